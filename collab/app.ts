@@ -1,0 +1,6 @@
+import type { Hono } from "hono";
+import { serviceApp } from "../runtime/http.ts";
+
+export function createCollabApp(): Hono {
+  return serviceApp("collab");
+}

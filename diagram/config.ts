@@ -1,0 +1,58 @@
+import {
+  bindAddress,
+  databaseUrl,
+  type EnvValues,
+  path,
+  port,
+  text,
+  url,
+} from "../shared/env.ts";
+
+export const diagramEnv = {
+  DIAGRAM_PORT: port(8000),
+  DIAGRAM_BIND_ADDRESS: bindAddress("127.0.0.1"),
+  BASE_URL: url("http://localhost:8000", ["http:", "https:"], "https://diagrams.example.com"),
+  DATABASE_URL: databaseUrl(),
+  DATABASE_AUTH_TOKEN: text({ secret: true }),
+  COLLAB_SECRET: text({ secret: true, minLength: 32 }),
+  COLLAB_PUBLIC_URL: url("ws://localhost:1234", ["ws:", "wss:"], "wss://collab.example.com"),
+  DATA_DIR: path("./data"),
+};
+
+export interface DatabaseConfig {
+  url: string;
+  authToken?: string;
+}
+
+export interface DiagramConfig {
+  hostname: string;
+  port: number;
+  baseUrl: string;
+  database: DatabaseConfig;
+  /** Undefined until resolved from the data folder at start. */
+  collabSecret?: string;
+  collabPublicUrl: string;
+  dataDir: string;
+}
+
+export function diagramConfig(env: EnvValues<typeof diagramEnv>): DiagramConfig {
+  return {
+    hostname: env.DIAGRAM_BIND_ADDRESS,
+    port: env.DIAGRAM_PORT,
+    baseUrl: env.BASE_URL,
+    database: databaseConfig(env),
+    collabSecret: env.COLLAB_SECRET,
+    collabPublicUrl: env.COLLAB_PUBLIC_URL,
+    dataDir: env.DATA_DIR,
+  };
+}
+
+/** The embedded database lives in the data folder unless DATABASE_URL points elsewhere. */
+export function databaseConfig(
+  env: Pick<EnvValues<typeof diagramEnv>, "DATABASE_URL" | "DATABASE_AUTH_TOKEN" | "DATA_DIR">,
+): DatabaseConfig {
+  return {
+    url: env.DATABASE_URL ?? `file:${env.DATA_DIR.replace(/\/+$/, "")}/diagram.db`,
+    authToken: env.DATABASE_AUTH_TOKEN,
+  };
+}

@@ -1,0 +1,144 @@
+// Numbered SQL migrations (diagram/db/migrations/NNNN_name.sql), applied at start, each in its own
+// transaction and recorded with a checksum, so a database is never left half-migrated and an
+// edited migration is noticed instead of silently diverging.
+import { sha256Hex } from "../../shared/digest.ts";
+import type { Database } from "./database.ts";
+
+export interface Migration {
+  version: number;
+  file: string;
+  sql: string;
+  checksum: string;
+}
+
+export interface AppliedMigration {
+  version: number;
+  file: string;
+  checksum: string;
+}
+
+export class MigrationError extends Error {
+  override name = "MigrationError";
+}
+
+export const MIGRATIONS_DIR = new URL("./migrations/", import.meta.url);
+
+const FILE_NAME = /^(\d{4})_[a-z0-9_]+\.sql$/;
+// BEGIN … END inside CREATE TRIGGER is fine; a statement that opens or ends a transaction is not.
+const TRANSACTION_CONTROL =
+  /(^|;)\s*(BEGIN(\s+(DEFERRED|IMMEDIATE|EXCLUSIVE))?(\s+TRANSACTION)?\s*(;|$)|COMMIT\b|END\s+TRANSACTION\b|ROLLBACK\b)/im;
+
+export function migrationFromFile(file: string, sql: string): Migration {
+  const match = FILE_NAME.exec(file);
+  if (!match) {
+    throw new MigrationError(
+      `migration file ${file} is misnamed: expected NNNN_lowercase_name.sql, e.g. 0002_add_tags.sql`,
+    );
+  }
+  if (TRANSACTION_CONTROL.test(sql)) {
+    throw new MigrationError(
+      `migration ${file} controls its own transaction: remove BEGIN/COMMIT/ROLLBACK, the runner wraps each file in one`,
+    );
+  }
+  return { version: Number(match[1]), file, sql, checksum: sha256Hex(sql) };
+}
+
+export async function loadMigrations(dir: URL = MIGRATIONS_DIR): Promise<Migration[]> {
+  const migrations: Migration[] = [];
+  for await (const entry of Deno.readDir(dir)) {
+    if (!entry.isFile || !entry.name.endsWith(".sql")) continue;
+    migrations.push(migrationFromFile(entry.name, await Deno.readTextFile(new URL(entry.name, dir))));
+  }
+  migrations.sort((a, b) => a.version - b.version);
+  for (let i = 1; i < migrations.length; i++) {
+    if (migrations[i].version === migrations[i - 1].version) {
+      throw new MigrationError(
+        `migrations ${migrations[i - 1].file} and ${migrations[i].file} share the number ${
+          migrations[i].version
+        }`,
+      );
+    }
+  }
+  return migrations;
+}
+
+/** Which migrations still have to run; refuses a database that disagrees with the files. */
+export function pendingMigrations(
+  migrations: readonly Migration[],
+  applied: readonly AppliedMigration[],
+): Migration[] {
+  const known = new Map(migrations.map((migration) => [migration.version, migration]));
+  for (const row of applied) {
+    const migration = known.get(row.version);
+    if (!migration) {
+      throw new MigrationError(
+        `the database has migration ${row.file}, which this version does not ship: run a newer release`,
+      );
+    }
+    if (migration.checksum !== row.checksum) {
+      throw new MigrationError(
+        `migration ${migration.file} was changed after it was applied: restore the original file and put the change in a new migration`,
+      );
+    }
+  }
+  const done = new Set(applied.map((row) => row.version));
+  return migrations.filter((migration) => !done.has(migration.version));
+}
+
+const CREATE_TABLE = `CREATE TABLE IF NOT EXISTS schema_migrations (
+  version INTEGER PRIMARY KEY,
+  file TEXT NOT NULL,
+  checksum TEXT NOT NULL,
+  applied_at TEXT NOT NULL
+)`;
+
+export async function appliedMigrations(db: Database): Promise<AppliedMigration[]> {
+  await db.execute(CREATE_TABLE);
+  const result = await db.execute("SELECT version, file, checksum FROM schema_migrations ORDER BY version");
+  return result.rows.map((row) => ({
+    version: Number(row.version),
+    file: String(row.file),
+    checksum: String(row.checksum),
+  }));
+}
+
+/** Applies what is pending; returns the files applied now. */
+export async function migrate(
+  db: Database,
+  migrations: readonly Migration[],
+): Promise<string[]> {
+  const pending = pendingMigrations(migrations, await appliedMigrations(db));
+  const appliedNow: string[] = [];
+  for (const migration of pending) {
+    const tx = await db.transaction("write");
+    try {
+      // Another instance sharing a remote database may have applied it since we looked.
+      const already = await tx.execute({
+        sql: "SELECT 1 FROM schema_migrations WHERE version = ?",
+        args: [migration.version],
+      });
+      if (already.rows.length > 0) {
+        await tx.rollback();
+        continue;
+      }
+      await tx.executeMultiple(migration.sql);
+      await tx.execute({
+        sql: "INSERT INTO schema_migrations (version, file, checksum, applied_at) VALUES (?, ?, ?, ?)",
+        args: [migration.version, migration.file, migration.checksum, new Date().toISOString()],
+      });
+      await tx.commit();
+      appliedNow.push(migration.file);
+    } catch (error) {
+      await tx.rollback().catch(() => {});
+      throw new MigrationError(
+        `migration ${migration.file} failed, nothing of it was applied: ${
+          error instanceof Error ? error.message : error
+        }`,
+        { cause: error },
+      );
+    } finally {
+      tx.close();
+    }
+  }
+  return appliedNow;
+}

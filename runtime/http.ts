@@ -1,0 +1,41 @@
+// The common base of every service's Hono app: health, JSON 404 and JSON 500.
+import { Hono } from "hono";
+import { HTTPException } from "hono/http-exception";
+import { VERSION } from "./version.ts";
+
+export type ServiceName = "search" | "search_mcp" | "diagram" | "collab";
+
+export interface HealthProbe {
+  /** Resolves when a dependency the service cannot work without is usable; rejects otherwise. */
+  (): Promise<void>;
+}
+
+export function healthBody(service: ServiceName) {
+  return { status: "ok", service, version: VERSION };
+}
+
+/** A Hono app with `GET /health` and JSON answers for unknown routes and unexpected errors. */
+export function serviceApp(service: ServiceName, probe?: HealthProbe): Hono {
+  const app = new Hono();
+  app.get("/health", async (c) => {
+    if (probe) {
+      try {
+        await probe();
+      } catch (error) {
+        console.error(`${service}: health check failed: ${error instanceof Error ? error.message : error}`);
+        return c.json({ status: "unavailable", service, version: VERSION }, 503);
+      }
+    }
+    return c.json(healthBody(service));
+  });
+  app.notFound((c) => c.json({ error: `Not found: ${c.req.method} ${c.req.path}` }, 404));
+  app.onError((error, c) => {
+    if (error instanceof HTTPException && error.status < 500) {
+      return c.json({ error: error.message || "Bad request" }, error.status);
+    }
+    // The cause goes to the log only: it may hold details a client should not see.
+    console.error(`${service}: ${c.req.method} ${c.req.path} failed: ${error.stack ?? error}`);
+    return c.json({ error: "Internal server error" }, 500);
+  });
+  return app;
+}

@@ -1,0 +1,71 @@
+// Listening and graceful shutdown, shared by the four services.
+
+export interface RunningServer {
+  readonly url: URL;
+  /** Stops accepting connections and waits for in-flight requests. */
+  stop(): Promise<void>;
+}
+
+export interface ListenOptions {
+  hostname: string;
+  port: number;
+}
+
+export type Handler = (request: Request, info: Deno.ServeHandlerInfo) => Response | Promise<Response>;
+
+/** Starts a real HTTP server and resolves once it is listening (port 0 picks a free port). */
+export function listen(handler: Handler, options: ListenOptions): Promise<RunningServer> {
+  return new Promise((resolve) => {
+    const server = Deno.serve({
+      hostname: options.hostname,
+      port: options.port,
+      onListen(address) {
+        const host = address.hostname.includes(":") ? `[${address.hostname}]` : address.hostname;
+        resolve({ url: new URL(`http://${host}:${address.port}/`), stop: () => server.shutdown() });
+      },
+    }, handler);
+  });
+}
+
+export interface ServiceOptions extends ListenOptions {
+  service: string;
+  handler: Handler;
+  /** Runs after the server stopped accepting requests, e.g. flush state or close the database. */
+  onShutdown?: () => Promise<void> | void;
+  /** In-flight requests get this long to finish before the process exits anyway. */
+  graceMs?: number;
+}
+
+/** The main loop of a service: listen, log the address, stop cleanly on SIGINT or SIGTERM. */
+export async function runService(options: ServiceOptions): Promise<void> {
+  const server = await listen(options.handler, options);
+  console.log(`${options.service} listening on ${server.url.href.replace(/\/$/, "")}`);
+
+  let stopping = false;
+  const stop = async (signal: Deno.Signal) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${options.service} received ${signal}, shutting down`);
+    const deadline = setTimeout(() => {
+      console.error(`${options.service}: requests still running after the grace period, exiting`);
+      Deno.exit(1);
+    }, options.graceMs ?? 10_000);
+    try {
+      await server.stop();
+      await options.onShutdown?.();
+    } catch (error) {
+      console.error(`${options.service}: error during shutdown: ${describeError(error)}`);
+      Deno.exit(1);
+    }
+    clearTimeout(deadline);
+    console.log(`${options.service} stopped`);
+    Deno.exit(0);
+  };
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    Deno.addSignalListener(signal, () => void stop(signal));
+  }
+}
+
+export function describeError(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,25 @@
+import { bindAddress, ConfigError, type EnvValues, path, port, text } from "../shared/env.ts";
+
+export const searchEnv = {
+  SEARCH_PORT: port(8080),
+  SEARCH_BIND_ADDRESS: bindAddress("127.0.0.1"),
+  SEARCH_SETTINGS_PATH: path(),
+  SEARCH_SECRET: text({ secret: true, minLength: 16 }),
+  DATA_DIR: path("./data"),
+};
+
+export type SearchEnv = EnvValues<typeof searchEnv>;
+
+/** A settings path given explicitly must name a readable file. */
+export function checkSettingsPath(env: SearchEnv): SearchEnv {
+  const file = env.SEARCH_SETTINGS_PATH;
+  if (file === undefined) return env;
+  try {
+    if (Deno.statSync(file).isFile) return env;
+  } catch {
+    // reported below
+  }
+  throw new ConfigError(
+    `invalid SEARCH_SETTINGS_PATH=${JSON.stringify(file)}: expected a readable settings.yml file`,
+  );
+}

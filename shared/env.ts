@@ -1,0 +1,161 @@
+// Typed, validated environment variables. Each variable declares the form it accepts so that a
+// bad value can be reported in one line that names the variable, the value and the expected form.
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+export interface EnvVar<T> {
+  /** Human description of the accepted form, used in error messages. */
+  readonly expected: string;
+  /** Value used when the variable is unset or empty. */
+  readonly fallback: T;
+  /** Secrets are never echoed back in error messages. */
+  readonly secret?: boolean;
+  /** Returns undefined when the text is not of the accepted form. */
+  parse(raw: string): T | undefined;
+}
+
+export type EnvValues<S extends Record<string, EnvVar<unknown>>> = {
+  [K in keyof S]: S[K] extends EnvVar<infer T> ? T : never;
+};
+
+/** Reads every variable of `spec` from `env`; empty values count as unset (compose's `${X:-}`). */
+export function readEnv<S extends Record<string, EnvVar<unknown>>>(
+  spec: S,
+  env: Readonly<Record<string, string | undefined>>,
+): EnvValues<S> {
+  const values: Record<string, unknown> = {};
+  for (const [name, variable] of Object.entries(spec)) {
+    const raw = env[name];
+    if (raw === undefined || raw === "") {
+      values[name] = variable.fallback;
+      continue;
+    }
+    const parsed = variable.parse(raw);
+    if (parsed === undefined) {
+      throw new ConfigError(
+        `invalid ${name}=${describeValue(raw, variable.secret)}: expected ${variable.expected}`,
+      );
+    }
+    values[name] = parsed;
+  }
+  return values as EnvValues<S>;
+}
+
+function describeValue(raw: string, secret = false): string {
+  return secret ? `<hidden, ${raw.length} characters>` : JSON.stringify(raw);
+}
+
+export function port(fallback: number): EnvVar<number> {
+  return {
+    expected: "an integer port number from 0 to 65535 (0 picks a free port)",
+    fallback,
+    parse(raw) {
+      if (!/^\d{1,5}$/.test(raw)) return undefined;
+      const value = Number(raw);
+      return value <= 65535 ? value : undefined;
+    },
+  };
+}
+
+const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
+const HOST_NAME = /^(?=.{1,253}$)[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
+
+function isIpv6(text: string): boolean {
+  if (!/^[0-9A-Fa-f:.]+$/.test(text) || !text.includes(":")) return false;
+  try {
+    new URL(`http://[${text}]/`);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function bindAddress(fallback: string): EnvVar<string> {
+  return {
+    expected: "an IP address or host name to listen on, e.g. 127.0.0.1 or 0.0.0.0",
+    fallback,
+    parse: (raw) => (IPV4.test(raw) || isIpv6(raw) || HOST_NAME.test(raw) ? raw : undefined),
+  };
+}
+
+export function flag(fallback: boolean): EnvVar<boolean> {
+  const truthy = ["true", "1", "yes", "on"];
+  const falsy = ["false", "0", "no", "off"];
+  return {
+    expected: "true or false",
+    fallback,
+    parse(raw) {
+      const text = raw.trim().toLowerCase();
+      if (truthy.includes(text)) return true;
+      if (falsy.includes(text)) return false;
+      return undefined;
+    },
+  };
+}
+
+/** A URL with one of `schemes` (e.g. ["http:", "https:"]) and a host; the trailing slash is dropped. */
+export function url(fallback: string, schemes: readonly string[], example: string): EnvVar<string> {
+  const forms = schemes.map((scheme) => `${scheme}//`).join(" or ");
+  return {
+    expected: `a ${forms} URL, e.g. ${example}`,
+    fallback,
+    parse(raw) {
+      let parsed: URL;
+      try {
+        parsed = new URL(raw);
+      } catch {
+        return undefined;
+      }
+      if (!schemes.includes(parsed.protocol) || parsed.hostname === "") return undefined;
+      if (parsed.search !== "" || parsed.hash !== "") return undefined;
+      return raw.replace(/\/+$/, "");
+    },
+  };
+}
+
+/** libSQL connection URL: an embedded file or a remote server; unset lets the service pick its file. */
+export function databaseUrl(): EnvVar<string | undefined> {
+  const remote = ["libsql:", "https:", "http:", "wss:", "ws:"];
+  return {
+    expected:
+      "file:<path> for an embedded database, or libsql://<host>, https://<host> (also http, ws, wss) for a libSQL server",
+    fallback: undefined,
+    parse(raw) {
+      if (raw.startsWith("file:")) {
+        return raw.length > "file:".length && !raw.includes("\0") ? raw : undefined;
+      }
+      let parsed: URL;
+      try {
+        parsed = new URL(raw);
+      } catch {
+        return undefined;
+      }
+      return remote.includes(parsed.protocol) && parsed.hostname !== "" ? raw : undefined;
+    },
+  };
+}
+
+/** Free text; `minLength` guards secrets that are too short to be safe. */
+export function text(
+  options: { fallback?: string; secret?: boolean; minLength?: number } = {},
+): EnvVar<string | undefined> {
+  const minLength = options.minLength ?? 1;
+  return {
+    expected: minLength > 1 ? `at least ${minLength} characters` : "a non-empty text",
+    fallback: options.fallback,
+    secret: options.secret,
+    parse: (raw) => (raw.length >= minLength && !/[\0\r\n]/.test(raw) ? raw : undefined),
+  };
+}
+
+export function path(fallback: string): EnvVar<string>;
+export function path(fallback?: undefined): EnvVar<string | undefined>;
+export function path(fallback?: string): EnvVar<string | undefined> {
+  return {
+    expected: "a file system path",
+    fallback,
+    parse: (raw) => (raw.includes("\0") ? undefined : raw),
+  };
+}
