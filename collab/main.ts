@@ -9,7 +9,9 @@ config.secret = await secretFromEnvOrDataDir("COLLAB_SECRET", config.secret, con
 try {
   await Deno.mkdir(config.roomsDir, { recursive: true });
 } catch (error) {
-  console.error(`collab: cannot create COLLAB_DATA_DIR ${config.roomsDir}: ${describeError(error)}`);
+  console.error(
+    `collab: cannot create COLLAB_DATA_DIR ${config.roomsDir}: ${describeError(error)}`,
+  );
   Deno.exit(1);
 }
 

@@ -1,12 +1,4 @@
-import {
-  bindAddress,
-  databaseUrl,
-  type EnvValues,
-  path,
-  port,
-  text,
-  url,
-} from "../shared/env.ts";
+import { bindAddress, databaseUrl, type EnvValues, path, port, text, url } from "../shared/env.ts";
 
 export const diagramEnv = {
   DIAGRAM_PORT: port(8000),

@@ -22,7 +22,9 @@ export function serviceApp(service: ServiceName, probe?: HealthProbe): Hono {
       try {
         await probe();
       } catch (error) {
-        console.error(`${service}: health check failed: ${error instanceof Error ? error.message : error}`);
+        console.error(
+          `${service}: health check failed: ${error instanceof Error ? error.message : error}`,
+        );
         return c.json({ status: "unavailable", service, version: VERSION }, 503);
       }
     }

@@ -37,14 +37,19 @@ export async function ensureSecrets(
   const secrets = await readSecrets(file);
   const missing = names.filter((name) => !secrets[name]);
   if (missing.length > 0) {
-    for (const name of missing) secrets[name] = encodeBase64Url(crypto.getRandomValues(new Uint8Array(32)));
+    for (const name of missing) {
+      secrets[name] = encodeBase64Url(crypto.getRandomValues(new Uint8Array(32)));
+    }
     await Deno.mkdir(dataDir, { recursive: true });
     // Write then rename, so a concurrent reader never sees half a file.
     const temporary = `${file}.${crypto.randomUUID()}.tmp`;
     await Deno.writeTextFile(temporary, JSON.stringify(secrets, null, 2) + "\n", { mode: 0o600 });
     await Deno.rename(temporary, file);
   }
-  return Object.fromEntries(names.map((name) => [name, secrets[name]])) as Record<SecretName, string>;
+  return Object.fromEntries(names.map((name) => [name, secrets[name]])) as Record<
+    SecretName,
+    string
+  >;
 }
 
 /** The environment wins; otherwise the value generated under the data folder. */

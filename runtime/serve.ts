@@ -11,7 +11,10 @@ export interface ListenOptions {
   port: number;
 }
 
-export type Handler = (request: Request, info: Deno.ServeHandlerInfo) => Response | Promise<Response>;
+export type Handler = (
+  request: Request,
+  info: Deno.ServeHandlerInfo,
+) => Response | Promise<Response>;
 
 /** Starts a real HTTP server and resolves once it is listening (port 0 picks a free port). */
 export function listen(handler: Handler, options: ListenOptions): Promise<RunningServer> {
@@ -38,7 +41,18 @@ export interface ServiceOptions extends ListenOptions {
 
 /** The main loop of a service: listen, log the address, stop cleanly on SIGINT or SIGTERM. */
 export async function runService(options: ServiceOptions): Promise<void> {
-  const server = await listen(options.handler, options);
+  let server: RunningServer;
+  try {
+    server = await listen(options.handler, options);
+  } catch (error) {
+    // Deno.serve throws synchronously inside the promise executor, which rejects the promise.
+    console.error(
+      `${options.service}: cannot listen on ${options.hostname}:${options.port}: ${
+        describeError(error)
+      }`,
+    );
+    Deno.exit(1);
+  }
   console.log(`${options.service} listening on ${server.url.href.replace(/\/$/, "")}`);
 
   let stopping = false;

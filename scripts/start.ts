@@ -23,7 +23,12 @@ function log(source: string, line: string, stream = Deno.stdout) {
   stream.writeSync(encoder.encode(`${source.padEnd(PREFIX_WIDTH)} | ${line}\n`));
 }
 
-async function pipeLines(source: string, readable: ReadableStream<Uint8Array>, stream: typeof Deno.stdout, onLine: (line: string) => void) {
+async function pipeLines(
+  source: string,
+  readable: ReadableStream<Uint8Array>,
+  stream: typeof Deno.stdout,
+  onLine: (line: string) => void,
+) {
   let pending = "";
   for await (const chunk of readable.pipeThrough(new TextDecoderStream())) {
     const lines = (pending + chunk).split("\n");
@@ -48,7 +53,12 @@ function noteListening(name: Service, line: string) {
   if (!address) return;
   listening.set(name, address);
   if (listening.size === SERVICES.length) {
-    log("start", `all ${SERVICES.length} services are up: ${SERVICES.map((s) => `${s} ${listening.get(s)}`).join(", ")}`);
+    log(
+      "start",
+      `all ${SERVICES.length} services are up: ${
+        SERVICES.map((s) => `${s} ${listening.get(s)}`).join(", ")
+      }`,
+    );
   }
 }
 

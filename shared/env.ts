@@ -60,7 +60,8 @@ export function port(fallback: number): EnvVar<number> {
 }
 
 const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
-const HOST_NAME = /^(?=.{1,253}$)[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
+const HOST_NAME =
+  /^(?=.{1,253}$)[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
 
 function isIpv6(text: string): boolean {
   if (!/^[0-9A-Fa-f:.]+$/.test(text) || !text.includes(":")) return false;
@@ -76,7 +77,11 @@ export function bindAddress(fallback: string): EnvVar<string> {
   return {
     expected: "an IP address or host name to listen on, e.g. 127.0.0.1 or 0.0.0.0",
     fallback,
-    parse: (raw) => (IPV4.test(raw) || isIpv6(raw) || HOST_NAME.test(raw) ? raw : undefined),
+    parse(raw) {
+      // All-numeric dotted text is an IPv4 address or nothing: 256.1.1.1 is not a host name.
+      if (/^[\d.]+$/.test(raw)) return IPV4.test(raw) ? raw : undefined;
+      return isIpv6(raw) || HOST_NAME.test(raw) ? raw : undefined;
+    },
   };
 }
 

@@ -1,0 +1,74 @@
+import assert from "node:assert/strict";
+import { HTTPException } from "hono/http-exception";
+import { serviceApp } from "./http.ts";
+import { listen } from "./serve.ts";
+import { VERSION } from "./version.ts";
+
+async function withServer(app: ReturnType<typeof serviceApp>, run: (base: URL) => Promise<void>) {
+  const server = await listen(app.fetch, { hostname: "127.0.0.1", port: 0 });
+  try {
+    await run(server.url);
+  } finally {
+    await server.stop();
+  }
+}
+
+Deno.test("health reports 503 when the service's dependency is down", async () => {
+  let healthy = true;
+  const app = serviceApp(
+    "diagram",
+    () => healthy ? Promise.resolve() : Promise.reject(new Error("db gone")),
+  );
+  const errors: string[] = [];
+  const originalError = console.error;
+  console.error = (line: string) => errors.push(line);
+  try {
+    await withServer(app, async (base) => {
+      const up = await fetch(new URL("/health", base));
+      assert.deepEqual(await up.json(), { status: "ok", service: "diagram", version: VERSION });
+      healthy = false;
+      const down = await fetch(new URL("/health", base));
+      assert.equal(down.status, 503);
+      assert.deepEqual(await down.json(), {
+        status: "unavailable",
+        service: "diagram",
+        version: VERSION,
+      });
+    });
+  } finally {
+    console.error = originalError;
+  }
+  assert.match(errors.join("\n"), /health check failed: db gone/);
+});
+
+Deno.test("an unexpected error is a JSON 500 that does not leak its cause", async () => {
+  const app = serviceApp("search");
+  app.get("/boom", () => {
+    throw new Error("secret internal detail");
+  });
+  const originalError = console.error;
+  console.error = () => {};
+  try {
+    await withServer(app, async (base) => {
+      const response = await fetch(new URL("/boom", base));
+      assert.equal(response.status, 500);
+      const body = await response.text();
+      assert.deepEqual(JSON.parse(body), { error: "Internal server error" });
+      assert.ok(!body.includes("secret internal detail"));
+    });
+  } finally {
+    console.error = originalError;
+  }
+});
+
+Deno.test("client errors raised by middleware keep their status and say what is wrong", async () => {
+  const app = serviceApp("search_mcp");
+  app.post("/upload", () => {
+    throw new HTTPException(413, { message: "Body larger than 1 MiB" });
+  });
+  await withServer(app, async (base) => {
+    const response = await fetch(new URL("/upload", base), { method: "POST", body: "x" });
+    assert.equal(response.status, 413);
+    assert.deepEqual(await response.json(), { error: "Body larger than 1 MiB" });
+  });
+});

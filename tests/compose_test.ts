@@ -1,0 +1,108 @@
+// compose.yaml cannot be run here (no Docker engine), so it is checked against the code:
+// every service, port, variable, volume and health check must match what the entrypoints expect.
+import assert from "node:assert/strict";
+import { parse } from "yaml";
+import denoConfig from "../deno.json" with { type: "json" };
+import { type EnvVar, readEnv } from "../shared/env.ts";
+import { collabEnv } from "../collab/config.ts";
+import { diagramEnv } from "../diagram/config.ts";
+import { searchEnv } from "../search/config.ts";
+import { searchMcpEnv } from "../search_mcp/config.ts";
+import { ROOT } from "./helpers/process.ts";
+
+interface ComposeService {
+  command: string[];
+  environment: Record<string, string>;
+  ports: string[];
+  volumes?: string[];
+  healthcheck: { test: string[] };
+  depends_on?: Record<string, { condition: string }>;
+}
+
+const compose = parse(await Deno.readTextFile(`${ROOT}compose.yaml`), { merge: true }) as {
+  services: Record<string, ComposeService>;
+  volumes: Record<string, unknown>;
+};
+const dockerfile = await Deno.readTextFile(`${ROOT}Dockerfile`);
+
+const EXPECTED = {
+  search: { spec: searchEnv, portVar: "SEARCH_PORT", bindVar: "SEARCH_BIND_ADDRESS" },
+  search_mcp: { spec: searchMcpEnv, portVar: "MCP_HTTP_PORT", bindVar: "MCP_HTTP_HOST" },
+  diagram: { spec: diagramEnv, portVar: "DIAGRAM_PORT", bindVar: "DIAGRAM_BIND_ADDRESS" },
+  collab: { spec: collabEnv, portVar: "COLLAB_PORT", bindVar: "COLLAB_BIND_ADDRESS" },
+} as const;
+
+/** What compose substitutes when the operator's .env sets nothing (required ones get a sample). */
+function interpolate(value: string): string {
+  return String(value).replace(
+    /\$\{(\w+)(?::([-?])([^}]*))?\}/g,
+    (_, _name, kind, rest) =>
+      kind === "-" ? rest : kind === "?" ? "a-secret-of-sufficient-length-0123456789abcdef" : "",
+  );
+}
+
+Deno.test("compose defines exactly the four services", () => {
+  assert.deepEqual(Object.keys(compose.services).sort(), Object.keys(EXPECTED).sort());
+});
+
+for (const [name, expected] of Object.entries(EXPECTED)) {
+  Deno.test(`compose runs ${name} from its compiled entrypoint on its default port with a /health check`, async () => {
+    const service = compose.services[name];
+    const spec: Record<string, EnvVar<unknown>> = expected.spec;
+    const defaultPort = spec[expected.portVar].fallback;
+    assert.deepEqual(service.command, [name]);
+    assert.ok((await Deno.stat(`${ROOT}${name}/main.ts`)).isFile);
+    assert.match(
+      denoConfig.tasks.compile,
+      new RegExp(`-P=${name} (\\S+ )*-o dist/${name} ${name}/main\\.ts`),
+    );
+    assert.equal(service.environment[expected.portVar], String(defaultPort));
+    assert.equal(service.environment[expected.bindVar], "0.0.0.0");
+    assert.deepEqual(service.ports, [`${defaultPort}:${defaultPort}`]);
+    assert.deepEqual(service.healthcheck.test, [
+      "CMD",
+      "curl",
+      "-fsS",
+      `http://127.0.0.1:${defaultPort}/health`,
+    ]);
+  });
+
+  Deno.test(`compose gives ${name} only variables it knows, with values it accepts`, () => {
+    const environment = compose.services[name].environment;
+    const known = new Set(Object.keys(expected.spec));
+    for (const variable of Object.keys(environment)) {
+      assert.ok(known.has(variable), `${name} does not read ${variable}`);
+    }
+    const resolved = Object.fromEntries(
+      Object.entries(environment).map(([key, value]) => [key, interpolate(value)]),
+    );
+    readEnv(expected.spec, resolved); // throws ConfigError on any value the service would refuse
+  });
+}
+
+Deno.test("the image compiles every entrypoint and ships only the binaries", () => {
+  assert.match(dockerfile, /^FROM denoland\/deno:2\.9\.\d+ AS build$/m);
+  assert.match(dockerfile, /^RUN deno task compile$/m);
+  assert.match(dockerfile, /^COPY --from=build \/src\/dist\/ \/usr\/local\/bin\/$/m);
+  assert.match(dockerfile, /^USER app$/m);
+  assert.match(denoConfig.tasks.compile, /--include diagram\/db\/migrations/);
+});
+
+Deno.test("diagram and collab keep their data on named volumes and share one required COLLAB_SECRET", () => {
+  const { diagram, collab } = compose.services;
+  assert.deepEqual(diagram.volumes, ["diagram-data:/data"]);
+  assert.deepEqual(collab.volumes, ["collab-data:/data"]);
+  assert.ok("diagram-data" in compose.volumes && "collab-data" in compose.volumes);
+  assert.match(interpolate(diagram.environment.DATABASE_URL), /^file:\/data\//);
+  assert.match(collab.environment.COLLAB_DATA_DIR, /^\/data\//);
+  assert.equal(diagram.environment.COLLAB_SECRET, collab.environment.COLLAB_SECRET);
+  assert.match(diagram.environment.COLLAB_SECRET, /^\$\{COLLAB_SECRET:\?/);
+});
+
+Deno.test("services reach each other by their compose names", () => {
+  const { search_mcp, collab } = compose.services;
+  assert.equal(search_mcp.environment.SEARXNG_URL, "http://search:8080");
+  assert.deepEqual(search_mcp.depends_on, { search: { condition: "service_healthy" } });
+  assert.equal(collab.environment.DIAGRAM_INTERNAL_URL, "http://diagram:8000");
+  assert.deepEqual(collab.depends_on, { diagram: { condition: "service_healthy" } });
+});

@@ -1,0 +1,77 @@
+// Each service entrypoint, run as its own process on a free loopback port.
+import assert from "node:assert/strict";
+import denoConfig from "../deno.json" with { type: "json" };
+import { runToExit, serviceArgs, startService } from "./helpers/process.ts";
+
+const SERVICES = [
+  { name: "search", portVar: "SEARCH_PORT" },
+  { name: "search_mcp", portVar: "MCP_HTTP_PORT" },
+  { name: "diagram", portVar: "DIAGRAM_PORT" },
+  { name: "collab", portVar: "COLLAB_PORT" },
+];
+
+for (const { name, portVar } of SERVICES) {
+  Deno.test(`${name} answers /health with its name and version, JSON 404s, and stops on SIGTERM`, async () => {
+    const dataDir = await Deno.makeTempDir();
+    const { process, url } = await startService(name, { [portVar]: "0", DATA_DIR: dataDir });
+    try {
+      const health = await fetch(new URL("/health", url));
+      assert.equal(health.status, 200);
+      assert.match(health.headers.get("content-type") ?? "", /application\/json/);
+      assert.deepEqual(await health.json(), {
+        status: "ok",
+        service: name,
+        version: denoConfig.version,
+      });
+
+      const missing = await fetch(new URL("/no/such/page", url));
+      assert.equal(missing.status, 404);
+      assert.deepEqual(await missing.json(), { error: "Not found: GET /no/such/page" });
+    } finally {
+      const status = await process.stop("SIGTERM");
+      assert.equal(status.code, 0, process.output);
+      assert.match(process.output, new RegExp(`${name} stopped`));
+      await Deno.remove(dataDir, { recursive: true });
+    }
+  });
+}
+
+Deno.test("search answers /healthz with plain OK, as SearXNG does", async () => {
+  const dataDir = await Deno.makeTempDir();
+  const { process, url } = await startService("search", { SEARCH_PORT: "0", DATA_DIR: dataDir });
+  try {
+    const response = await fetch(new URL("/healthz", url));
+    assert.equal(response.status, 200);
+    assert.match(response.headers.get("content-type") ?? "", /^text\/plain/);
+    assert.equal(await response.text(), "OK");
+  } finally {
+    await process.stop("SIGINT");
+    await Deno.remove(dataDir, { recursive: true });
+  }
+});
+
+Deno.test("a service stops gracefully on SIGINT (Ctrl-C) with exit code 0", async () => {
+  const dataDir = await Deno.makeTempDir();
+  const { process } = await startService("diagram", { DIAGRAM_PORT: "0", DATA_DIR: dataDir });
+  const status = await process.stop("SIGINT");
+  assert.equal(status.code, 0, process.output);
+  assert.match(process.output, /diagram received SIGINT, shutting down\n[^]*diagram stopped/);
+  await Deno.remove(dataDir, { recursive: true });
+});
+
+Deno.test("a port already in use stops the service with one line and exit 1", async () => {
+  const taken = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  try {
+    const port = String((taken.addr as Deno.NetAddr).port);
+    const result = await runToExit(serviceArgs("search_mcp"), { MCP_HTTP_PORT: port });
+    assert.equal(result.code, 1);
+    const lines = result.stderr.trim().split("\n");
+    assert.equal(lines.length, 1, result.stderr);
+    assert.match(
+      lines[0],
+      new RegExp(`^search_mcp: cannot listen on 127\\.0\\.0\\.1:${port}: .*in use`, "i"),
+    );
+  } finally {
+    taken.close();
+  }
+});
