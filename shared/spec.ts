@@ -1,0 +1,147 @@
+// The diagram spec: the JSON an author (usually an AI model) sends to describe a diagram.
+// The schema doubles as the MCP tool input schema; parseSpec adds author-facing messages.
+import { z } from "zod";
+import { describeIssue, describeValue, formatIssuePath } from "./issue_messages.ts";
+
+export const SHAPES = ["rectangle", "rounded", "ellipse", "diamond"] as const;
+
+/** Excalidraw's named palette colours. */
+export const PALETTE = [
+  "gray",
+  "red",
+  "pink",
+  "grape",
+  "violet",
+  "blue",
+  "cyan",
+  "teal",
+  "green",
+  "yellow",
+  "orange",
+  "bronze",
+] as const;
+
+export const SPEC_LIMITS = {
+  maxNodes: 1000,
+  maxEdges: 2000,
+  maxLabelLength: 500,
+  maxIdLength: 100,
+} as const;
+
+const ROOT_NAME = "spec";
+const HEX_COLOUR = /^#[0-9a-fA-F]{6}$/;
+
+const colourError = (issue: { input: unknown }) =>
+  `expected a palette colour (${PALETTE.join(", ")}) or a hex colour "#rrggbb", ` +
+  `got ${describeValue(issue.input)}`;
+
+const idSchema = z.string().min(1).max(SPEC_LIMITS.maxIdLength);
+const labelSchema = z.string().min(1).max(SPEC_LIMITS.maxLabelLength);
+// A string that misses the palette is reported by the hex branch, anything else by the union,
+// so both carry the same message listing every accepted form.
+const colourSchema = z.union([
+  z.enum(PALETTE),
+  z.string().regex(HEX_COLOUR, { error: colourError }),
+], { error: colourError });
+
+const nodeSchema = z.strictObject({
+  id: idSchema,
+  label: labelSchema,
+  shape: z.enum(SHAPES).default("rectangle"),
+  color: colourSchema.optional(),
+});
+
+const edgeSchema = z.strictObject({
+  from: idSchema,
+  to: idSchema,
+  label: labelSchema.optional(),
+});
+
+export const diagramSpecSchema = z.strictObject({
+  layout: z.enum(["TB", "LR"]),
+  nodes: z.array(nodeSchema).min(1).max(SPEC_LIMITS.maxNodes),
+  edges: z.array(edgeSchema).max(SPEC_LIMITS.maxEdges),
+}).superRefine((spec, context) => {
+  for (const { path, message } of findReferenceProblems(spec)) {
+    context.addIssue({ code: "custom", path, message });
+  }
+}, {
+  // Run even when other fields already failed, so one round trip reports every problem.
+  when: (payload) => isRecord(payload.value),
+});
+
+export type DiagramSpec = z.output<typeof diagramSpecSchema>;
+export type SpecNode = DiagramSpec["nodes"][number];
+export type SpecEdge = DiagramSpec["edges"][number];
+
+export type ParseSpecResult = { ok: true; spec: DiagramSpec } | { ok: false; errors: string[] };
+
+/** Errors read `<path>: <message>`, e.g. `edges[3].to: unknown node "db"`, in a stable order. */
+export function parseSpec(input: unknown): ParseSpecResult {
+  const result = diagramSpecSchema.safeParse(input, { error: describeIssue });
+  if (result.success) return { ok: true, spec: result.data };
+  return {
+    ok: false,
+    errors: result.error.issues.map((issue) =>
+      `${formatIssuePath(issue.path, ROOT_NAME)}: ${issue.message}`
+    ),
+  };
+}
+
+interface ReferenceProblem {
+  path: (string | number)[];
+  message: string;
+}
+
+/**
+ * Duplicate ids and edges to unknown nodes. The value may be only partly valid here, so every
+ * shape is re-checked; malformed ids are left to the field errors already reported for them.
+ */
+function findReferenceProblems(spec: unknown): ReferenceProblem[] {
+  if (!isRecord(spec) || !Array.isArray(spec.nodes)) return [];
+  const problems: ReferenceProblem[] = [];
+  const firstIndexById = new Map<string, number>();
+  let everyIdWellFormed = true;
+
+  spec.nodes.forEach((node: unknown, index) => {
+    const id = isRecord(node) ? node.id : undefined;
+    if (!isWellFormedId(id)) {
+      everyIdWellFormed = false;
+      return;
+    }
+    const firstIndex = firstIndexById.get(id);
+    if (firstIndex === undefined) {
+      firstIndexById.set(id, index);
+      return;
+    }
+    const firstPath = formatIssuePath(["nodes", firstIndex, "id"], ROOT_NAME);
+    problems.push({
+      path: ["nodes", index, "id"],
+      message: `duplicate id ${JSON.stringify(id)} (first used at ${firstPath})`,
+    });
+  });
+
+  // With a node id missing or malformed, "unknown node" would mostly be noise about that node.
+  if (!everyIdWellFormed || !Array.isArray(spec.edges)) return problems;
+  spec.edges.forEach((edge: unknown, index) => {
+    if (!isRecord(edge)) return;
+    for (const end of ["from", "to"] as const) {
+      const id = edge[end];
+      if (isWellFormedId(id) && !firstIndexById.has(id)) {
+        problems.push({
+          path: ["edges", index, end],
+          message: `unknown node ${JSON.stringify(id)}`,
+        });
+      }
+    }
+  });
+  return problems;
+}
+
+function isWellFormedId(value: unknown): value is string {
+  return idSchema.safeParse(value).success;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
