@@ -135,5 +135,5 @@ Deno.test("a stored hash that would need more than 256 MiB is refused without ru
   const started = performance.now();
   assert.equal(await verifyPassword("pw", `scrypt$${2 ** 20}$8$1$${salt}$${key}`), false);
   // Refusal happens before derivation; deriving would allocate 1 GiB and take seconds.
-  assert.ok(performance.now() - started < 500);
+  assert.ok(performance.now() - started < 2000);
 });

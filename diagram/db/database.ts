@@ -1,35 +1,46 @@
 // Opens the diagram database: an embedded libSQL file by default, a libSQL server by URL.
-import { type Client, createClient } from "@libsql/client";
+import { type Client, createClient, LibsqlError } from "@libsql/client";
 import { ConfigError } from "../../shared/env.ts";
 import type { DatabaseConfig } from "../config.ts";
 
 export type Database = Client;
+
+/** How long an embedded connection waits for another writer's lock before failing. */
+const BUSY_TIMEOUT_MS = 5000;
 
 export function isEmbedded(url: string): boolean {
   return url.startsWith("file:");
 }
 
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
-  if (isEmbedded(config.url)) {
-    const file = config.url.slice("file:".length).split("?")[0];
-    const folder = file.includes("/") ? file.slice(0, file.lastIndexOf("/")) : ".";
+  const embedded = isEmbedded(config.url);
+  if (embedded) {
+    const file = embeddedPath(config.url);
+    const folder = file?.includes("/") ? file.slice(0, file.lastIndexOf("/")) : "";
     if (folder !== "") await Deno.mkdir(folder, { recursive: true });
   }
   let db: Client;
   try {
-    db = createClient({ url: config.url, authToken: config.authToken });
+    // The client keeps a pool of connections; `timeout` is the busy timeout of every one of them
+    // (a PRAGMA would only reach the connection it happens to run on).
+    db = createClient({
+      url: config.url,
+      authToken: config.authToken,
+      timeout: embedded ? BUSY_TIMEOUT_MS : undefined,
+    });
   } catch (error) {
+    if (!isUrlError(error)) throw new DatabaseUnavailableError(config.url, error);
+    const reason = error instanceof Error ? error.message : String(error);
     throw new ConfigError(
       `invalid DATABASE_URL=${JSON.stringify(redactUrl(config.url))}: ${
-        error instanceof Error ? error.message : error
+        reason.replaceAll(config.url, redactUrl(config.url))
       }`,
     );
   }
   try {
-    if (isEmbedded(config.url)) {
-      // WAL lets readers work while a write is in flight; the busy timeout rides out short locks.
+    if (embedded) {
+      // WAL lets readers work while a write is in flight; it is a property of the file.
       await db.execute("PRAGMA journal_mode = WAL");
-      await db.execute("PRAGMA busy_timeout = 5000");
     }
     await db.execute("PRAGMA foreign_keys = ON");
     await db.execute("SELECT 1");
@@ -40,12 +51,37 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   return db;
 }
 
+/**
+ * The file a `file:` URL names, read the way libSQL reads it (`file:rel/x.db`, `file:/abs/x.db`,
+ * `file:///abs/x.db`, `file://localhost/abs/x.db`, percent-decoded, query dropped); undefined when
+ * libSQL will refuse the URL anyway.
+ */
+function embeddedPath(url: string): string | undefined {
+  let path = url.slice("file:".length).replace(/[?#].*$/s, "");
+  if (path.startsWith("//")) {
+    const slash = path.indexOf("/", 2);
+    const host = path.slice(2, slash === -1 ? path.length : slash).toLowerCase();
+    if (host !== "" && host !== "localhost") return undefined;
+    path = slash === -1 ? "" : path.slice(slash);
+  }
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return undefined;
+  }
+}
+
+/** createClient refuses a malformed URL with these; anything else means the database itself failed. */
+function isUrlError(error: unknown): boolean {
+  return (error instanceof LibsqlError && error.code.startsWith("URL_")) ||
+    error instanceof TypeError;
+}
+
 export class DatabaseUnavailableError extends Error {
   override name = "DatabaseUnavailableError";
   constructor(url: string, cause: unknown) {
-    super(`cannot open database ${redactUrl(url)}: ${cause instanceof Error ? cause.message : cause}`, {
-      cause,
-    });
+    const reason = cause instanceof Error ? cause.message : String(cause);
+    super(`cannot open database ${redactUrl(url)}: ${reason}`, { cause });
   }
 }
 

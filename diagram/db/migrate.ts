@@ -24,10 +24,6 @@ export class MigrationError extends Error {
 export const MIGRATIONS_DIR = new URL("./migrations/", import.meta.url);
 
 const FILE_NAME = /^(\d{4})_[a-z0-9_]+\.sql$/;
-// BEGIN … END inside CREATE TRIGGER is fine; a statement that opens or ends a transaction is not.
-const TRANSACTION_CONTROL =
-  /(^|;)\s*(BEGIN(\s+(DEFERRED|IMMEDIATE|EXCLUSIVE))?(\s+TRANSACTION)?\s*(;|$)|COMMIT\b|END\s+TRANSACTION\b|ROLLBACK\b)/im;
-
 export function migrationFromFile(file: string, sql: string): Migration {
   const match = FILE_NAME.exec(file);
   if (!match) {
@@ -35,19 +31,100 @@ export function migrationFromFile(file: string, sql: string): Migration {
       `migration file ${file} is misnamed: expected NNNN_lowercase_name.sql, e.g. 0002_add_tags.sql`,
     );
   }
-  if (TRANSACTION_CONTROL.test(sql)) {
+  const control = transactionControl(sql);
+  if (control) {
     throw new MigrationError(
-      `migration ${file} controls its own transaction: remove BEGIN/COMMIT/ROLLBACK, the runner wraps each file in one`,
+      `migration ${file} controls its own transaction (${control.keyword} on line ${control.line}): remove BEGIN/COMMIT/END/ROLLBACK, the runner wraps each file in one`,
     );
   }
   return { version: Number(match[1]), file, sql, checksum: sha256Hex(sql) };
 }
 
+const TRANSACTION_KEYWORDS = new Set(["BEGIN", "COMMIT", "END", "ROLLBACK"]);
+
+/**
+ * The first statement of `sql` that begins, commits or rolls back a transaction. Reads the SQL
+ * token by token, so comments, string literals and quoted names are skipped, and the BEGIN … END
+ * body of a CREATE TRIGGER (with its inner statements and CASE … END) stays one statement.
+ */
+function transactionControl(sql: string): { keyword: string; line: number } | undefined {
+  let line = 1;
+  let index = 0; // position of the next token within the current statement
+  let first = "";
+  let second = "";
+  let trigger = false;
+  let depth = 0; // open BEGIN/CASE blocks of a trigger
+  let i = 0;
+  const skipTo = (end: number) => {
+    for (let k = i; k < end; k++) if (sql[k] === "\n") line++;
+    i = end;
+  };
+  while (i < sql.length) {
+    const c = sql[i];
+    if (/\s/.test(c)) {
+      skipTo(i + 1);
+    } else if (sql.startsWith("--", i)) {
+      const end = sql.indexOf("\n", i);
+      skipTo(end === -1 ? sql.length : end);
+    } else if (sql.startsWith("/*", i)) {
+      const end = sql.indexOf("*/", i + 2);
+      skipTo(end === -1 ? sql.length : end + 2);
+    } else if (c === ";") {
+      skipTo(i + 1);
+      if (!trigger || depth <= 0) {
+        index = 0;
+        first = second = "";
+        trigger = false;
+        depth = 0;
+      }
+    } else if (/[A-Za-z_]/.test(c)) {
+      const word = /^[A-Za-z_][A-Za-z0-9_$]*/.exec(sql.slice(i))![0].toUpperCase();
+      if (index === 0 && TRANSACTION_KEYWORDS.has(word)) return { keyword: word, line };
+      if (index === 0) first = word;
+      if (index === 1) second = word;
+      if (
+        first === "CREATE" && word === "TRIGGER" &&
+        (index === 1 || (index === 2 && (second === "TEMP" || second === "TEMPORARY")))
+      ) {
+        trigger = true;
+      }
+      if (trigger && (word === "BEGIN" || word === "CASE")) depth++;
+      if (trigger && word === "END") depth--;
+      index++;
+      skipTo(i + word.length);
+    } else if (c === "'" || c === '"' || c === "`" || c === "[") {
+      // Quoted text or name; a doubled quote inside stands for the quote itself.
+      const close = c === "[" ? "]" : c;
+      let end = i + 1;
+      for (;;) {
+        const found = sql.indexOf(close, end);
+        if (found === -1) {
+          end = sql.length;
+          break;
+        }
+        end = found + 1;
+        if (close === "]" || sql[end] !== close) break;
+        end++;
+      }
+      index++;
+      skipTo(end);
+    } else {
+      index++;
+      skipTo(i + 1);
+    }
+  }
+  return undefined;
+}
+
 export async function loadMigrations(dir: URL = MIGRATIONS_DIR): Promise<Migration[]> {
+  // File names resolve against the folder only if its URL ends with a slash.
+  const folder = dir.href.endsWith("/") ? dir : new URL(`${dir.href}/`);
   const migrations: Migration[] = [];
-  for await (const entry of Deno.readDir(dir)) {
+  for await (const entry of Deno.readDir(folder)) {
     if (!entry.isFile || !entry.name.endsWith(".sql")) continue;
-    migrations.push(migrationFromFile(entry.name, await Deno.readTextFile(new URL(entry.name, dir))));
+    migrations.push(
+      migrationFromFile(entry.name, await Deno.readTextFile(new URL(entry.name, folder))),
+    );
   }
   migrations.sort((a, b) => a.version - b.version);
   for (let i = 1; i < migrations.length; i++) {
@@ -94,7 +171,9 @@ const CREATE_TABLE = `CREATE TABLE IF NOT EXISTS schema_migrations (
 
 export async function appliedMigrations(db: Database): Promise<AppliedMigration[]> {
   await db.execute(CREATE_TABLE);
-  const result = await db.execute("SELECT version, file, checksum FROM schema_migrations ORDER BY version");
+  const result = await db.execute(
+    "SELECT version, file, checksum FROM schema_migrations ORDER BY version",
+  );
   return result.rows.map((row) => ({
     version: Number(row.version),
     file: String(row.file),
@@ -123,7 +202,8 @@ export async function migrate(
       }
       await tx.executeMultiple(migration.sql);
       await tx.execute({
-        sql: "INSERT INTO schema_migrations (version, file, checksum, applied_at) VALUES (?, ?, ?, ?)",
+        sql:
+          "INSERT INTO schema_migrations (version, file, checksum, applied_at) VALUES (?, ?, ?, ?)",
         args: [migration.version, migration.file, migration.checksum, new Date().toISOString()],
       });
       await tx.commit();
