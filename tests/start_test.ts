@@ -1,6 +1,6 @@
 // `deno task start`: the four services come up together and stop together.
 import assert from "node:assert/strict";
-import { childEnv, freePort, isListening, ROOT, RunningProcess } from "./helpers/process.ts";
+import { command, freePort, isListening, RunningProcess } from "./helpers/process.ts";
 
 const SERVICES = ["search", "search_mcp", "diagram", "collab"] as const;
 
@@ -22,17 +22,7 @@ function portsEnv() {
 
 /** `deno task start` in its own session, so a signal to the group is exactly what Ctrl-C sends. */
 function startTask(env: Record<string, string>): RunningProcess {
-  return new RunningProcess(
-    new Deno.Command("setsid", {
-      args: [Deno.execPath(), "task", "start"],
-      cwd: ROOT,
-      env: childEnv(env),
-      clearEnv: true,
-      stdin: "null",
-      stdout: "piped",
-      stderr: "piped",
-    }),
-  );
+  return new RunningProcess(command("setsid", [Deno.execPath(), "task", "start"], env));
 }
 
 function killGroup(process: RunningProcess, signal: Deno.Signal) {

@@ -14,8 +14,13 @@ export function childEnv(extra: Record<string, string>): Record<string, string> 
   return { ...base, NO_COLOR: "1", ...extra };
 }
 
-export function denoCommand(args: string[], env: Record<string, string>): Deno.Command {
-  return new Deno.Command(Deno.execPath(), {
+/** `program` with a clean environment, from the repository root, output captured. */
+export function command(
+  program: string,
+  args: string[],
+  env: Record<string, string>,
+): Deno.Command {
+  return new Deno.Command(program, {
     args,
     cwd: ROOT,
     env: childEnv(env),
@@ -24,6 +29,10 @@ export function denoCommand(args: string[], env: Record<string, string>): Deno.C
     stdout: "piped",
     stderr: "piped",
   });
+}
+
+export function denoCommand(args: string[], env: Record<string, string>): Deno.Command {
+  return command(Deno.execPath(), args, env);
 }
 
 export function serviceArgs(service: string): string[] {
