@@ -1,4 +1,4 @@
-import { bindAddress, type EnvValues, path, port, text, url } from "../shared/env.ts";
+import { bindAddress, dataDir, type EnvValues, path, port, text, url } from "../shared/env.ts";
 
 export const collabEnv = {
   COLLAB_PORT: port(1234),
@@ -6,7 +6,7 @@ export const collabEnv = {
   COLLAB_SECRET: text({ secret: true, minLength: 32 }),
   DIAGRAM_INTERNAL_URL: url("http://127.0.0.1:8000", ["http:", "https:"], "http://diagram:8000"),
   COLLAB_DATA_DIR: path(),
-  DATA_DIR: path("./data"),
+  DATA_DIR: dataDir,
 };
 
 export interface CollabConfig {
@@ -26,7 +26,7 @@ export function collabConfig(env: EnvValues<typeof collabEnv>): CollabConfig {
     port: env.COLLAB_PORT,
     secret: env.COLLAB_SECRET,
     diagramInternalUrl: env.DIAGRAM_INTERNAL_URL,
-    roomsDir: env.COLLAB_DATA_DIR ?? `${env.DATA_DIR.replace(/\/+$/, "")}/collab`,
+    roomsDir: env.COLLAB_DATA_DIR ?? `${env.DATA_DIR}/collab`,
     dataDir: env.DATA_DIR,
   };
 }

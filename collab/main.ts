@@ -1,6 +1,7 @@
 import { loadConfigOrExit } from "../runtime/config.ts";
 import { secretFromEnvOrDataDir } from "../runtime/secrets.ts";
-import { describeError, runService } from "../runtime/serve.ts";
+import { describeError } from "../shared/describe_error.ts";
+import { runService } from "../runtime/serve.ts";
 import { createCollabApp } from "./app.ts";
 import { collabConfig, collabEnv } from "./config.ts";
 

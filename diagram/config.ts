@@ -1,4 +1,12 @@
-import { bindAddress, databaseUrl, type EnvValues, path, port, text, url } from "../shared/env.ts";
+import {
+  bindAddress,
+  databaseUrl,
+  dataDir,
+  type EnvValues,
+  port,
+  text,
+  url,
+} from "../shared/env.ts";
 
 export const diagramEnv = {
   DIAGRAM_PORT: port(8000),
@@ -8,7 +16,7 @@ export const diagramEnv = {
   DATABASE_AUTH_TOKEN: text({ secret: true }),
   COLLAB_SECRET: text({ secret: true, minLength: 32 }),
   COLLAB_PUBLIC_URL: url("ws://localhost:1234", ["ws:", "wss:"], "wss://collab.example.com"),
-  DATA_DIR: path("./data"),
+  DATA_DIR: dataDir,
 };
 
 export interface DatabaseConfig {
@@ -44,7 +52,7 @@ export function databaseConfig(
   env: Pick<EnvValues<typeof diagramEnv>, "DATABASE_URL" | "DATABASE_AUTH_TOKEN" | "DATA_DIR">,
 ): DatabaseConfig {
   return {
-    url: env.DATABASE_URL ?? `file:${env.DATA_DIR.replace(/\/+$/, "")}/diagram.db`,
+    url: env.DATABASE_URL ?? `file:${env.DATA_DIR}/diagram.db`,
     authToken: env.DATABASE_AUTH_TOKEN,
   };
 }

@@ -1,7 +1,8 @@
 import { ConfigError } from "../shared/env.ts";
 import { exitWithConfigError, loadConfigOrExit } from "../runtime/config.ts";
 import { secretFromEnvOrDataDir } from "../runtime/secrets.ts";
-import { describeError, runService } from "../runtime/serve.ts";
+import { describeError } from "../shared/describe_error.ts";
+import { runService } from "../runtime/serve.ts";
 import { createDiagramApp } from "./app.ts";
 import { diagramConfig, diagramEnv } from "./config.ts";
 import { type Database, openDatabase } from "./db/database.ts";

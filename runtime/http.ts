@@ -1,16 +1,18 @@
 // The common base of every service's Hono app: health, JSON 404 and JSON 500.
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
+import { describeError } from "../shared/describe_error.ts";
 import { VERSION } from "./version.ts";
 
-export type ServiceName = "search" | "search_mcp" | "diagram" | "collab";
+export const SERVICE_NAMES = ["search", "search_mcp", "diagram", "collab"] as const;
+export type ServiceName = typeof SERVICE_NAMES[number];
 
 export interface HealthProbe {
   /** Resolves when a dependency the service cannot work without is usable; rejects otherwise. */
   (): Promise<void>;
 }
 
-export function healthBody(service: ServiceName) {
+function healthBody(service: ServiceName) {
   return { status: "ok", service, version: VERSION };
 }
 
@@ -23,9 +25,9 @@ export function serviceApp(service: ServiceName, probe?: HealthProbe): Hono {
         await probe();
       } catch (error) {
         console.error(
-          `${service}: health check failed: ${error instanceof Error ? error.message : error}`,
+          `${service}: health check failed: ${describeError(error)}`,
         );
-        return c.json({ status: "unavailable", service, version: VERSION }, 503);
+        return c.json({ ...healthBody(service), status: "unavailable" }, 503);
       }
     }
     return c.json(healthBody(service));

@@ -7,10 +7,6 @@ export type SecretName = typeof GENERATED_SECRETS[number];
 
 const FILE_NAME = "secrets.json";
 
-function secretsPath(dataDir: string): string {
-  return `${dataDir.replace(/\/+$/, "")}/${FILE_NAME}`;
-}
-
 async function readSecrets(file: string): Promise<Record<string, string>> {
   try {
     const parsed: unknown = JSON.parse(await Deno.readTextFile(file));
@@ -33,7 +29,7 @@ export async function ensureSecrets(
   dataDir: string,
   names: readonly SecretName[],
 ): Promise<Record<SecretName, string>> {
-  const file = secretsPath(dataDir);
+  const file = `${dataDir}/${FILE_NAME}`;
   const secrets = await readSecrets(file);
   const missing = names.filter((name) => !secrets[name]);
   if (missing.length > 0) {

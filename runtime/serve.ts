@@ -1,4 +1,5 @@
 // Listening and graceful shutdown, shared by the four services.
+import { describeError } from "../shared/describe_error.ts";
 
 export interface RunningServer {
   readonly url: URL;
@@ -78,8 +79,4 @@ export async function runService(options: ServiceOptions): Promise<void> {
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     Deno.addSignalListener(signal, () => void stop(signal));
   }
-}
-
-export function describeError(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

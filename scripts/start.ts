@@ -1,18 +1,16 @@
 // `deno task start`: runs the four services as child processes, prefixes their log lines with
 // their names, and on SIGINT/SIGTERM (or when one of them dies) stops them all gracefully.
 import { loadConfigOrExit } from "../runtime/config.ts";
+import { SERVICE_NAMES, type ServiceName } from "../runtime/http.ts";
 import { ensureSecrets, GENERATED_SECRETS } from "../runtime/secrets.ts";
-import { path } from "../shared/env.ts";
-
-const SERVICES = ["search", "search_mcp", "diagram", "collab"] as const;
-type Service = typeof SERVICES[number];
+import { dataDir } from "../shared/env.ts";
 
 /** A child that ignores SIGTERM this long is killed. */
 const STOP_GRACE_MS = 15_000;
-const PREFIX_WIDTH = Math.max(...SERVICES.map((name) => name.length));
+const PREFIX_WIDTH = Math.max(...SERVICE_NAMES.map((name) => name.length));
 const CONFIG_FILE = new URL("../deno.json", import.meta.url).pathname;
 
-const { DATA_DIR } = loadConfigOrExit("start", { DATA_DIR: path("./data") });
+const { DATA_DIR } = loadConfigOrExit("start", { DATA_DIR: dataDir });
 
 // Generated here, before any child starts, so that children never race to create the file.
 const missing = GENERATED_SECRETS.filter((name) => !Deno.env.get(name));
@@ -42,27 +40,27 @@ async function pipeLines(
 }
 
 interface Running {
-  name: Service;
+  name: ServiceName;
   process: Deno.ChildProcess;
   output: Promise<unknown>;
 }
 
-const listening = new Map<Service, string>();
-function noteListening(name: Service, line: string) {
+const listening = new Map<ServiceName, string>();
+function noteListening(name: ServiceName, line: string) {
   const address = /listening on (\S+)/.exec(line)?.[1];
   if (!address) return;
   listening.set(name, address);
-  if (listening.size === SERVICES.length) {
+  if (listening.size === SERVICE_NAMES.length) {
     log(
       "start",
-      `all ${SERVICES.length} services are up: ${
-        SERVICES.map((s) => `${s} ${listening.get(s)}`).join(", ")
+      `all ${SERVICE_NAMES.length} services are up: ${
+        SERVICE_NAMES.map((s) => `${s} ${listening.get(s)}`).join(", ")
       }`,
     );
   }
 }
 
-function spawn(name: Service): Running {
+function spawn(name: ServiceName): Running {
   const process = new Deno.Command(Deno.execPath(), {
     args: [
       "run",
@@ -82,7 +80,7 @@ function spawn(name: Service): Running {
   return { name, process, output };
 }
 
-const children = SERVICES.map(spawn);
+const children = SERVICE_NAMES.map(spawn);
 let stopping = false;
 
 async function stopAll(reason: string, exitCode: number): Promise<never> {

@@ -1,11 +1,19 @@
-import { bindAddress, ConfigError, type EnvValues, path, port, text } from "../shared/env.ts";
+import {
+  bindAddress,
+  ConfigError,
+  dataDir,
+  type EnvValues,
+  path,
+  port,
+  text,
+} from "../shared/env.ts";
 
 export const searchEnv = {
   SEARCH_PORT: port(8080),
   SEARCH_BIND_ADDRESS: bindAddress("127.0.0.1"),
   SEARCH_SETTINGS_PATH: path(),
   SEARCH_SECRET: text({ secret: true, minLength: 16 }),
-  DATA_DIR: path("./data"),
+  DATA_DIR: dataDir,
 };
 
 export type SearchEnv = EnvValues<typeof searchEnv>;

@@ -155,12 +155,16 @@ export function text(
   };
 }
 
+/** A file system path; trailing slashes are dropped (but "/" stays) so callers can append. */
 export function path(fallback: string): EnvVar<string>;
 export function path(fallback?: undefined): EnvVar<string | undefined>;
 export function path(fallback?: string): EnvVar<string | undefined> {
   return {
     expected: "a file system path",
     fallback,
-    parse: (raw) => (raw.includes("\0") ? undefined : raw),
+    parse: (raw) => (raw.includes("\0") ? undefined : raw.replace(/(.)\/+$/, "$1")),
   };
 }
+
+/** DATA_DIR: where generated secrets, the embedded database and collab's rooms live. */
+export const dataDir: EnvVar<string> = path("./data");

@@ -122,3 +122,10 @@ Deno.test("path keeps the value as given", () => {
   assert.equal(readEnv({ P: path("./data") }, {}).P, "./data");
   assert.equal(readEnv({ P: path() }, { P: "/srv/data dir" }).P, "/srv/data dir");
 });
+
+Deno.test("path drops trailing slashes so callers can append a file name, but keeps the root", () => {
+  const spec = { P: path() };
+  assert.equal(readEnv(spec, { P: "/srv/data/" }).P, "/srv/data");
+  assert.equal(readEnv(spec, { P: "./data//" }).P, "./data");
+  assert.equal(readEnv(spec, { P: "/" }).P, "/");
+});

@@ -1,8 +1,7 @@
 // `deno task start`: the four services come up together and stop together.
 import assert from "node:assert/strict";
+import { SERVICE_NAMES } from "../runtime/http.ts";
 import { command, freePort, isListening, RunningProcess } from "./helpers/process.ts";
-
-const SERVICES = ["search", "search_mcp", "diagram", "collab"] as const;
 
 function portsEnv() {
   const ports = {
@@ -40,7 +39,7 @@ Deno.test("deno task start brings up all four services, prefixes their logs, and
   const task = startTask({ ...env, DATA_DIR: dataDir });
   try {
     await task.waitFor(/all 4 services are up/, 20_000);
-    for (const service of SERVICES) {
+    for (const service of SERVICE_NAMES) {
       const response = await fetch(`http://127.0.0.1:${ports[service]}/health`);
       assert.equal(response.status, 200);
       assert.equal((await response.json()).service, service);
@@ -55,7 +54,7 @@ Deno.test("deno task start brings up all four services, prefixes their logs, and
     const status = await task.wait();
     assert.equal(status.code, 0, task.output);
   }
-  for (const service of SERVICES) {
+  for (const service of SERVICE_NAMES) {
     assert.ok(!(await isListening(ports[service])), `${service} still listening`);
     assert.match(task.output, new RegExp(`^${service.padEnd(10)} \\| ${service} stopped$`, "m"));
   }
@@ -77,7 +76,7 @@ Deno.test("SIGTERM to deno task start stops every service and keeps the generate
   await first.waitFor(/all 4 services are up/, 20_000);
   const secrets = await readSecrets(dataDir);
   assert.equal((await first.stop("SIGTERM")).code, 0, first.output);
-  for (const service of SERVICES) assert.ok(!(await isListening(ports[service])));
+  for (const service of SERVICE_NAMES) assert.ok(!(await isListening(ports[service])));
 
   // A restart reuses the secrets instead of generating new ones (which would log everyone out).
   const second = startTask({ ...env, DATA_DIR: dataDir });

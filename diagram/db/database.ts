@@ -1,5 +1,6 @@
 // Opens the diagram database: an embedded libSQL file by default, a libSQL server by URL.
 import { type Client, createClient, LibsqlError } from "@libsql/client";
+import { describeError } from "../../shared/describe_error.ts";
 import { ConfigError } from "../../shared/env.ts";
 import type { DatabaseConfig } from "../config.ts";
 
@@ -8,7 +9,7 @@ export type Database = Client;
 /** How long an embedded connection waits for another writer's lock before failing. */
 const BUSY_TIMEOUT_MS = 5000;
 
-export function isEmbedded(url: string): boolean {
+function isEmbedded(url: string): boolean {
   return url.startsWith("file:");
 }
 
@@ -30,10 +31,9 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
     });
   } catch (error) {
     if (!isUrlError(error)) throw new DatabaseUnavailableError(config.url, error);
-    const reason = error instanceof Error ? error.message : String(error);
     throw new ConfigError(
       `invalid DATABASE_URL=${JSON.stringify(redactUrl(config.url))}: ${
-        reason.replaceAll(config.url, redactUrl(config.url))
+        describeError(error).replaceAll(config.url, redactUrl(config.url))
       }`,
     );
   }
@@ -80,8 +80,7 @@ function isUrlError(error: unknown): boolean {
 export class DatabaseUnavailableError extends Error {
   override name = "DatabaseUnavailableError";
   constructor(url: string, cause: unknown) {
-    const reason = cause instanceof Error ? cause.message : String(cause);
-    super(`cannot open database ${redactUrl(url)}: ${reason}`, { cause });
+    super(`cannot open database ${redactUrl(url)}: ${describeError(cause)}`, { cause });
   }
 }
 

@@ -1,6 +1,7 @@
 // Numbered SQL migrations (diagram/db/migrations/NNNN_name.sql), applied at start, each in its own
 // transaction and recorded with a checksum, so a database is never left half-migrated and an
 // edited migration is noticed instead of silently diverging.
+import { describeError } from "../../shared/describe_error.ts";
 import { sha256Hex } from "../../shared/digest.ts";
 import { transactionControl } from "./transaction_control.ts";
 import type { Database } from "./database.ts";
@@ -145,9 +146,7 @@ export async function migrate(
     } catch (error) {
       await tx.rollback().catch(() => {});
       throw new MigrationError(
-        `migration ${migration.file} failed, nothing of it was applied: ${
-          error instanceof Error ? error.message : error
-        }`,
+        `migration ${migration.file} failed, nothing of it was applied: ${describeError(error)}`,
         { cause: error },
       );
     } finally {
