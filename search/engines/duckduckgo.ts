@@ -1,0 +1,180 @@
+// DuckDuckGo through its no-JavaScript "html" endpoint: a form POST per page. Pages after the
+// first must carry the vqd token that the previous page's form held; asking for a later page
+// without it is how DDG recognises a bot, so a missing token costs one page-1 request first.
+import {
+  CaptchaError,
+  emptyResults,
+  type EngineAnswer,
+  type EngineContext,
+  type EngineModule,
+  type EngineQuery,
+  type EngineResult,
+  type EngineResults,
+  ParseError,
+  type TimeRange,
+  type UpstreamRequest,
+} from "./engine.ts";
+import { all, attr, type Document, first, parseHtml, text } from "./html.ts";
+import { localeOf } from "./region.ts";
+import { httpUrl } from "./result_url.ts";
+import { parseSuggestions } from "./suggestions.ts";
+
+const WORLDWIDE = "wt-wt";
+
+// DDG names its regions "<country>-<language>", except for these.
+const REGION_EXCEPTIONS: Record<string, string> = {
+  "ar-SA": "xa-ar",
+  "ca-ES": "es-ca",
+  "en-GB": "uk-en",
+  "id-ID": "id-en",
+  "ja-JP": "jp-jp",
+  "ko-KR": "kr-kr",
+  "nb-NO": "no-no",
+  "sl-SI": "sl-sl",
+  "th-TH": "th-en",
+  "vi-VN": "vn-en",
+  "zh-HK": "hk-tzh",
+  "zh-TW": "tw-tzh",
+};
+
+const TIME_RANGE: Record<TimeRange, string> = { day: "d", week: "w", month: "m", year: "y" };
+const SAFESEARCH = { 0: "-2", 1: "-1", 2: "1" } as const;
+
+// DDG refuses queries of 500 characters or more.
+const MAX_QUERY_LENGTH = 499;
+const VQD_TTL_MS = 60 * 60 * 1000;
+
+// Widgets that echo the requester back would show the server's own IP or User-Agent.
+const SELF_DESCRIBING_ANSWERS = ["Your IP address is", "Your user agent:", "URL Decoded:"];
+
+function region(language: string): string {
+  const locale = localeOf(language);
+  if (!locale?.country) return WORLDWIDE;
+  return REGION_EXCEPTIONS[`${locale.language}-${locale.country}`] ??
+    `${locale.country}-${locale.language}`.toLowerCase();
+}
+
+function vqdKey(query: EngineQuery): string {
+  return `vqd:${region(query.language)}:${query.query}`;
+}
+
+/** The form for `query`'s page, or for page 1 when `vqd` is null. */
+function pageRequest(query: EngineQuery, context: EngineContext, vqd: string | null) {
+  const kl = region(query.language);
+  const form: Record<string, string> = { q: query.query, kl, kp: SAFESEARCH[query.safesearch] };
+  const cookies: Record<string, string> = {};
+  if (kl !== WORLDWIDE) cookies.kl = kl;
+  if (query.timeRange) form.df = cookies.df = TIME_RANGE[query.timeRange];
+  if (vqd === null) {
+    form.b = "";
+  } else {
+    // Page 2 starts at result 10, every later page 15 further on.
+    const offset = 10 + (query.pageno - 2) * 15;
+    Object.assign(form, {
+      nextParams: "",
+      api: "d.js",
+      o: "json",
+      v: "l",
+      s: String(offset),
+      dc: String(offset + 1),
+      vqd,
+    });
+  }
+  const endpoint = `${context.baseUrl}/html/`;
+  return {
+    url: endpoint,
+    method: "POST",
+    // What a browser sends when the user submits the form on DDG's own page.
+    headers: {
+      "Sec-Fetch-Dest": "document",
+      "Sec-Fetch-Mode": "navigate",
+      "Sec-Fetch-Site": "same-origin",
+      "Sec-Fetch-User": "?1",
+      Referer: endpoint,
+    },
+    form,
+    cookies,
+  } satisfies UpstreamRequest;
+}
+
+function resultUrl(href: string | undefined): string | null {
+  if (href?.startsWith("//")) href = `https:${href}`;
+  const url = httpUrl(href);
+  if (!url) return null;
+  const parsed = new URL(url);
+  // Clicks are sometimes routed through DDG's redirector; the target is its uddg parameter.
+  if (parsed.hostname.endsWith("duckduckgo.com") && parsed.pathname === "/l/") {
+    return httpUrl(parsed.searchParams.get("uddg"));
+  }
+  return url;
+}
+
+function parseResults(doc: Document): EngineResults {
+  const links = first(doc, "div#links");
+  if (!links && !first(doc, "div.no-results")) throw new ParseError("no result list");
+  const results: EngineResult[] = [];
+  for (const item of all(doc, "div#links > div.web-result:not(.result--ad)")) {
+    const link = first(item, "h2 a");
+    const url = resultUrl(attr(link, "href"));
+    const title = text(link);
+    if (!url || !title) continue;
+    results.push({ url, title, content: text(first(item, "a.result__snippet")) });
+  }
+  return { ...emptyResults(), results, answers: instantAnswers(doc) };
+}
+
+function instantAnswers(doc: Document): EngineAnswer[] {
+  const abstract = first(doc, "div#zero_click_abstract");
+  const answer = text(abstract);
+  if (!answer || SELF_DESCRIBING_ANSWERS.some((widget) => answer.includes(widget))) return [];
+  return [{ answer, url: httpUrl(attr(first(abstract!, "a[href]"), "href")) }];
+}
+
+export const duckduckgo: EngineModule = {
+  id: "duckduckgo",
+  website: "https://duckduckgo.com",
+  defaultBaseUrl: "https://html.duckduckgo.com",
+  categories: ["general"],
+  paging: true,
+  maxPage: 0,
+  timeRange: true,
+  safesearch: true,
+  language: true,
+  // DDG answers 303 when it has nothing for the query; following it would lose that meaning.
+  followRedirects: false,
+
+  request(query, context) {
+    if (query.query.length > MAX_QUERY_LENGTH) return null;
+    if (query.pageno === 1) return pageRequest(query, context, null);
+    // Chinese regions have no next-page form, and DDG answers 403 to a request for one.
+    if (localeOf(query.language)?.language === "zh") return null;
+    return pageRequest(query, context, context.tokens.get(vqdKey(query)) ?? null);
+  },
+
+  parse(response, query, context) {
+    if (response.status === 303) return emptyResults();
+    const doc = parseHtml(response.body);
+    if (first(doc, "form#challenge-form, div.anomaly-modal__modal")) {
+      throw new CaptchaError("DuckDuckGo bot challenge");
+    }
+    const key = vqdKey(query);
+    // request() sent page 1's form for a later page exactly when no vqd was cached, so an empty
+    // cache now means this answer is that token page.
+    const isTokenPage = query.pageno > 1 && context.tokens.get(key) === undefined;
+    const results = parseResults(doc);
+    const vqd = attr(first(doc, "input[name=vqd]"), "value");
+    if (vqd) context.tokens.set(key, vqd, VQD_TTL_MS);
+    if (!isTokenPage || results.results.length === 0) return results;
+    if (!vqd) throw new ParseError("no vqd token");
+    return { next: pageRequest(query, context, vqd) };
+  },
+
+  autocomplete: {
+    defaultBaseUrl: "https://duckduckgo.com",
+    request(query, language, context) {
+      const params = new URLSearchParams({ q: query, type: "list", kl: region(language) });
+      return { url: `${context.baseUrl}/ac/?${params}` };
+    },
+    parse: (response) => parseSuggestions(response.body),
+  },
+};

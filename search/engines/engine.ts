@@ -1,0 +1,197 @@
+// The contract every search provider module implements. A module is plain data (capabilities)
+// plus pure functions: one builds the upstream request, one parses the upstream answer. All I/O
+// (connection pools, deadlines, size caps, retries of token steps) belongs to the caller.
+
+export type SafeSearch = 0 | 1 | 2;
+export type TimeRange = "day" | "week" | "month" | "year";
+
+/** What a provider is asked, after the search syntax has been taken out of the query. */
+export interface EngineQuery {
+  query: string;
+  /** 1-based page number. */
+  pageno: number;
+  /** "all", or a language tag such as "en", "en-US", "zh-TW". */
+  language: string;
+  safesearch: SafeSearch;
+  timeRange: TimeRange | null;
+  /** The category this provider is asked for (a module may serve several, e.g. general and news). */
+  category: string;
+}
+
+export interface UpstreamRequest {
+  url: string;
+  /** Defaults to GET; POST sends `form` as application/x-www-form-urlencoded. */
+  method?: "GET" | "POST";
+  headers?: Record<string, string>;
+  form?: Record<string, string>;
+  cookies?: Record<string, string>;
+}
+
+export interface UpstreamResponse {
+  /** The final URL, after redirects. */
+  url: string;
+  status: number;
+  headers: Headers;
+  /** The body decoded with the answer's charset (at most 5 MiB were read). */
+  body: string;
+}
+
+/** Short-lived values a provider needs between requests (DuckDuckGo's vqd, Startpage's sc). */
+export interface TokenStore {
+  get(key: string): string | undefined;
+  set(key: string, value: string, ttlMs: number): void;
+}
+
+export interface EngineContext {
+  /** Origin (and optional path prefix) without a trailing slash: `base_url` or the module default. */
+  baseUrl: string;
+  /** Tokens of this configured engine (one store per settings entry). */
+  tokens: TokenStore;
+  /** The time of the search, for relative dates ("5 days ago") and date filters. */
+  now: Date;
+}
+
+export interface EngineResult {
+  url: string;
+  title: string;
+  content: string;
+  publishedDate?: Date | null;
+  thumbnail?: string | null;
+  img_src?: string | null;
+}
+
+export interface EngineInfobox {
+  /** Title. */
+  infobox: string;
+  /** Canonical URL of the subject (the Wikipedia article); boxes with equal ids are merged. */
+  id: string;
+  content: string;
+  img_src: string | null;
+  urls: { title: string; url: string }[];
+  attributes: { label: string; value: string }[];
+}
+
+export interface EngineAnswer {
+  answer: string;
+  url: string | null;
+}
+
+export interface EngineResults {
+  results: EngineResult[];
+  suggestions: string[];
+  corrections: string[];
+  answers: EngineAnswer[];
+  infoboxes: EngineInfobox[];
+}
+
+/** A parse either finishes or asks for one more request (a token page, a search-then-fetch). */
+export type EngineStep = EngineResults | { next: UpstreamRequest };
+
+/** At most this many requests per provider per search, token and follow-up steps included. */
+export const MAX_ENGINE_STEPS = 3;
+
+export interface EngineModule {
+  /** Module id, the `engine:` value in settings (e.g. "duckduckgo"). */
+  readonly id: string;
+  readonly website: string;
+  /** Used when the settings entry has no `base_url`. No trailing slash. */
+  readonly defaultBaseUrl: string;
+  /** Categories this module can serve; the first is the default for a settings entry. */
+  readonly categories: readonly string[];
+  readonly paging: boolean;
+  /** Highest page the upstream serves without flagging us as a bot; 0 = no limit. */
+  readonly maxPage: number;
+  readonly timeRange: boolean;
+  readonly safesearch: boolean;
+  readonly language: boolean;
+  /** When true, 4xx/5xx answers reach `parse` instead of failing the engine (Wikipedia's 404). */
+  readonly handlesHttpErrors?: boolean;
+  /**
+   * Redirects are followed (at most 2) unless this is false; then a 3xx reaches `parse` with its
+   * Location header (DuckDuckGo's 303 means "no results").
+   */
+  readonly followRedirects?: boolean;
+  /** null: nothing to ask for this query (e.g. too long for the upstream); the engine is skipped. */
+  request(query: EngineQuery, context: EngineContext): UpstreamRequest | null;
+  /** Throws the typed errors below on soft blocks and unparseable pages. */
+  parse(response: UpstreamResponse, query: EngineQuery, context: EngineContext): EngineStep;
+  /** Optional suggestion backend for /autocompleter, using the same `baseUrl`. */
+  readonly autocomplete?: {
+    /** When the suggestion service lives elsewhere than the search pages; `base_url` still wins. */
+    readonly defaultBaseUrl?: string;
+    request(query: string, language: string, context: EngineContext): UpstreamRequest;
+    parse(response: UpstreamResponse): string[];
+  };
+}
+
+export function emptyResults(): EngineResults {
+  return { results: [], suggestions: [], corrections: [], answers: [], infoboxes: [] };
+}
+
+export function isNextStep(step: EngineStep): step is { next: UpstreamRequest } {
+  return "next" in step;
+}
+
+/**
+ * Why an engine gave no answer. `reason` is the text SearXNG clients expect in
+ * `unresponsive_engines`; `suspendSeconds` is how long the engine is then left alone.
+ */
+export class EngineError extends Error {
+  override name = "EngineError";
+  constructor(
+    readonly reason: string,
+    readonly suspendSeconds: number,
+    detail?: string,
+  ) {
+    super(detail ? `${reason}: ${detail}` : reason);
+  }
+}
+
+export class CaptchaError extends EngineError {
+  override name = "CaptchaError";
+  constructor(detail?: string) {
+    super("CAPTCHA", 3600, detail);
+  }
+}
+
+export class TooManyRequestsError extends EngineError {
+  override name = "TooManyRequestsError";
+  constructor(detail?: string) {
+    super("too many requests", 180, detail);
+  }
+}
+
+export class AccessDeniedError extends EngineError {
+  override name = "AccessDeniedError";
+  constructor(detail?: string) {
+    super("access denied", 180, detail);
+  }
+}
+
+export class ParseError extends EngineError {
+  override name = "ParseError";
+  constructor(detail?: string) {
+    super("parsing error", 5, detail);
+  }
+}
+
+export class HttpStatusError extends EngineError {
+  override name = "HttpStatusError";
+  constructor(readonly status: number) {
+    super("HTTP error", 5, `status ${status}`);
+  }
+}
+
+export class NetworkError extends EngineError {
+  override name = "NetworkError";
+  constructor(detail?: string) {
+    super("network error", 5, detail);
+  }
+}
+
+export class TimeoutError extends EngineError {
+  override name = "TimeoutError";
+  constructor() {
+    super("timeout", 5);
+  }
+}

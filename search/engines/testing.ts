@@ -1,0 +1,77 @@
+// Test support for provider modules: fixture pages, fake upstream answers and a step runner that
+// drives a module's request/parse cycle exactly as the search does, without a network.
+import { createTokenStore } from "../core/token_store.ts";
+import {
+  type EngineContext,
+  type EngineModule,
+  type EngineQuery,
+  type EngineResults,
+  isNextStep,
+  MAX_ENGINE_STEPS,
+  type UpstreamRequest,
+  type UpstreamResponse,
+} from "./engine.ts";
+
+const FIXTURES = new URL("../../tests/fixtures/search/", import.meta.url);
+
+/** The text of `tests/fixtures/search/<engine>/<name>`. */
+export function fixture(engine: string, name: string): string {
+  return Deno.readTextFileSync(new URL(`${engine}/${name}`, FIXTURES));
+}
+
+export function upstreamResponse(
+  body: string,
+  { status = 200, url = "https://upstream.test/", headers = {} }: {
+    status?: number;
+    url?: string;
+    headers?: Record<string, string>;
+  } = {},
+): UpstreamResponse {
+  return { body, status, url, headers: new Headers(headers) };
+}
+
+export function engineQuery(overrides: Partial<EngineQuery> = {}): EngineQuery {
+  return {
+    query: "rust programming",
+    pageno: 1,
+    language: "all",
+    safesearch: 0,
+    timeRange: null,
+    category: "general",
+    ...overrides,
+  };
+}
+
+export function engineContext(
+  module: EngineModule,
+  overrides: Partial<EngineContext> = {},
+): EngineContext {
+  return {
+    baseUrl: module.defaultBaseUrl,
+    tokens: createTokenStore(),
+    now: new Date("2026-11-21T12:00:00Z"),
+    ...overrides,
+  };
+}
+
+/**
+ * Runs the module against `answer`, which plays the upstream: it receives each request and returns
+ * the response. Returns the results and every request made, for assertions on both.
+ */
+export function runEngine(
+  module: EngineModule,
+  query: EngineQuery,
+  context: EngineContext,
+  answer: (request: UpstreamRequest, step: number) => UpstreamResponse,
+): { results: EngineResults | null; requests: UpstreamRequest[] } {
+  const requests: UpstreamRequest[] = [];
+  let request = module.request(query, context);
+  for (let step = 0; request && step < MAX_ENGINE_STEPS; step++) {
+    requests.push(request);
+    const outcome = module.parse(answer(request, step), query, context);
+    if (!isNextStep(outcome)) return { results: outcome, requests };
+    request = outcome.next;
+  }
+  if (request) throw new Error(`more than ${MAX_ENGINE_STEPS} requests`);
+  return { results: null, requests };
+}
