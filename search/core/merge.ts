@@ -1,0 +1,202 @@
+// Fuses what the engines of one search returned into SearXNG's result lists: one result per page
+// (by `dedupKey`), ranked by how many engines found it, how high and how much they are trusted.
+import type { EngineInfobox, EngineResult, EngineResults } from "../engines/engine.ts";
+import { collapseWhitespace } from "../engines/html.ts";
+import type { Answer, Infobox, SearchOutcome, SearchResult } from "./types.ts";
+import { cleanUrl, dedupKey, parsedUrl } from "./url.ts";
+
+export interface EngineOutput {
+  /** The configured engine name. */
+  engine: string;
+  weight: number;
+  category: string;
+  results: EngineResults;
+}
+
+export type MergedResults = Omit<SearchOutcome, "query" | "unresponsive_engines">;
+
+/** `outputs` in configured engine order, which makes ties and "first engine" deterministic. */
+export function mergeResults(outputs: EngineOutput[]): MergedResults {
+  const weights = new Map(outputs.map((output) => [output.engine, output.weight]));
+  return {
+    results: mergeMainResults(outputs, weights),
+    answers: mergeAnswers(outputs),
+    corrections: uniqueStrings(outputs.flatMap((output) => output.results.corrections)),
+    infoboxes: mergeInfoboxes(outputs, weights),
+    suggestions: uniqueStrings(outputs.flatMap((output) => output.results.suggestions)),
+  };
+}
+
+function mergeMainResults(outputs: EngineOutput[], weights: Map<string, number>): SearchResult[] {
+  const byKey = new Map<string, SearchResult>();
+  for (const output of outputs) {
+    let position = 0;
+    for (const raw of output.results.results) {
+      const result = normalise(raw, output);
+      if (!result) continue;
+      position++;
+      const key = dedupKey(result.url);
+      const existing = byKey.get(key);
+      if (existing) {
+        mergeDuplicate(existing, result, position);
+      } else {
+        result.positions.push(position);
+        byKey.set(key, result);
+      }
+    }
+  }
+  const results = [...byKey.values()];
+  for (const result of results) result.score = score(result, weights);
+  // Array.prototype.sort is stable, so equal scores keep the order they were first seen in.
+  return results.sort((a, b) => b.score - a.score);
+}
+
+/** A result in its final shape (its field order is the JSON order); null for an unusable URL. */
+function normalise(raw: EngineResult, output: EngineOutput): SearchResult | null {
+  const url = cleanUrl(raw.url);
+  if (!url) return null;
+  const title = collapseWhitespace(raw.title);
+  return {
+    url,
+    title,
+    content: contentBesideTitle(collapseWhitespace(raw.content), title),
+    engine: output.engine,
+    engines: [output.engine],
+    positions: [],
+    score: 0,
+    category: output.category,
+    template: "default.html",
+    parsed_url: parsedUrl(url),
+    publishedDate: isoDate(raw.publishedDate),
+    thumbnail: optionalUrl(raw.thumbnail),
+    img_src: optionalUrl(raw.img_src),
+    priority: "",
+  };
+}
+
+function mergeDuplicate(existing: SearchResult, newcomer: SearchResult, position: number): void {
+  if (newcomer.title.length > existing.title.length) existing.title = newcomer.title;
+  if (newcomer.content.length > existing.content.length) existing.content = newcomer.content;
+  // A longer title from one engine may now repeat the content of another.
+  existing.content = contentBesideTitle(existing.content, existing.title);
+  existing.thumbnail ??= newcomer.thumbnail;
+  existing.img_src ??= newcomer.img_src;
+  existing.publishedDate ??= newcomer.publishedDate;
+  if (!existing.engines.includes(newcomer.engine)) existing.engines.push(newcomer.engine);
+  existing.positions.push(position);
+  // The newcomer's own URL rather than a rewritten scheme: it is a link an upstream really served.
+  if (existing.parsed_url[0] === "http" && newcomer.parsed_url[0] === "https") {
+    existing.url = newcomer.url;
+    existing.parsed_url = newcomer.parsed_url;
+  }
+}
+
+/** SearXNG's ranking: (Π engine weights) × hits × Σ 1/position. */
+function score(result: SearchResult, weights: Map<string, number>): number {
+  const weight = result.engines.reduce(
+    (product, engine) => product * (weights.get(engine) ?? 1),
+    1,
+  );
+  const closeness = result.positions.reduce((sum, position) => sum + 1 / position, 0);
+  return weight * result.positions.length * closeness;
+}
+
+function contentBesideTitle(content: string, title: string): string {
+  return content === title ? "" : content;
+}
+
+/** Dates before 1900 are upstream placeholders (SearXNG drops them too). */
+function isoDate(date: Date | null | undefined): string | null {
+  if (!date || Number.isNaN(date.getTime()) || date.getUTCFullYear() < 1900) return null;
+  return date.toISOString();
+}
+
+function optionalUrl(raw: string | null | undefined): string | null {
+  return raw ? cleanUrl(raw) : null;
+}
+
+function mergeAnswers(outputs: EngineOutput[]): Answer[] {
+  const answers = new Map<string, Answer>();
+  for (const output of outputs) {
+    for (const { answer, url } of output.results.answers) {
+      if (answers.has(answer)) continue;
+      const link = optionalUrl(url);
+      answers.set(answer, {
+        url: link,
+        engine: output.engine,
+        parsed_url: link === null ? null : parsedUrl(link),
+        template: "answer/legacy.html",
+        answer,
+      });
+    }
+  }
+  return [...answers.values()];
+}
+
+function mergeInfoboxes(outputs: EngineOutput[], weights: Map<string, number>): Infobox[] {
+  const infoboxes: Infobox[] = [];
+  const byId = new Map<string, Infobox>();
+  for (const output of outputs) {
+    for (const raw of output.results.infoboxes) {
+      const box = cleanInfobox(raw, output.engine);
+      // Boxes without an id cannot be told apart from unrelated ones, so they are never merged.
+      const key = raw.id === "" ? null : dedupKey(raw.id);
+      const existing = key === null ? undefined : byId.get(key);
+      if (existing) {
+        mergeInfobox(existing, box, weights);
+        continue;
+      }
+      infoboxes.push(box);
+      if (key !== null) byId.set(key, box);
+    }
+  }
+  return infoboxes;
+}
+
+/** The box in its final shape, keeping only links that can be rendered safely. */
+function cleanInfobox(raw: EngineInfobox, engine: string): Infobox {
+  const urls: Infobox["urls"] = [];
+  for (const link of raw.urls) {
+    const url = cleanUrl(link.url);
+    if (url) addUrl(urls, { title: link.title, url });
+  }
+  const attributes: Infobox["attributes"] = [];
+  for (const attribute of raw.attributes) addAttribute(attributes, attribute);
+  return {
+    infobox: raw.infobox,
+    id: raw.id,
+    content: raw.content,
+    img_src: optionalUrl(raw.img_src),
+    urls,
+    attributes,
+    engine,
+    engines: [engine],
+  };
+}
+
+function mergeInfobox(existing: Infobox, newcomer: Infobox, weights: Map<string, number>): void {
+  const outweighs = (weights.get(newcomer.engine) ?? 1) > (weights.get(existing.engine) ?? 1);
+  if (newcomer.content.length > existing.content.length) existing.content = newcomer.content;
+  if (newcomer.img_src && (!existing.img_src || outweighs)) existing.img_src = newcomer.img_src;
+  for (const link of newcomer.urls) addUrl(existing.urls, link);
+  for (const attribute of newcomer.attributes) addAttribute(existing.attributes, attribute);
+  if (!existing.engines.includes(newcomer.engine)) existing.engines.push(newcomer.engine);
+  if (outweighs) existing.engine = newcomer.engine;
+}
+
+function addUrl(urls: Infobox["urls"], link: Infobox["urls"][number]): void {
+  const key = dedupKey(link.url);
+  if (!urls.some((known) => dedupKey(known.url) === key)) urls.push(link);
+}
+
+function addAttribute(
+  attributes: Infobox["attributes"],
+  attribute: Infobox["attributes"][number],
+): void {
+  if (!attributes.some((known) => known.label === attribute.label)) attributes.push(attribute);
+}
+
+/** Trimmed, non-empty, each once, in the order the engines gave them. */
+function uniqueStrings(values: string[]): string[] {
+  return [...new Set(values.map((value) => value.trim()).filter((value) => value !== ""))];
+}

@@ -1,0 +1,106 @@
+// URL handling for merged results: which upstream links we accept, which query parameters we
+// strip, when two links count as the same page, and the Python-style split SearXNG clients read.
+import type { ParsedUrl } from "./types.ts";
+
+/**
+ * Query parameters that only identify the click or the campaign (analytics and ad-network ids,
+ * mail-campaign ids, HubSpot/Marketo/Olytics/Vero tokens). They never change the page, and leaving
+ * them in would both leak them to the user's next visit and defeat de-duplication. `utm_*` is
+ * matched as a prefix; names are compared exactly, since the tools that read them do too.
+ */
+export const TRACKING_PARAMETERS: ReadonlySet<string> = new Set([
+  "fbclid",
+  "gclid",
+  "gclsrc",
+  "dclid",
+  "msclkid",
+  "mc_eid",
+  "mc_cid",
+  "yclid",
+  "_ga",
+  "_gl",
+  "igshid",
+  "ref_src",
+  "ref_url",
+  "mkt_tok",
+  "oly_anon_id",
+  "oly_enc_id",
+  "vero_id",
+  "wickedid",
+  "__hssc",
+  "__hstc",
+  "__hsfp",
+  "hsCtaTracking",
+  "_hsenc",
+  "_hsmi",
+  "srsltid",
+]);
+
+function isTrackingParameter(name: string): boolean {
+  return name.startsWith("utm_") || TRACKING_PARAMETERS.has(name);
+}
+
+/**
+ * The http(s) URL an upstream link points to, without tracking parameters; null for anything a
+ * result may not link to (other schemes such as `javascript:`, relative or unparsable links).
+ */
+export function cleanUrl(raw: string): string | null {
+  const trimmed = raw.trim();
+  const url = URL.parse(trimmed.startsWith("//") ? `https:${trimmed}` : trimmed);
+  if (!url || (url.protocol !== "http:" && url.protocol !== "https:")) return null;
+  if (url.search === "") return url.href;
+  const pairs = url.search.slice(1).split("&");
+  // Rebuilt from the original pieces, not via URLSearchParams, which would re-encode the rest.
+  const kept = pairs.filter((pair) => !isTrackingParameter(percentDecode(pair.split("=")[0])));
+  if (kept.length === pairs.length) return url.href;
+  const query = kept.filter((pair) => pair !== "").join("&");
+  url.search = query === "" ? "" : `?${query}`;
+  return url.href;
+}
+
+/**
+ * The key under which two result URLs are the same page. Deliberately lazy (like searx and
+ * SearXNG before 2025): the scheme, a leading `www.` and one trailing `/` of the path are ignored,
+ * the path is compared percent-decoded; query and fragment must match exactly.
+ */
+export function dedupKey(url: string): string {
+  const parsed = URL.parse(url.trim());
+  if (!parsed) return url.trim();
+  const host = parsed.host.toLowerCase().replace(/^www\./, "");
+  const path = percentDecode(parsed.pathname).replace(/\/$/, "");
+  // JSON keeps the parts apart: a decoded path may itself contain `?` or `#`.
+  return JSON.stringify([host, path, parsed.search, parsed.hash]);
+}
+
+/** Python's `urlparse(url)`: `[scheme, netloc, path, params, query, fragment]`. */
+export function parsedUrl(url: string): ParsedUrl {
+  const parsed = URL.parse(url);
+  if (!parsed) return ["", "", url, "", "", ""];
+  const userinfo = parsed.username === ""
+    ? ""
+    : `${parsed.username}${parsed.password === "" ? "" : `:${parsed.password}`}@`;
+  // Python splits `;params` off the last path segment only.
+  const lastSlash = parsed.pathname.lastIndexOf("/");
+  const semicolon = parsed.pathname.indexOf(";", Math.max(lastSlash, 0));
+  const path = semicolon < 0 ? parsed.pathname : parsed.pathname.slice(0, semicolon);
+  const params = semicolon < 0 ? "" : parsed.pathname.slice(semicolon + 1);
+  return [
+    parsed.protocol.slice(0, -1),
+    `${userinfo}${parsed.host}`,
+    path,
+    params,
+    parsed.search.slice(1),
+    parsed.hash.slice(1),
+  ];
+}
+
+/** Decodes every well-formed run of `%XX` escapes; malformed ones stay as they are. */
+function percentDecode(value: string): string {
+  return value.replace(/(?:%[0-9a-fA-F]{2})+/g, (run) => {
+    try {
+      return decodeURIComponent(run);
+    } catch {
+      return run;
+    }
+  });
+}

@@ -1,0 +1,107 @@
+import assert from "node:assert/strict";
+import { cleanUrl, dedupKey, parsedUrl, TRACKING_PARAMETERS } from "./url.ts";
+
+Deno.test("tracking parameters are removed while the others keep their order and spelling", () => {
+  assert.equal(
+    cleanUrl("https://example.com/p?b=2&utm_source=feed&q=caf%C3%A9+au%20lait&fbclid=x1&a=1#top"),
+    "https://example.com/p?b=2&q=caf%C3%A9+au%20lait&a=1#top",
+  );
+});
+
+Deno.test("every listed tracking parameter and any utm_ parameter is removed", () => {
+  const query = [...TRACKING_PARAMETERS, "utm_whatever"].map((name) => `${name}=1`).join("&");
+  assert.equal(cleanUrl(`https://example.com/?keep=1&${query}`), "https://example.com/?keep=1");
+});
+
+Deno.test("tracking parameter names are matched exactly and after percent-decoding", () => {
+  assert.equal(
+    cleanUrl("https://example.com/p?utm%5Fsource=x&FBCLID=y&gclid_like=z"),
+    "https://example.com/p?FBCLID=y&gclid_like=z",
+  );
+});
+
+Deno.test("a query left empty by the removal loses its question mark", () => {
+  assert.equal(
+    cleanUrl("https://example.com/p?utm_source=a&&gclid=b#x"),
+    "https://example.com/p#x",
+  );
+});
+
+Deno.test("separators left dangling by a removal are dropped", () => {
+  assert.equal(
+    cleanUrl("https://example.com/p?&a=1&&utm_id=2&b=&"),
+    "https://example.com/p?a=1&b=",
+  );
+});
+
+Deno.test("a URL without tracking parameters comes back as the URL parser writes it", () => {
+  assert.equal(
+    cleanUrl("  HTTPS://Example.COM/a b?q=it's|x&&z  "),
+    "https://example.com/a%20b?q=it%27s|x&&z",
+  );
+  assert.equal(cleanUrl("https://example.com/?"), "https://example.com/?");
+});
+
+Deno.test("a scheme-less URL becomes https", () => {
+  assert.equal(cleanUrl("//cdn.example.com/x.png"), "https://cdn.example.com/x.png");
+});
+
+Deno.test("links that are not absolute http(s) URLs are rejected", () => {
+  for (
+    const raw of [
+      "javascript:alert(1)",
+      "JavaScript:alert(1)",
+      "data:text/html,<script>alert(1)</script>",
+      "ftp://example.com/file",
+      "/relative/path",
+      "relative",
+      "http://",
+      "",
+    ]
+  ) {
+    assert.equal(cleanUrl(raw), null, raw);
+  }
+});
+
+Deno.test("the same page under www, another scheme or a trailing slash has one key", () => {
+  const key = dedupKey("http://example.com/a");
+  assert.equal(dedupKey("https://www.example.com/a/"), key);
+  assert.equal(dedupKey("https://WWW.Example.COM/a"), key);
+  assert.equal(dedupKey("https://example.com"), dedupKey("http://www.example.com/"));
+});
+
+Deno.test("paths are compared percent-decoded and a malformed escape does not throw", () => {
+  assert.equal(dedupKey("https://example.com/caf%C3%A9"), dedupKey("https://example.com/café"));
+  assert.equal(dedupKey("https://example.com/100%/"), dedupKey("http://www.example.com/100%"));
+  assert.equal(dedupKey("https://example.com/%E0%A4%A/"), dedupKey("http://example.com/%E0%A4%A"));
+  assert.notEqual(dedupKey("https://example.com/%E0%A4%A"), dedupKey("https://example.com/%E0"));
+});
+
+Deno.test("query, fragment, other subdomains and a second trailing slash keep pages apart", () => {
+  const key = dedupKey("https://example.com/a");
+  assert.notEqual(dedupKey("https://example.com/a?x=1"), key);
+  assert.notEqual(dedupKey("https://example.com/a#part"), key);
+  assert.notEqual(dedupKey("https://m.example.com/a"), key);
+  assert.notEqual(dedupKey("https://example.com/a//"), key);
+  assert.notEqual(dedupKey("https://example.com/a%3Fx=1"), dedupKey("https://example.com/a?x=1"));
+});
+
+Deno.test("parsedUrl splits a URL like Python's urlparse", () => {
+  assert.deepEqual(parsedUrl("https://user:pw@example.com:8080/a/b;p=1?q=2&r=3#frag"), [
+    "https",
+    "user:pw@example.com:8080",
+    "/a/b",
+    "p=1",
+    "q=2&r=3",
+    "frag",
+  ]);
+  assert.deepEqual(parsedUrl("http://example.com/a;x/b"), [
+    "http",
+    "example.com",
+    "/a;x/b",
+    "",
+    "",
+    "",
+  ]);
+  assert.deepEqual(parsedUrl("https://example.com/"), ["https", "example.com", "/", "", "", ""]);
+});
