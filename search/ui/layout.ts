@@ -1,0 +1,74 @@
+// The shell every page shares: head (no scripts, no inline styles — the CSP forbids both), skip
+// link, header with the site navigation, and the main column with an optional sidebar.
+import { type Html, html } from "./markup.ts";
+import type { Preferences } from "./preferences.ts";
+
+export type ExtraFormat = "json" | "csv" | "rss";
+
+/** What every page needs to know about the instance (built by the caller from the settings). */
+export interface SiteView {
+  instanceName: string;
+  /** Category tabs, in order. */
+  categories: string[];
+  /** Enabled extra output formats, for download links. */
+  extraFormats: ExtraFormat[];
+  autocomplete: boolean;
+  /** Returns the proxied or the original URL. */
+  imageProxy: (url: string) => string;
+  /** Choices of the language select. */
+  languages: { tag: string; label: string }[];
+}
+
+export interface PageParts {
+  /** Shown after the instance name; never the query (it would end up in history and tab titles). */
+  title?: string;
+  /** A class on `<body>` naming the page, for the stylesheet. */
+  kind: string;
+  /** Extra `<link>`s for `<head>`. */
+  head?: Html;
+  /** Shown in the header between the instance name and the site navigation (the search form). */
+  header?: Html;
+  /** false on the start page, whose main column names the instance itself. */
+  brand?: boolean;
+  main: Html;
+  aside?: Html;
+}
+
+export function renderPage(site: SiteView, prefs: Preferences, parts: PageParts): string {
+  const title = parts.title ? `${parts.title} · ${site.instanceName}` : site.instanceName;
+  // The template is trimmed: the formatter indents it, and the doctype must come first.
+  const document = html`
+    <html lang="en" data-theme="${prefs.theme}">
+      <head>
+    <meta charset="utf-8">
+    <meta name="viewport" content="width=device-width, initial-scale=1">
+    <meta name="referrer" content="no-referrer">
+    <title>${title}</title>
+    <link rel="stylesheet" href="/static/style.css">
+    <link rel="search" type="application/opensearchdescription+xml" href="/opensearch.xml" title="${site
+      .instanceName}">
+    ${parts.head}
+      </head>
+      <body class="${parts.kind}">
+        <a class="skip-link" href="#main">Skip to main content</a>
+        <header class="site-header">
+    ${parts.brand === false ? "" : html`<a class="brand" href="/">${site.instanceName}</a>`}
+    ${parts.header}
+    <nav class="site-nav" aria-label="Site">
+    <ul>
+    <li><a href="/preferences">Preferences</a></li>
+    <li><a href="/stats">Engine statistics</a></li>
+    </ul>
+    </nav>
+        </header>
+        <div class="page">
+    <main id="main">
+    ${parts.main}
+    </main>
+    ${parts.aside}
+        </div>
+      </body>
+    </html>
+  `;
+  return `<!doctype html>\n${document.toString().trim()}\n`;
+}

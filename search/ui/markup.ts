@@ -1,0 +1,46 @@
+// One way to write HTML for every page: hono's `html` tag (interpolations are escaped, nested
+// fragments are kept), made synchronous because no page of ours awaits anything while rendering.
+import { html as honoHtml, raw } from "hono/html";
+import type { HtmlEscapedString } from "hono/utils/html";
+
+/** A rendered, already-escaped fragment; interpolate it into `html` as is. */
+export type Html = HtmlEscapedString;
+
+export function html(strings: TemplateStringsArray, ...values: unknown[]): Html {
+  const out = honoHtml(strings, ...values);
+  // Only a Promise among the values makes hono go async; that would be a bug in a page module.
+  if (out instanceof Promise) throw new TypeError("a page fragment must not be asynchronous");
+  return out;
+}
+
+/**
+ * `url` if it is an absolute http(s) URL, else null. Upstream text is never trusted as a link
+ * target: `javascript:` and `data:` URLs stay text even though the CSP would also stop them.
+ */
+export function httpUrl(url: string | null | undefined): string | null {
+  if (!url) return null;
+  try {
+    const { protocol } = new URL(url);
+    return protocol === "http:" || protocol === "https:" ? url : null;
+  } catch {
+    return null;
+  }
+}
+
+type AttributeValue = string | number | boolean | null | undefined;
+
+/**
+ * Attributes that may be absent: `true` writes a bare boolean attribute, `false`/null/undefined
+ * leave it out, anything else is escaped. Each comes with its leading space. (Names are ours,
+ * never upstream text.)
+ */
+export function attrs(values: Record<string, AttributeValue>): Html {
+  let out = "";
+  for (const [name, value] of Object.entries(values)) {
+    if (value === true) out += ` ${name}`;
+    else if (value !== false && value !== null && value !== undefined) {
+      out += ` ${name}="${html`${value}`}"`;
+    }
+  }
+  return raw(out);
+}

@@ -1,0 +1,43 @@
+import assert from "node:assert/strict";
+import { attrs, html, httpUrl } from "./markup.ts";
+
+Deno.test("only absolute http and https URLs are accepted as link targets", () => {
+  assert.equal(httpUrl("https://example.org/a?b=c"), "https://example.org/a?b=c");
+  assert.equal(httpUrl("http://example.org"), "http://example.org");
+  for (
+    const url of [
+      "javascript:alert(1)",
+      " JavaScript:alert(1)",
+      "java\tscript:alert(1)",
+      "data:text/html,<script>alert(1)</script>",
+      "//evil.test/x",
+      "/relative",
+      "ftp://example.org/",
+      "",
+      null,
+      undefined,
+    ]
+  ) {
+    assert.equal(httpUrl(url), null, String(url));
+  }
+});
+
+Deno.test("interpolated text is escaped and nested fragments are kept", () => {
+  const inner = html`<b>${"<i>&"}</b>`;
+  assert.equal(
+    html`<p title="${`"'`}">${inner}</p>`.toString(),
+    `<p title="&quot;&#39;"><b>&lt;i&gt;&amp;</b></p>`,
+  );
+});
+
+Deno.test("attributes are escaped, boolean ones bare, absent ones left out", () => {
+  assert.equal(
+    attrs({ value: `"><x`, checked: true, selected: false, id: null, rel: undefined, n: 0 })
+      .toString(),
+    ` value="&quot;&gt;&lt;x" checked n="0"`,
+  );
+});
+
+Deno.test("an asynchronous fragment is refused", () => {
+  assert.throws(() => html`${Promise.resolve("late")}`, TypeError);
+});

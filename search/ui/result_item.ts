@@ -1,0 +1,65 @@
+// One result of the main list, as SearXNG's simple theme shows it: breadcrumb URL, title link,
+// thumbnail, snippet, date and the engines that found it.
+import type { SearchResult } from "../core/types.ts";
+import { attrs, type Html, html, httpUrl } from "./markup.ts";
+
+// SearXNG cuts snippets at this length in HTML (JSON keeps them whole).
+const MAX_CONTENT_CHARS = 1024;
+
+/** `host › path › segments`, the readable form of a result URL; other text is shown as is. */
+export function prettyUrl(url: string): string {
+  if (!httpUrl(url)) return url;
+  const { host, pathname } = new URL(url);
+  const segments = pathname.split("/").filter(Boolean).map((segment) => {
+    try {
+      return decodeURIComponent(segment);
+    } catch {
+      return segment;
+    }
+  });
+  return [host, ...segments].join(" › ");
+}
+
+function shorten(text: string): string {
+  const chars = [...text];
+  return chars.length <= MAX_CONTENT_CHARS
+    ? text
+    : `${chars.slice(0, MAX_CONTENT_CHARS).join("")}…`;
+}
+
+/** The day of an ISO timestamp, for `<time>`; null when absent or unreadable. */
+function publishedDay(iso: string | null): { iso: string; day: string } | null {
+  if (!iso) return null;
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return null;
+  return { iso: date.toISOString(), day: date.toISOString().slice(0, 10) };
+}
+
+/** A link leaving the instance: no referrer, no access to our window. */
+export function externalLink(url: string, text: string | Html): Html {
+  return html`<a${attrs({ href: url, rel: "noreferrer noopener" })}>${text}</a>`;
+}
+
+export function resultItem(result: SearchResult, thumbnail: string | null): Html {
+  const href = httpUrl(result.url);
+  const title = result.title || result.url;
+  const published = publishedDay(result.publishedDate);
+  return html`<article class="result category-${result.category.replace(/\s+/g, "-")}">
+<h3>${href ? externalLink(href, title) : title}</h3>
+<div class="url">${prettyUrl(result.url)}</div>
+${
+    thumbnail
+      ? html`
+        <img class="thumbnail" alt="" loading="lazy" ${attrs({ src: thumbnail })}>
+      `
+      : ""
+  }
+${result.content ? html`<p class="content">${shorten(result.content)}</p>` : ""}
+<div class="meta">
+${published ? html`<time datetime="${published.iso}">${published.day}</time>` : ""}
+<ul class="engines" aria-label="Found by">
+${result.engines.map((engine) => html`<li>${engine}</li>`)}
+</ul>
+</div>
+</article>`;
+}

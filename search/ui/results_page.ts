@@ -1,0 +1,130 @@
+// The results page. The query stays out of <title> (browser history, tab titles, screenshots);
+// everything an upstream sent is escaped, and only http(s) URLs become links or images.
+import type { Answer, SearchOutcome } from "../core/types.ts";
+import { imageSource } from "./image_source.ts";
+import { renderPage, type SiteView } from "./layout.ts";
+import { attrs, type Html, html, httpUrl } from "./markup.ts";
+import { pagination } from "./pagination.ts";
+import type { Preferences } from "./preferences.ts";
+import { externalLink, prettyUrl, resultItem } from "./result_item.ts";
+import {
+  replaceQueryWords,
+  searchAgainForm,
+  type SearchParams,
+  searchUrl,
+} from "./search_again.ts";
+import { formMethod, searchForm } from "./search_form.ts";
+import { sidebar } from "./sidebar.ts";
+
+export interface ResultsView {
+  /** As the user typed it, search syntax included. */
+  q: string;
+  category: string;
+  pageno: number;
+  language: string;
+  time_range: "" | "day" | "week" | "month" | "year";
+  safesearch: 0 | 1 | 2;
+  outcome: SearchOutcome;
+  /** Whether any engine of this search pages. */
+  paging: boolean;
+}
+
+function answerBlock(answers: Answer[]): Html {
+  return html`<section class="answers" aria-label="Answers">${
+    answers.map((answer) => {
+      const href = httpUrl(answer.url);
+      return html`<div class="answer"><p>${answer.answer}</p>${
+        href ? externalLink(href, prettyUrl(href)) : ""
+      }</div>`;
+    })
+  }</section>`;
+}
+
+function correctionBlock(
+  corrections: { text: string; q: string }[],
+  params: SearchParams,
+  method: "get" | "post",
+): Html {
+  return html`
+    <div class="corrections">
+      <p>Did you mean:</p>
+      <ul>${corrections.map(({ text, q }) =>
+        html`<li>${searchAgainForm({ ...params, q, pageno: 1 }, method, { text })}</li>`
+      )}</ul>
+    </div>
+  `;
+}
+
+function noResults(pageno: number, someFailed: boolean): Html {
+  return html`
+    <div class="no-results">
+      <h2>${pageno > 1 ? "No more results" : "No results"}</h2>
+      <p>Some things to try:</p>
+      <ul>
+        <li>Check the spelling of the words.</li>
+        <li>Use fewer or more general words.</li>
+        <li>Choose another category or a longer time range.</li>
+        <li>Search in all languages.</li>
+        ${someFailed ? html`<li>Some engines did not answer; try again later.</li>` : ""}
+      </ul>
+    </div>
+  `;
+}
+
+export function renderResultsPage(site: SiteView, prefs: Preferences, view: ResultsView): string {
+  const { outcome } = view;
+  const method = formMethod(prefs);
+  const params: SearchParams = {
+    q: view.q,
+    categories: view.category,
+    pageno: view.pageno,
+    language: view.language,
+    time_range: view.time_range,
+    safesearch: view.safesearch,
+  };
+  // Suggestions and corrections keep the user's `!engine` and `:lang` syntax.
+  const requery = (text: string) => ({ text, q: replaceQueryWords(view.q, outcome.query, text) });
+  const rss = site.extraFormats.includes("rss")
+    ? html`
+      <link rel="alternate" type="application/rss+xml" title="Results (RSS)" ${attrs({
+        href: searchUrl(params, { format: "rss" }),
+      })}>
+    `
+    : "";
+  const main = html`<h1 class="visually-hidden">Search results</h1>
+${outcome.answers.length ? answerBlock(outcome.answers) : ""}
+${
+    outcome.corrections.length
+      ? correctionBlock(outcome.corrections.map(requery), params, method)
+      : ""
+  }
+${
+    outcome.results.length
+      ? html`<div id="urls">${
+        outcome.results.map((result) =>
+          resultItem(result, imageSource(site, prefs, result.thumbnail ?? result.img_src))
+        )
+      }</div>`
+      : noResults(view.pageno, outcome.unresponsive_engines.length > 0)
+  }
+${view.paging ? pagination(params, method, outcome.results.length > 0) : ""}`;
+  return renderPage(site, prefs, {
+    kind: "results",
+    head: html`<meta name="robots" content="noindex, nofollow">${rss}`,
+    header: searchForm(site, prefs, {
+      q: view.q,
+      category: view.category,
+      filters: view,
+    }),
+    main,
+    aside: sidebar({
+      infoboxes: outcome.infoboxes,
+      infoboxImages: outcome.infoboxes.map((box) => imageSource(site, prefs, box.img_src)),
+      suggestions: outcome.suggestions.map(requery),
+      unresponsive: outcome.unresponsive_engines,
+      extraFormats: site.extraFormats,
+      params,
+      method,
+    }) ?? undefined,
+  });
+}

@@ -1,0 +1,267 @@
+import assert from "node:assert/strict";
+import { all, attr, type Element, first, text } from "../engines/html.ts";
+import type { UnresponsiveEngine } from "../core/types.ts";
+import { renderResultsPage } from "./results_page.ts";
+import {
+  assertLabelled,
+  checkPage,
+  emptyOutcome,
+  hostileOutcome,
+  JS_URL,
+  samplePrefs,
+  sampleResult,
+  sampleSite,
+  sampleView,
+} from "./testing.ts";
+
+function hiddenFields(form: Element | undefined) {
+  assert.ok(form);
+  return Object.fromEntries(
+    all(form, "input[type=hidden]").map((input) => [attr(input, "name"), attr(input, "value")]),
+  );
+}
+
+Deno.test("upstream text and URLs are escaped and never become script, handler or javascript: link", () => {
+  const page = renderResultsPage(
+    sampleSite(),
+    samplePrefs({ image_proxy: true }),
+    sampleView({ q: "<script>alert(1)</script>", outcome: hostileOutcome() }),
+  );
+  const document = checkPage(page);
+  for (const element of all(document, "[href], [src]")) {
+    const url = attr(element, "href") ?? attr(element, "src")!;
+    assert.ok(!url.trim().toLowerCase().startsWith("javascript:"), url);
+  }
+  // The javascript: result stays readable as text, without a link.
+  const unsafe = all(document, "article.result")[0];
+  assert.equal(first(unsafe, "h3 a"), null);
+  assert.match(text(first(unsafe, ".url")), /javascript:alert\(1\)/);
+  assert.equal(first(unsafe, "img"), null);
+  // The escaped payload is shown, so the user sees what the upstream sent.
+  assert.match(text(first(unsafe, "h3")), /<script>alert\(1\)<\/script>/);
+  assert.ok(page.includes("&lt;script&gt;alert(1)&lt;/script&gt;"));
+  assert.ok(!page.includes(`href="${JS_URL}"`));
+});
+
+Deno.test("the query is not put in the page title", () => {
+  const page = renderResultsPage(sampleSite(), samplePrefs(), sampleView({ q: "secret words" }));
+  const document = checkPage(page);
+  assert.equal(text(first(document, "title")), "Test Search");
+  assert.equal(attr(first(document, "#q"), "value"), "secret words");
+});
+
+Deno.test("result links carry rel=noreferrer noopener and the page forbids referrers", () => {
+  const page = renderResultsPage(sampleSite(), samplePrefs(), sampleView());
+  const document = checkPage(page);
+  const link = first(document, "article.result h3 a");
+  assert.equal(attr(link, "href"), "https://www.rust-lang.org/learn/get-started");
+  assert.equal(attr(link, "rel"), "noreferrer noopener");
+  assert.equal(attr(first(document, "meta[name=referrer]"), "content"), "no-referrer");
+});
+
+Deno.test("a result shows a breadcrumb URL, its snippet, date and engine badges", () => {
+  const page = renderResultsPage(
+    sampleSite(),
+    samplePrefs(),
+    sampleView({
+      outcome: {
+        ...emptyOutcome(),
+        results: [sampleResult({ publishedDate: "2026-11-20T08:00:00.000Z" })],
+      },
+    }),
+  );
+  const article = first(checkPage(page), "article.result")!;
+  assert.equal(text(first(article, ".url")), "www.rust-lang.org › learn › get-started");
+  assert.equal(text(first(article, ".content")), "Quickly set up a Rust development environment.");
+  assert.equal(attr(first(article, "time"), "datetime"), "2026-11-20T08:00:00.000Z");
+  assert.deepEqual(all(article, ".engines li").map(text), ["duckduckgo", "brave"]);
+});
+
+Deno.test("thumbnails go through the image proxy only when the user wants it", () => {
+  const outcome = {
+    ...emptyOutcome(),
+    results: [sampleResult({ thumbnail: "https://img.test/a.png" })],
+  };
+  const proxied = checkPage(
+    renderResultsPage(sampleSite(), samplePrefs({ image_proxy: true }), sampleView({ outcome })),
+  );
+  assert.equal(
+    attr(first(proxied, "article img"), "src"),
+    "/image_proxy?url=https%3A%2F%2Fimg.test%2Fa.png&h=abc",
+  );
+  const direct = checkPage(renderResultsPage(sampleSite(), samplePrefs(), sampleView({ outcome })));
+  assert.equal(attr(first(direct, "article img"), "src"), "https://img.test/a.png");
+});
+
+Deno.test("with the POST preference every form on the results page posts", () => {
+  const outcome = {
+    ...hostileOutcome(),
+    corrections: ["rusty"],
+    suggestions: ["rust book"],
+  };
+  const page = renderResultsPage(
+    sampleSite(),
+    samplePrefs({ method: "POST" }),
+    sampleView({ pageno: 3, outcome }),
+  );
+  const forms = all(checkPage(page), "form");
+  assert.ok(forms.length >= 10, `only ${forms.length} forms`);
+  for (const form of forms) assert.equal(attr(form, "method"), "post");
+});
+
+Deno.test("with the GET preference the search forms use GET", () => {
+  const page = renderResultsPage(sampleSite(), samplePrefs(), sampleView({ pageno: 2 }));
+  const forms = all(checkPage(page), "form");
+  assert.ok(forms.length > 1);
+  for (const form of forms) assert.equal(attr(form, "method"), "get");
+});
+
+Deno.test("pagination offers pageno-4 to pageno+5 with every search parameter as hidden fields", () => {
+  const view = sampleView({
+    q: "!ddg :de rust",
+    category: "news",
+    pageno: 7,
+    language: "de",
+    time_range: "week",
+    safesearch: 2,
+  });
+  const document = checkPage(renderResultsPage(sampleSite(), samplePrefs(), view));
+  const nav = first(document, "nav.pagination")!;
+  assert.deepEqual(
+    all(nav, "li").map(text),
+    ["Previous", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "Next"],
+  );
+  assert.equal(text(first(nav, "[aria-current=page]")), "7");
+  const forms = all(nav, "form");
+  assert.equal(forms.length, 11);
+  assert.deepEqual(hiddenFields(forms[0]), {
+    q: "!ddg :de rust",
+    categories: "news",
+    pageno: "6",
+    language: "de",
+    time_range: "week",
+    safesearch: "2",
+  });
+  assert.equal(hiddenFields(forms.at(-1))["pageno"], "8");
+  for (const form of forms) assert.equal(attr(form, "action"), "/search");
+});
+
+Deno.test("pagination is left out when no engine of the search pages", () => {
+  const page = renderResultsPage(sampleSite(), samplePrefs(), sampleView({ paging: false }));
+  assert.equal(first(checkPage(page), "nav.pagination"), null);
+});
+
+Deno.test("an empty outcome shows a no-results message with tips and no next page", () => {
+  const page = renderResultsPage(
+    sampleSite(),
+    samplePrefs(),
+    sampleView({
+      pageno: 2,
+      outcome: { ...emptyOutcome(), unresponsive_engines: [["brave", "timeout"]] },
+    }),
+  );
+  const document = checkPage(page);
+  const message = first(document, ".no-results")!;
+  assert.equal(text(first(message, "h2")), "No more results");
+  assert.ok(all(message, "li").length >= 3);
+  assert.match(text(message), /Some engines did not answer/);
+  const plain = checkPage(
+    renderResultsPage(sampleSite(), samplePrefs(), sampleView({ outcome: emptyOutcome() })),
+  );
+  assert.equal(text(first(plain, ".no-results h2")), "No results");
+  assert.doesNotMatch(text(first(plain, ".no-results")), /did not answer/);
+  assert.equal(all(document, "article.result").length, 0);
+  assert.deepEqual(all(document, "nav.pagination li").map(text), ["Previous", "1", "2"]);
+});
+
+Deno.test("answers come first and corrections re-search with the user's syntax kept", () => {
+  const outcome = {
+    ...emptyOutcome("rsut"),
+    results: [sampleResult()],
+    answers: [{
+      url: "https://en.wikipedia.org/wiki/Rust",
+      engine: "wikipedia",
+      parsed_url: null,
+      template: "answer/legacy.html" as const,
+      answer: "Rust is a language.",
+    }],
+    corrections: ["rust"],
+  };
+  const document = checkPage(
+    renderResultsPage(sampleSite(), samplePrefs(), sampleView({ q: ":en rsut", outcome })),
+  );
+  const main = first(document, "main")!;
+  assert.equal(attr(first(main, "section, div, article"), "class"), "answers");
+  assert.equal(text(first(main, ".answer p")), "Rust is a language.");
+  const correction = first(main, ".corrections form")!;
+  assert.equal(hiddenFields(correction)["q"], ":en rust");
+  assert.equal(hiddenFields(correction)["pageno"], "1");
+  assert.equal(text(first(correction, "button")), "rust");
+});
+
+Deno.test("the sidebar holds infoboxes, suggestion forms, failing engines and download links", () => {
+  const outcome = {
+    ...emptyOutcome(),
+    results: [sampleResult()],
+    infoboxes: [{
+      infobox: "Rust",
+      id: "https://en.wikipedia.org/wiki/Rust_(programming_language)",
+      content: "A general-purpose language.",
+      img_src: "https://upload.test/rust.svg",
+      urls: [{ title: "Official site", url: "https://www.rust-lang.org" }],
+      attributes: [{ label: "Designed by", value: "Graydon Hoare" }],
+      engine: "wikipedia",
+      engines: ["wikipedia"],
+    }],
+    suggestions: ["rust book"],
+    unresponsive_engines: [["brave", "too many requests"] satisfies UnresponsiveEngine],
+  };
+  const document = checkPage(
+    renderResultsPage(sampleSite(), samplePrefs(), sampleView({ outcome })),
+  );
+  const aside = first(document, "aside")!;
+  const box = first(aside, ".infobox")!;
+  assert.equal(text(first(box, "h2")), "Rust");
+  assert.equal(attr(first(box, "img"), "src"), "https://upload.test/rust.svg");
+  assert.equal(text(first(box, "dt")), "Designed by");
+  assert.equal(text(first(box, "dd")), "Graydon Hoare");
+  assert.equal(attr(first(box, ".links a"), "rel"), "noreferrer noopener");
+  const suggestion = first(aside, ".suggestions form")!;
+  assert.equal(hiddenFields(suggestion)["q"], "rust book");
+  const failing = first(aside, ".unresponsive a")!;
+  assert.equal(text(failing), "brave: too many requests");
+  assert.equal(attr(failing, "href"), "/stats?engine=brave");
+  const downloads = all(aside, ".downloads a").map((a) => attr(a, "href"));
+  assert.deepEqual(downloads, [
+    "/search?q=rust&categories=general&pageno=1&language=all&time_range=&safesearch=0&format=json",
+    "/search?q=rust&categories=general&pageno=1&language=all&time_range=&safesearch=0&format=csv",
+    "/search?q=rust&categories=general&pageno=1&language=all&time_range=&safesearch=0&format=rss",
+  ]);
+});
+
+Deno.test("the RSS alternate link and download links follow the enabled formats", () => {
+  const withRss = checkPage(renderResultsPage(sampleSite(), samplePrefs(), sampleView()));
+  assert.match(
+    attr(first(withRss, "link[rel=alternate][type='application/rss+xml']"), "href") ?? "",
+    /format=rss$/,
+  );
+  const htmlOnly = checkPage(
+    renderResultsPage(sampleSite({ extraFormats: [] }), samplePrefs(), sampleView()),
+  );
+  assert.equal(first(htmlOnly, "link[rel=alternate]"), null);
+  assert.equal(first(htmlOnly, ".downloads"), null);
+});
+
+Deno.test("the search form keeps the filters and marks the current category tab", () => {
+  const view = sampleView({ category: "news", language: "de", time_range: "month", safesearch: 1 });
+  const document = checkPage(renderResultsPage(sampleSite(), samplePrefs(), view));
+  assertLabelled(document);
+  const form = first(document, "form[role=search]")!;
+  assert.equal(attr(form, "action"), "/search");
+  assert.equal(text(first(form, "button[aria-current=page]")), "News");
+  assert.equal(attr(first(form, ".search-button"), "value"), "news");
+  assert.equal(attr(first(form, "input[name=pageno]"), "value"), "1");
+  assert.equal(attr(first(form, "#language option[selected]"), "value"), "de");
+  assert.equal(attr(first(form, "#time_range option[selected]"), "value"), "month");
+  assert.equal(attr(first(form, "#safesearch option[selected]"), "value"), "1");
+});

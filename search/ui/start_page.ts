@@ -1,0 +1,14 @@
+// The start page: the instance name and the search form, nothing else.
+import { renderPage, type SiteView } from "./layout.ts";
+import { html } from "./markup.ts";
+import type { Preferences } from "./preferences.ts";
+import { searchForm } from "./search_form.ts";
+
+export function renderStartPage(site: SiteView, prefs: Preferences): string {
+  return renderPage(site, prefs, {
+    kind: "start",
+    brand: false,
+    main: html`<h1 class="instance-name">${site.instanceName}</h1>
+${searchForm(site, prefs, { q: "", category: site.categories[0] ?? "", autofocus: true })}`,
+  });
+}

@@ -1,0 +1,38 @@
+import assert from "node:assert/strict";
+import { all, attr, first, text } from "../engines/html.ts";
+import { renderStartPage } from "./start_page.ts";
+import { assertLabelled, checkPage, samplePrefs, sampleSite } from "./testing.ts";
+
+Deno.test("the start page is a search form with category tabs and labelled inputs only", () => {
+  const document = checkPage(renderStartPage(sampleSite(), samplePrefs()));
+  assertLabelled(document);
+  assert.equal(text(first(document, "h1")), "Test Search");
+  const form = first(document, "form[role=search]")!;
+  assert.equal(attr(form, "action"), "/search");
+  assert.equal(attr(form, "method"), "get");
+  assert.equal(attr(first(form, "#q"), "name"), "q");
+  assert.ok(attr(first(form, "#q"), "autofocus") !== undefined);
+  assert.deepEqual(
+    all(form, "nav button[name=categories]").map((button) => attr(button, "value")),
+    ["general", "images", "news"],
+  );
+  assert.equal(attr(first(form, "[aria-current=page]"), "value"), "general");
+  // Pressing Enter submits with the first submit button: it must carry the current category.
+  const firstButton = first(form, "button[type=submit]");
+  assert.equal(attr(firstButton, "name"), "categories");
+  assert.equal(attr(firstButton, "value"), "general");
+});
+
+Deno.test("the start page form posts when the user prefers POST", () => {
+  const document = checkPage(renderStartPage(sampleSite(), samplePrefs({ method: "POST" })));
+  const forms = all(document, "form");
+  assert.equal(forms.length, 1);
+  assert.equal(attr(forms[0], "method"), "post");
+});
+
+Deno.test("an instance name with markup is shown as text", () => {
+  const page = renderStartPage(sampleSite({ instanceName: "<b>Mine</b>" }), samplePrefs());
+  const document = checkPage(page);
+  assert.equal(text(first(document, "title")), "<b>Mine</b>");
+  assert.equal(first(document, "b"), null);
+});

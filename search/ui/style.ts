@@ -1,0 +1,437 @@
+// The one stylesheet, served at /static/style.css (the CSP allows no inline styles). It is a
+// string here rather than a file read at start so that `deno compile` embeds it and the server
+// needs no read permission for it.
+
+export const STYLE_CSS =
+  `/* Colours: light by default, dark when asked for or when the system prefers it. */
+:root {
+  color-scheme: light;
+  --bg: #ffffff;
+  --fg: #1f2328;
+  --muted: #59636e;
+  --border: #d1d9e0;
+  --surface: #f6f8fa;
+  --link: #0550ae;
+  --visited: #6639ba;
+  --accent: #0969da;
+  --focus: #bf3989;
+  --notice: #dafbe1;
+}
+
+:root[data-theme="dark"] {
+  color-scheme: dark;
+  --bg: #0d1117;
+  --fg: #e6edf3;
+  --muted: #9198a1;
+  --border: #3d444d;
+  --surface: #151b23;
+  --link: #58a6ff;
+  --visited: #bc8cff;
+  --accent: #4493f8;
+  --focus: #f778ba;
+  --notice: #12361f;
+}
+
+@media (prefers-color-scheme: dark) {
+  :root[data-theme="auto"] {
+    color-scheme: dark;
+    --bg: #0d1117;
+    --fg: #e6edf3;
+    --muted: #9198a1;
+    --border: #3d444d;
+    --surface: #151b23;
+    --link: #58a6ff;
+    --visited: #bc8cff;
+    --accent: #4493f8;
+    --focus: #f778ba;
+    --notice: #12361f;
+  }
+}
+
+*,
+*::before,
+*::after {
+  box-sizing: border-box;
+}
+
+body {
+  margin: 0;
+  background: var(--bg);
+  color: var(--fg);
+  font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
+}
+
+a {
+  color: var(--link);
+}
+
+a:visited {
+  color: var(--visited);
+}
+
+:focus-visible {
+  outline: 3px solid var(--focus);
+  outline-offset: 2px;
+}
+
+.visually-hidden {
+  position: absolute;
+  width: 1px;
+  height: 1px;
+  margin: -1px;
+  padding: 0;
+  overflow: hidden;
+  clip: rect(0 0 0 0);
+  white-space: nowrap;
+  border: 0;
+}
+
+.skip-link {
+  position: absolute;
+  left: 0.5rem;
+  top: -3rem;
+  padding: 0.5rem 1rem;
+  background: var(--bg);
+  border: 1px solid var(--border);
+  z-index: 1;
+}
+
+.skip-link:focus {
+  top: 0.5rem;
+}
+
+/* Header: instance name, search form, site links. */
+.site-header {
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 0.5rem 1rem;
+  padding: 0.75rem 1rem;
+  border-bottom: 1px solid var(--border);
+}
+
+.brand {
+  font-weight: 700;
+  font-size: 1.25rem;
+  text-decoration: none;
+}
+
+.site-header .search-form {
+  flex: 1 1 30rem;
+}
+
+.site-nav {
+  margin-left: auto;
+}
+
+.site-nav ul,
+.categories ul,
+.pagination ul,
+ul.engines,
+.suggestions ul,
+.corrections ul {
+  display: flex;
+  flex-wrap: wrap;
+  gap: 0.25rem 0.75rem;
+  margin: 0;
+  padding: 0;
+  list-style: none;
+}
+
+/* Search form. */
+.search-box {
+  display: flex;
+  gap: 0.5rem;
+}
+
+.search-box input {
+  flex: 1;
+  min-width: 0;
+}
+
+input,
+select,
+button {
+  font: inherit;
+  color: inherit;
+}
+
+input[type="search"],
+select {
+  padding: 0.4rem 0.6rem;
+  background: var(--bg);
+  border: 1px solid var(--border);
+  border-radius: 6px;
+}
+
+button {
+  padding: 0.4rem 0.9rem;
+  background: var(--surface);
+  border: 1px solid var(--border);
+  border-radius: 6px;
+  cursor: pointer;
+}
+
+.search-button {
+  background: var(--accent);
+  border-color: var(--accent);
+  color: #ffffff;
+}
+
+.categories {
+  margin-top: 0.5rem;
+}
+
+.categories button {
+  padding: 0.25rem 0.5rem;
+  background: none;
+  border: 0;
+  border-bottom: 2px solid transparent;
+  border-radius: 0;
+  color: var(--muted);
+}
+
+.categories button[aria-current="page"] {
+  border-bottom-color: var(--accent);
+  color: var(--fg);
+}
+
+.filters {
+  display: flex;
+  flex-wrap: wrap;
+  gap: 0.5rem 1rem;
+  margin-top: 0.5rem;
+  font-size: 0.9rem;
+}
+
+.filters label {
+  margin-right: 0.25rem;
+  color: var(--muted);
+}
+
+/* Start page: the form in the middle of the screen. */
+.start main {
+  max-width: 40rem;
+  margin: 15vh auto 0;
+  padding: 0 1rem;
+  text-align: center;
+}
+
+.start .search-form {
+  text-align: left;
+}
+
+.instance-name {
+  font-size: 2.5rem;
+}
+
+/* Page body: one column, with the sidebar beside the results on wide screens. */
+.page {
+  display: grid;
+  gap: 1rem 2rem;
+  padding: 1rem;
+}
+
+.page > main {
+  min-width: 0;
+}
+
+@media (min-width: 60rem) {
+  .results .page {
+    grid-template-columns: minmax(0, 45rem) minmax(0, 22rem);
+  }
+}
+
+h1,
+h2,
+h3 {
+  line-height: 1.25;
+}
+
+/* Results. */
+.answer,
+.infobox,
+aside section,
+.no-results,
+.notice {
+  padding: 0.75rem 1rem;
+  margin-bottom: 1rem;
+  background: var(--surface);
+  border: 1px solid var(--border);
+  border-radius: 8px;
+}
+
+.notice {
+  background: var(--notice);
+}
+
+.corrections {
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 0.5rem;
+}
+
+.corrections p {
+  margin: 0;
+}
+
+.search-again {
+  display: inline;
+}
+
+.suggestions button,
+.corrections button {
+  padding: 0;
+  background: none;
+  border: 0;
+  color: var(--link);
+  text-decoration: underline;
+}
+
+.result {
+  display: grid;
+  grid-template-columns: minmax(0, 1fr) auto;
+  column-gap: 1rem;
+  margin-bottom: 1.5rem;
+}
+
+.result > * {
+  grid-column: 1;
+}
+
+.result h3 {
+  margin: 0;
+  font-size: 1.15rem;
+  font-weight: 500;
+}
+
+.result .url {
+  overflow: hidden;
+  text-overflow: ellipsis;
+  white-space: nowrap;
+  color: var(--muted);
+  font-size: 0.875rem;
+}
+
+.result .thumbnail {
+  grid-column: 2;
+  grid-row: 1 / span 4;
+  max-width: 8rem;
+  max-height: 6rem;
+  border-radius: 4px;
+  object-fit: cover;
+}
+
+.result .content {
+  margin: 0.25rem 0;
+  overflow-wrap: anywhere;
+}
+
+.meta {
+  display: flex;
+  flex-wrap: wrap;
+  gap: 0.5rem 1rem;
+  color: var(--muted);
+  font-size: 0.8rem;
+}
+
+ul.engines li {
+  padding: 0 0.4rem;
+  border: 1px solid var(--border);
+  border-radius: 1rem;
+}
+
+/* Sidebar. */
+aside h2 {
+  margin-top: 0;
+  font-size: 1.05rem;
+}
+
+.infobox img {
+  max-width: 100%;
+  height: auto;
+}
+
+.infobox dl div {
+  display: flex;
+  gap: 0.5rem;
+}
+
+.infobox dt {
+  font-weight: 600;
+}
+
+.infobox dd {
+  margin: 0;
+}
+
+aside ul {
+  padding-left: 1.2rem;
+}
+
+.pagination {
+  margin: 2rem 0;
+}
+
+.pagination .current {
+  display: inline-block;
+  padding: 0.4rem 0.9rem;
+  font-weight: 700;
+}
+
+/* Preferences and statistics. */
+.preferences,
+.stats,
+main > h1 {
+  max-width: 60rem;
+}
+
+fieldset {
+  margin: 0 0 1.5rem;
+  border: 1px solid var(--border);
+  border-radius: 8px;
+}
+
+legend {
+  padding: 0 0.25rem;
+  font-weight: 600;
+}
+
+.field {
+  margin: 0.5rem 0;
+}
+
+.field > label {
+  margin-right: 0.5rem;
+}
+
+.table-wrap {
+  overflow-x: auto;
+}
+
+table {
+  border-collapse: collapse;
+}
+
+th,
+td {
+  padding: 0.35rem 0.75rem;
+  border-bottom: 1px solid var(--border);
+  text-align: left;
+}
+
+thead th {
+  font-size: 0.875rem;
+  color: var(--muted);
+}
+
+td.yes,
+td.no {
+  text-align: center;
+}
+
+.stats td {
+  font-variant-numeric: tabular-nums;
+}
+`;

@@ -1,0 +1,20 @@
+import assert from "node:assert/strict";
+import { STYLE_CSS } from "./style.ts";
+
+Deno.test("the stylesheet implements the light, dark and system themes", () => {
+  assert.match(STYLE_CSS, /:root\[data-theme="dark"\]/);
+  assert.match(STYLE_CSS, /@media \(prefers-color-scheme: dark\) \{\s*:root\[data-theme="auto"\]/);
+});
+
+Deno.test("the stylesheet shows focus, hides visually-hidden labels and lays out a sidebar on wide screens", () => {
+  assert.match(STYLE_CSS, /:focus-visible \{[^}]*outline/);
+  assert.match(STYLE_CSS, /\.visually-hidden \{[^}]*clip/);
+  assert.match(
+    STYLE_CSS,
+    /@media \(min-width: [^)]+\) \{\s*\.results \.page \{\s*grid-template-columns/,
+  );
+});
+
+Deno.test("the stylesheet loads nothing from elsewhere", () => {
+  assert.doesNotMatch(STYLE_CSS, /@import|url\(/);
+});
