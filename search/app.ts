@@ -1,9 +1,49 @@
 import type { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import { serviceApp } from "../runtime/http.ts";
+import { createRateLimiter, rateLimit } from "./middleware/limiter.ts";
+import { securityHeaders } from "./middleware/security_headers.ts";
+import { autocompleterRoutes } from "./routes/autocompleter.ts";
+import { imageProxyRoutes } from "./routes/image_proxy.ts";
+import { instanceConfigRoutes } from "./routes/instance_config.ts";
+import { opensearchRoutes } from "./routes/opensearch.ts";
+import { preferencesRoutes } from "./routes/preferences.ts";
+import { searchRoutes } from "./routes/search.ts";
+import type { SearchDeps } from "./routes/site.ts";
+import { staticRoutes } from "./routes/static_files.ts";
+import { statsRoutes } from "./routes/stats.ts";
 
-export function createSearchApp(): Hono {
+export type { SearchDeps };
+
+/** Form posts are small; anything larger is refused before it is read. */
+const MAX_BODY_BYTES = 64 * 1024;
+
+export function createSearchApp(deps: SearchDeps): Hono {
   const app = serviceApp("search");
+  app.use(securityHeaders());
+  app.use(bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: (c) => c.json({ error: `Request body larger than ${MAX_BODY_BYTES} bytes` }, 413),
+  }));
+  if (deps.settings.server.limiter) {
+    const limited = rateLimit(createRateLimiter({ burst: 20, perMinute: 30 }));
+    app.use("/search", limited);
+    app.use("/autocompleter", limited);
+    app.use("/image_proxy", limited);
+  }
   // SearXNG answers its container health check here with plain text.
   app.get("/healthz", (c) => c.text("OK"));
+  for (
+    const routes of [
+      searchRoutes(deps),
+      autocompleterRoutes(deps),
+      opensearchRoutes(deps),
+      instanceConfigRoutes(deps),
+      statsRoutes(deps),
+      preferencesRoutes(deps),
+      imageProxyRoutes(deps),
+      staticRoutes(),
+    ]
+  ) app.route("/", routes);
   return app;
 }

@@ -9,8 +9,9 @@ import {
 } from "../shared/env.ts";
 
 export const searchEnv = {
-  SEARCH_PORT: port(8080),
-  SEARCH_BIND_ADDRESS: bindAddress("127.0.0.1"),
+  // Unset, they leave server.port and server.bind_address of settings.yml in charge.
+  SEARCH_PORT: port(undefined),
+  SEARCH_BIND_ADDRESS: bindAddress(undefined),
   SEARCH_SETTINGS_PATH: path(),
   SEARCH_SECRET: text({ secret: true, minLength: 16 }),
   DATA_DIR: dataDir,

@@ -1,16 +1,35 @@
-import { loadConfigOrExit } from "../runtime/config.ts";
+import { exitWithConfigError, loadConfigOrExit } from "../runtime/config.ts";
 import { secretFromEnvOrDataDir } from "../runtime/secrets.ts";
 import { runService } from "../runtime/serve.ts";
-import { createSearchApp } from "./app.ts";
+import { ConfigError } from "../shared/env.ts";
 import { checkSettingsPath, searchEnv } from "./config.ts";
+import { ENGINE_MODULES } from "./engines/mod.ts";
+import { createSearchInstance } from "./instance.ts";
+import { loadSettings, type Settings } from "./settings.ts";
 
 const env = loadConfigOrExit("search", searchEnv, checkSettingsPath);
-// Resolved at start so that a missing data folder fails now, not on the first request.
-await secretFromEnvOrDataDir("SEARCH_SECRET", env.SEARCH_SECRET, env.DATA_DIR);
+let settings: Settings;
+try {
+  const loaded = await loadSettings(env.SEARCH_SETTINGS_PATH, ENGINE_MODULES, {
+    SEARCH_PORT: env.SEARCH_PORT,
+    SEARCH_BIND_ADDRESS: env.SEARCH_BIND_ADDRESS,
+    SEARCH_SECRET: env.SEARCH_SECRET,
+  });
+  settings = loaded.settings;
+  for (const warning of loaded.warnings) console.warn(`search: ${warning}`);
+} catch (error) {
+  if (error instanceof ConfigError) exitWithConfigError("search", error);
+  throw error;
+}
+// Neither the environment nor the settings file holds a usable key: use the generated one.
+const secret = settings.server.secret_key ??
+  await secretFromEnvOrDataDir("SEARCH_SECRET", undefined, env.DATA_DIR);
+const search = createSearchInstance(settings, { secret });
 
 await runService({
   service: "search",
-  hostname: env.SEARCH_BIND_ADDRESS,
-  port: env.SEARCH_PORT,
-  handler: createSearchApp().fetch,
+  hostname: settings.server.bind_address,
+  port: settings.server.port,
+  handler: search.app.fetch,
+  onShutdown: () => search.close(),
 });

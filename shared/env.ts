@@ -47,7 +47,8 @@ function describeValue(raw: string, secret = false): string {
   return secret ? `<hidden, ${raw.length} characters>` : JSON.stringify(raw);
 }
 
-export function port(fallback: number): EnvVar<number> {
+/** `fallback` may be undefined when another source (a settings file) supplies the default. */
+export function port<F extends number | undefined>(fallback: F): EnvVar<number | F> {
   return {
     expected: "an integer port number from 0 to 65535 (0 picks a free port)",
     fallback,
@@ -73,7 +74,7 @@ function isIpv6(text: string): boolean {
   }
 }
 
-export function bindAddress(fallback: string): EnvVar<string> {
+export function bindAddress<F extends string | undefined>(fallback: F): EnvVar<string | F> {
   return {
     expected: "an IP address or host name to listen on, e.g. 127.0.0.1 or 0.0.0.0",
     fallback,

@@ -25,6 +25,10 @@ const compose = parse(await Deno.readTextFile(`${ROOT}compose.yaml`), { merge: t
 };
 const dockerfile = await Deno.readTextFile(`${ROOT}Dockerfile`);
 
+const shippedSearchSettings = parse(await Deno.readTextFile(`${ROOT}search/settings.yml`)) as {
+  server: { port: number };
+};
+
 const EXPECTED = {
   search: { spec: searchEnv, portVar: "SEARCH_PORT", bindVar: "SEARCH_BIND_ADDRESS" },
   search_mcp: { spec: searchMcpEnv, portVar: "MCP_HTTP_PORT", bindVar: "MCP_HTTP_HOST" },
@@ -49,7 +53,8 @@ for (const [name, expected] of Object.entries(EXPECTED)) {
   Deno.test(`compose runs ${name} from its compiled entrypoint on its default port with a /health check`, async () => {
     const service = compose.services[name];
     const spec: Record<string, EnvVar<unknown>> = expected.spec;
-    const defaultPort = spec[expected.portVar].fallback;
+    // search takes its default port from settings.yml, the others from their env spec.
+    const defaultPort = spec[expected.portVar].fallback ?? shippedSearchSettings.server.port;
     assert.deepEqual(service.command, [name]);
     assert.ok((await Deno.stat(`${ROOT}${name}/main.ts`)).isFile);
     assert.match(

@@ -1,0 +1,50 @@
+// Settings in, a working search service out: engines, the upstream client, the searcher and the
+// HTTP app. Used by main.ts, the tests and the benchmark alike.
+import type { Hono } from "hono";
+import { createSearchApp } from "./app.ts";
+import { createTokenStore } from "./core/token_store.ts";
+import { ENGINE_MODULES } from "./engines/mod.ts";
+import { type ConfiguredEngine, Searcher } from "./searcher.ts";
+import type { Settings } from "./settings.ts";
+import { createUpstreamClient } from "./upstream.ts";
+
+export interface SearchInstance {
+  app: Hono;
+  searcher: Searcher;
+  close(): void;
+}
+
+export function configuredEngines(settings: Settings): ConfiguredEngine[] {
+  return settings.engines.map((entry) => {
+    const module = ENGINE_MODULES[entry.engine];
+    return {
+      name: entry.name,
+      module,
+      shortcut: entry.shortcut,
+      disabled: entry.disabled,
+      timeoutMs: entry.timeout * 1000,
+      weight: entry.weight,
+      baseUrl: entry.base_url ?? module.defaultBaseUrl,
+      categories: entry.categories,
+      tokens: createTokenStore(),
+    };
+  });
+}
+
+export function createSearchInstance(
+  settings: Settings,
+  { secret, imageProxyAllowsPrivate = false }: {
+    secret: string;
+    imageProxyAllowsPrivate?: boolean;
+  },
+): SearchInstance {
+  const client = createUpstreamClient({ poolConnections: settings.outgoing.pool_connections });
+  const { max_request_timeout } = settings.outgoing;
+  const searcher = new Searcher({
+    engines: configuredEngines(settings),
+    client,
+    maxRequestTimeoutMs: max_request_timeout === null ? null : max_request_timeout * 1000,
+  });
+  const app = createSearchApp({ settings, searcher, secret, imageProxyAllowsPrivate });
+  return { app, searcher, close: () => client.close() };
+}

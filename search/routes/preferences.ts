@@ -1,0 +1,52 @@
+// GET /preferences shows the form; POST stores the choices in cookies (never on the server).
+import { Hono } from "hono";
+import { preferenceCookies, preferencesFromForm } from "../ui/preferences.ts";
+import { renderErrorPage } from "../ui/error_page.ts";
+import { renderPreferencesPage } from "../ui/preferences_page.ts";
+import {
+  defaultPreferences,
+  isSameOrigin,
+  preferencesOf,
+  type SearchDeps,
+  siteView,
+} from "./site.ts";
+
+export function preferencesRoutes(deps: SearchDeps): Hono {
+  const app = new Hono();
+  const names = () => deps.searcher.engines.map((engine) => engine.name);
+
+  app.get("/preferences", (c) => {
+    const prefs = preferencesOf(c, deps);
+    const disabled = new Set(prefs.disabled_engines);
+    const engines = deps.searcher.engines.map((engine) => ({
+      name: engine.name,
+      shortcut: engine.shortcut,
+      categories: engine.categories,
+      enabled: !engine.disabled && !disabled.has(engine.name),
+      paging: engine.module.paging,
+      time_range: engine.module.timeRange,
+      safesearch: engine.module.safesearch,
+      language: engine.module.language,
+    }));
+    const saved = c.req.query("saved") === "1";
+    return c.html(renderPreferencesPage(siteView(deps, prefs), prefs, engines, saved));
+  });
+
+  app.post("/preferences", async (c) => {
+    const current = preferencesOf(c, deps);
+    if (!isSameOrigin(c)) {
+      const page = renderErrorPage(siteView(deps, current), current, 403, "Cross-site request");
+      return c.html(page, 403);
+    }
+    const form = new URLSearchParams(await c.req.text());
+    const prefs = preferencesFromForm(form, defaultPreferences(deps.settings), names());
+    const secure = new URL(c.req.url).protocol === "https:" ||
+      c.req.header("x-forwarded-proto") === "https";
+    for (const cookie of preferenceCookies(prefs, { secure })) {
+      c.header("Set-Cookie", cookie, { append: true });
+    }
+    return c.redirect("/preferences?saved=1", 303);
+  });
+
+  return app;
+}

@@ -1,0 +1,130 @@
+// GET|POST /search in every enabled format, and `/` with a query redirecting to it.
+import { type Context, Hono } from "hono";
+import { ParamError, readSearchParams, type SearchParams } from "../core/search_params.ts";
+import { csvFileName, renderCsv } from "../render/csv.ts";
+import { searchJson } from "../render/json.ts";
+import { renderRss } from "../render/rss.ts";
+import type { SearchRun } from "../searcher.ts";
+import { renderErrorPage } from "../ui/error_page.ts";
+import { renderResultsPage } from "../ui/results_page.ts";
+import { renderStartPage } from "../ui/start_page.ts";
+import { requestParams } from "./request_params.ts";
+import { preferencesOf, resolveLanguage, type SearchDeps, siteView } from "./site.ts";
+
+export function searchRoutes(deps: SearchDeps): Hono {
+  const app = new Hono();
+  const { settings, searcher } = deps;
+  const known = {
+    categories: new Set(searcher.categories()),
+    engines: new Set(searcher.engines.map((engine) => engine.name)),
+  };
+
+  app.on(["GET", "POST"], "/", async (c) => {
+    const param = await requestParams(c);
+    if ((param("q") ?? "").trim() !== "") {
+      // 308 keeps the method and body, so a POSTed search stays a POST.
+      return c.redirect(`/search${new URL(c.req.url).search}`, 308);
+    }
+    const prefs = preferencesOf(c, deps);
+    return c.html(renderStartPage(siteView(deps, prefs), prefs));
+  });
+
+  app.on(["GET", "POST"], "/search", async (c) => {
+    const started = performance.now();
+    const prefs = preferencesOf(c, deps);
+    const site = siteView(deps, prefs);
+    let params: SearchParams;
+    try {
+      params = readSearchParams(await requestParams(c), known);
+    } catch (error) {
+      if (!(error instanceof ParamError)) throw error;
+      const format = new URL(c.req.url).searchParams.get("format") ?? "html";
+      if (format === "html") return c.html(renderErrorPage(site, prefs, 400, error.message), 400);
+      return c.json({ error: error.message }, 400);
+    }
+    if (!settings.search.formats.includes(params.format)) {
+      return c.json({
+        error: `Format "${params.format}" is not enabled: add it to search.formats in settings.yml`,
+      }, 403);
+    }
+    if (params.q === "") {
+      if (params.format === "html") return c.html(renderStartPage(site, prefs));
+      return c.json({ error: "No query" }, 400);
+    }
+    const language = resolveLanguage(
+      params.language ?? prefs.language,
+      c.req.header("accept-language"),
+    );
+    const run = await searcher.search({
+      q: params.q,
+      categories: params.categories,
+      engines: params.engines,
+      language,
+      pageno: params.pageno,
+      timeRange: params.timeRange,
+      safesearch: params.safesearch ?? prefs.safesearch,
+      timeoutLimit: params.timeoutLimit,
+      disabledEngines: new Set(prefs.disabled_engines),
+    });
+    const searched = performance.now();
+    const response = render(c, deps, params, run, prefs);
+    const timing = serverTiming(run, searched - started, performance.now() - searched);
+    response.headers.set("Server-Timing", timing);
+    return response;
+  });
+
+  return app;
+}
+
+function render(
+  c: Context,
+  deps: SearchDeps,
+  params: SearchParams,
+  run: SearchRun,
+  prefs: ReturnType<typeof preferencesOf>,
+): Response {
+  const { outcome } = run;
+  switch (params.format) {
+    case "json":
+      return c.json(searchJson(outcome));
+    case "csv":
+      c.header("Content-Disposition", `attachment; filename="${csvFileName(outcome.query)}"`);
+      return c.body(renderCsv(outcome), 200, { "Content-Type": "application/csv; charset=utf-8" });
+    case "rss": {
+      const searchUrl = new URL("/search", c.req.url);
+      searchUrl.search = new URLSearchParams({ q: params.q, format: "rss" }).toString();
+      return c.body(
+        renderRss(outcome, {
+          instanceName: deps.settings.general.instance_name,
+          searchUrl: searchUrl.href,
+          pageno: params.pageno,
+        }),
+        200,
+        { "Content-Type": "text/xml; charset=utf-8" },
+      );
+    }
+    case "html":
+      return c.html(renderResultsPage(siteView(deps, prefs), prefs, {
+        q: params.q,
+        category: run.category,
+        pageno: params.pageno,
+        language: params.language ?? prefs.language,
+        time_range: params.timeRange ?? "",
+        safesearch: params.safesearch ?? prefs.safesearch,
+        outcome,
+        paging: run.paging,
+      }));
+  }
+}
+
+/** SearXNG's Server-Timing names: total, render and total_<i>_<engine> in milliseconds. */
+export function serverTiming(run: SearchRun, searchMs: number, renderMs: number): string {
+  const entries = [
+    `total;dur=${(searchMs + renderMs).toFixed(1)}`,
+    `render;dur=${renderMs.toFixed(1)}`,
+    ...run.timings.map(({ engine, ms }, index) =>
+      `total_${index}_${engine.replace(/[^A-Za-z0-9_-]/g, "_")};dur=${ms.toFixed(1)}`
+    ),
+  ];
+  return entries.join(", ");
+}

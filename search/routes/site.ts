@@ -1,0 +1,87 @@
+// What every page needs to know about this instance and the visitor's preferences.
+import type { Context } from "hono";
+import { LANGUAGE_TAG } from "../core/query_syntax.ts";
+import { proxiedImageUrl } from "../image_proxy.ts";
+import type { Searcher } from "../searcher.ts";
+import type { Settings } from "../settings.ts";
+import { type Preferences, readPreferences } from "../ui/preferences.ts";
+import type { SiteView } from "../ui/layout.ts";
+
+export interface SearchDeps {
+  settings: Settings;
+  searcher: Searcher;
+  /** Signs image proxy URLs. */
+  secret: string;
+  /** Tests fetch images from loopback; production never does. */
+  imageProxyAllowsPrivate?: boolean;
+}
+
+export const LANGUAGES: { tag: string; label: string }[] = [
+  { tag: "all", label: "Any language" },
+  { tag: "auto", label: "Auto-detect (browser)" },
+  { tag: "en", label: "English" },
+  { tag: "de", label: "Deutsch" },
+  { tag: "fr", label: "Français" },
+  { tag: "es", label: "Español" },
+  { tag: "it", label: "Italiano" },
+  { tag: "pt", label: "Português" },
+  { tag: "nl", label: "Nederlands" },
+  { tag: "pl", label: "Polski" },
+  { tag: "sv", label: "Svenska" },
+  { tag: "ru", label: "Русский" },
+  { tag: "uk", label: "Українська" },
+  { tag: "tr", label: "Türkçe" },
+  { tag: "ja", label: "日本語" },
+  { tag: "ko", label: "한국어" },
+  { tag: "zh", label: "中文" },
+];
+
+export function defaultPreferences(settings: Settings): Preferences {
+  return {
+    language: settings.search.default_lang,
+    safesearch: settings.search.safe_search,
+    theme: "auto",
+    method: settings.server.method,
+    disabled_engines: [],
+    image_proxy: settings.server.image_proxy,
+  };
+}
+
+export function preferencesOf(c: Context, deps: SearchDeps): Preferences {
+  return readPreferences(
+    c.req.header("cookie") ?? null,
+    defaultPreferences(deps.settings),
+    deps.searcher.engines.map((engine) => engine.name),
+  );
+}
+
+export function siteView(deps: SearchDeps, prefs: Preferences): SiteView {
+  const { settings, searcher, secret } = deps;
+  return {
+    instanceName: settings.general.instance_name,
+    categories: searcher.categories(),
+    extraFormats: settings.search.formats.filter((f) => f !== "html"),
+    autocomplete: settings.search.autocomplete !== "",
+    imageProxy: prefs.image_proxy ? (url) => proxiedImageUrl(secret, url) : (url) => url,
+    languages: LANGUAGES,
+  };
+}
+
+/** "auto" becomes the browser's first language, or "all" when it sends none we can use. */
+export function resolveLanguage(language: string, acceptLanguage: string | undefined): string {
+  if (language !== "auto") return language;
+  const first = acceptLanguage?.split(",")[0]?.split(";")[0]?.trim() ?? "";
+  return LANGUAGE_TAG.test(first) ? first : "all";
+}
+
+/**
+ * Same-origin check for state-changing form posts, so a cross-site form cannot set someone's
+ * preferences. Browsers send `Origin: null` on our own forms (we ask for no referrer), so
+ * Sec-Fetch-Site, when present, is the better witness.
+ */
+export function isSameOrigin(c: Context): boolean {
+  const site = c.req.header("sec-fetch-site");
+  if (site !== undefined) return site === "same-origin" || site === "none";
+  const origin = c.req.header("origin");
+  return origin === undefined || origin === "null" || origin === new URL(c.req.url).origin;
+}

@@ -1,0 +1,252 @@
+// One search: pick the engines, ask them all at once under one deadline, merge what came back.
+// Engine failures are reported, never thrown: a search always produces an outcome.
+import {
+  type EngineContext,
+  EngineError,
+  type EngineModule,
+  type EngineQuery,
+  type EngineResults,
+  isNextStep,
+  MAX_ENGINE_STEPS,
+  ParseError,
+  type SafeSearch,
+  type TimeRange,
+  type TokenStore,
+} from "./engines/engine.ts";
+import { EngineStats } from "./core/engine_stats.ts";
+import { type EngineOutput, mergeResults } from "./core/merge.ts";
+import { parseQuerySyntax, type SyntaxTargets } from "./core/query_syntax.ts";
+import { Suspensions } from "./core/suspension.ts";
+import type { SearchOutcome, UnresponsiveEngine } from "./core/types.ts";
+import type { UpstreamClient } from "./upstream.ts";
+
+export interface ConfiguredEngine {
+  name: string;
+  module: EngineModule;
+  shortcut: string;
+  disabled: boolean;
+  timeoutMs: number;
+  weight: number;
+  baseUrl: string;
+  categories: string[];
+  tokens: TokenStore;
+}
+
+export interface SearchRequest {
+  /** As typed, search syntax included. */
+  q: string;
+  categories: string[];
+  engines: string[];
+  language: string;
+  pageno: number;
+  timeRange: TimeRange | null;
+  safesearch: SafeSearch;
+  timeoutLimit: number | null;
+  /** Engines the user switched off in their preferences. */
+  disabledEngines: ReadonlySet<string>;
+}
+
+export interface EngineTiming {
+  engine: string;
+  ms: number;
+}
+
+export interface SearchRun {
+  outcome: SearchOutcome;
+  timings: EngineTiming[];
+  /** Whether any engine of this search can give another page (for the UI's pagination). */
+  paging: boolean;
+  /** The category the results belong to (the first asked for). */
+  category: string;
+  /** Language the engines were asked in, after `:lang`. */
+  language: string;
+}
+
+export interface SearcherOptions {
+  engines: ConfiguredEngine[];
+  client: UpstreamClient;
+  /** `outgoing.max_request_timeout` in ms, or null. */
+  maxRequestTimeoutMs: number | null;
+  now?: () => number;
+}
+
+export class Searcher {
+  readonly engines: readonly ConfiguredEngine[];
+  readonly stats = new EngineStats();
+  readonly suspensions: Suspensions;
+  readonly #client: UpstreamClient;
+  readonly #maxRequestTimeoutMs: number | null;
+  readonly #now: () => number;
+  readonly #syntax: SyntaxTargets;
+
+  constructor(options: SearcherOptions) {
+    this.engines = options.engines;
+    this.#client = options.client;
+    this.#maxRequestTimeoutMs = options.maxRequestTimeoutMs;
+    this.#now = options.now ?? Date.now;
+    this.suspensions = new Suspensions(this.#now);
+    const engineByBang = new Map<string, string>();
+    for (const engine of this.engines) {
+      engineByBang.set(engine.name, engine.name);
+      engineByBang.set(engine.shortcut, engine.name);
+    }
+    this.#syntax = { engineByBang, categories: new Set(this.categories()) };
+  }
+
+  /** Every category served by an engine that is not disabled in settings, in settings order. */
+  categories(): string[] {
+    const seen = new Set<string>();
+    for (const engine of this.engines) {
+      if (!engine.disabled) engine.categories.forEach((c) => seen.add(c));
+    }
+    return [...seen];
+  }
+
+  async search(request: SearchRequest): Promise<SearchRun> {
+    const syntax = parseQuerySyntax(request.q, this.#syntax);
+    const language = syntax.language ?? request.language;
+    const { selected, category } = this.#select(request, syntax);
+    const query: Omit<EngineQuery, "category"> = {
+      query: syntax.query,
+      pageno: request.pageno,
+      language,
+      safesearch: request.safesearch,
+      timeRange: request.timeRange,
+    };
+    const unresponsive: UnresponsiveEngine[] = [];
+    const runnable = selected.filter((engine) => {
+      if (!this.#supports(engine, request)) return false;
+      const suspension = this.suspensions.get(engine.name);
+      if (suspension) unresponsive.push([engine.name, `Suspended: ${suspension.reason}`]);
+      return !suspension;
+    });
+    const deadlineMs = this.#deadlineMs(runnable, syntax.timeoutLimit ?? request.timeoutLimit);
+    const timings: EngineTiming[] = [];
+    const answers = await Promise.all(runnable.map(async (engine) => {
+      const started = performance.now();
+      const engineCategory = engine.categories.includes(category) ? category : engine.categories[0];
+      try {
+        const results = await this.#ask(
+          engine,
+          { ...query, category: engineCategory },
+          Math.min(engine.timeoutMs, deadlineMs),
+        );
+        const ms = performance.now() - started;
+        timings.push({ engine: engine.name, ms });
+        if (results === null) return null;
+        this.stats.record(engine.name, { ok: true, ms });
+        this.suspensions.succeeded(engine.name);
+        return { engine: engine.name, weight: engine.weight, category: engineCategory, results };
+      } catch (thrown) {
+        const error = thrown instanceof EngineError
+          ? thrown
+          : new ParseError(thrown instanceof Error ? thrown.message : String(thrown));
+        timings.push({ engine: engine.name, ms: performance.now() - started });
+        this.stats.record(engine.name, { ok: false, ms: performance.now() - started });
+        this.suspensions.failed(engine.name, error);
+        unresponsive.push([engine.name, error.reason]);
+        return null;
+      }
+    }));
+    const outputs = answers.filter((output): output is EngineOutput => output !== null);
+    unresponsive.sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0);
+    return {
+      outcome: {
+        query: syntax.query,
+        ...mergeResults(outputs),
+        unresponsive_engines: unresponsive,
+      },
+      timings,
+      paging: runnable.some((engine) => engine.module.paging),
+      category,
+      language,
+    };
+  }
+
+  /** Suggestions from the autocomplete backend of module `moduleId`; [] on any failure. */
+  async autocomplete(moduleId: string, q: string, language: string): Promise<string[]> {
+    const configured = this.engines.find((engine) => engine.module.id === moduleId);
+    const module = configured?.module;
+    const backend = module?.autocomplete;
+    if (!configured || !backend || q.trim() === "") return [];
+    const baseUrl = configured.baseUrl === module.defaultBaseUrl
+      ? backend.defaultBaseUrl ?? configured.baseUrl
+      : configured.baseUrl;
+    const context = { baseUrl, tokens: configured.tokens, now: new Date(this.#now()) };
+    try {
+      const response = await this.#client.send(backend.request(q, language, context), {
+        signal: AbortSignal.timeout(configured.timeoutMs),
+        language,
+      });
+      return backend.parse(response).slice(0, 10);
+    } catch {
+      return [];
+    }
+  }
+
+  #select(request: SearchRequest, syntax: { engines: string[]; categories: string[] }) {
+    const byName = new Map(this.engines.map((engine) => [engine.name, engine]));
+    // Named engines run even when disabled (SearXNG's `!bang` and `engines=`); categories bring
+    // their enabled engines, minus those the user switched off.
+    const named = syntax.engines.length > 0 || syntax.categories.length > 0
+      ? syntax.engines
+      : request.engines;
+    let categories = syntax.engines.length > 0 || syntax.categories.length > 0
+      ? syntax.categories
+      : request.categories;
+    if (named.length === 0 && categories.length === 0) categories = ["general"];
+    const selected = new Set(named.map((name) => byName.get(name)!).filter(Boolean));
+    for (const engine of this.engines) {
+      if (engine.disabled || request.disabledEngines.has(engine.name)) continue;
+      if (engine.categories.some((c) => categories.includes(c))) selected.add(engine);
+    }
+    const category = categories[0] ?? [...selected][0]?.categories[0] ?? "general";
+    // Settings order, so that merging (and thus ranking ties) does not depend on timing.
+    return { selected: this.engines.filter((engine) => selected.has(engine)), category };
+  }
+
+  #supports(engine: ConfiguredEngine, request: SearchRequest): boolean {
+    const { module } = engine;
+    if (request.pageno > 1 && !module.paging) return false;
+    if (module.maxPage > 0 && request.pageno > module.maxPage) return false;
+    if (request.timeRange !== null && !module.timeRange) return false;
+    return true;
+  }
+
+  #deadlineMs(engines: readonly ConfiguredEngine[], timeoutLimit: number | null): number {
+    let deadline = Math.max(0, ...engines.map((engine) => engine.timeoutMs));
+    if (this.#maxRequestTimeoutMs !== null) {
+      deadline = Math.min(deadline, this.#maxRequestTimeoutMs);
+    }
+    if (timeoutLimit !== null) deadline = Math.min(deadline, timeoutLimit * 1000);
+    return deadline;
+  }
+
+  async #ask(
+    engine: ConfiguredEngine,
+    query: EngineQuery,
+    timeoutMs: number,
+  ): Promise<EngineResults | null> {
+    const { module } = engine;
+    const signal = AbortSignal.timeout(timeoutMs);
+    const context: EngineContext = {
+      baseUrl: engine.baseUrl,
+      tokens: engine.tokens,
+      now: new Date(this.#now()),
+    };
+    let request = module.request(query, context);
+    if (request === null) return null;
+    for (let step = 0; step < MAX_ENGINE_STEPS; step++) {
+      const response = await this.#client.send(request, {
+        signal,
+        language: query.language,
+        followRedirects: module.followRedirects,
+        handlesHttpErrors: module.handlesHttpErrors,
+      });
+      const outcome = module.parse(response, query, context);
+      if (!isNextStep(outcome)) return outcome;
+      request = outcome.next;
+    }
+    throw new ParseError(`more than ${MAX_ENGINE_STEPS} requests needed`);
+  }
+}

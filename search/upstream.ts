@@ -1,0 +1,180 @@
+// The HTTP edge towards search providers: keep-alive pools, a deadline per call, a size cap on
+// answers, redirects under our control, and every failure turned into a typed EngineError so a
+// provider can never fail a search with anything else.
+import {
+  EngineError,
+  NetworkError,
+  ParseError,
+  TimeoutError,
+  type UpstreamRequest,
+  type UpstreamResponse,
+} from "./engines/engine.ts";
+import { errorForStatus } from "./engines/http_status.ts";
+
+/** Upper bound on one upstream answer; larger answers are abandoned mid-stream. */
+export const MAX_BODY_BYTES = 5 * 1024 * 1024;
+const MAX_REDIRECTS = 2;
+
+// One browser identity per process: some providers bind tokens (DuckDuckGo's vqd) to it.
+const FIREFOX_VERSIONS = ["140.0", "143.0", "144.0", "145.0"];
+const PLATFORMS = [
+  "Windows NT 10.0; Win64; x64",
+  "X11; Linux x86_64",
+  "Macintosh; Intel Mac OS X 10.15",
+];
+
+export function browserUserAgent(random: () => number = Math.random): string {
+  const version = FIREFOX_VERSIONS[Math.floor(random() * FIREFOX_VERSIONS.length)];
+  const platform = PLATFORMS[Math.floor(random() * PLATFORMS.length)];
+  return `Mozilla/5.0 (${platform}; rv:${version}) Gecko/20100101 Firefox/${version}`;
+}
+
+/** `Accept-Language` for a SearXNG language value ("all", "de", "en-US"). */
+export function acceptLanguage(language: string): string {
+  if (language === "all" || language === "auto") return "en-US,en;q=0.9";
+  const primary = language.split("-")[0];
+  return primary === language ? `${language},en;q=0.5` : `${language},${primary};q=0.9,en;q=0.5`;
+}
+
+export interface SendOptions {
+  signal: AbortSignal;
+  language: string;
+  followRedirects?: boolean;
+  /** Leave 4xx/5xx answers to the caller instead of turning them into errors. */
+  handlesHttpErrors?: boolean;
+}
+
+export interface UpstreamClient {
+  send(request: UpstreamRequest, options: SendOptions): Promise<UpstreamResponse>;
+  close(): void;
+}
+
+export function createUpstreamClient(
+  { poolConnections, userAgent = browserUserAgent() }: {
+    poolConnections: number;
+    userAgent?: string;
+  },
+): UpstreamClient {
+  // Idle connections are dropped before typical upstream keep-alive limits (60 s and more), so a
+  // search after a quiet spell does not start on a socket the other side already closed.
+  const client = Deno.createHttpClient({
+    poolMaxIdlePerHost: poolConnections,
+    poolIdleTimeout: 30_000,
+  });
+
+  async function fetchOnce(request: UpstreamRequest, url: string, options: SendOptions) {
+    const headers = new Headers({
+      "User-Agent": userAgent,
+      "Accept": "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
+      "Accept-Language": acceptLanguage(options.language),
+      "DNT": "1",
+      "Sec-GPC": "1",
+    });
+    for (const [name, value] of Object.entries(request.headers ?? {})) headers.set(name, value);
+    const cookies = Object.entries(request.cookies ?? {});
+    if (cookies.length > 0) {
+      headers.set("Cookie", cookies.map(([name, value]) => `${name}=${value}`).join("; "));
+    }
+    const post = request.method === "POST";
+    return await fetch(url, {
+      method: post ? "POST" : "GET",
+      headers,
+      body: post ? new URLSearchParams(request.form ?? {}) : undefined,
+      redirect: "manual",
+      signal: options.signal,
+      client,
+    });
+  }
+
+  async function send(request: UpstreamRequest, options: SendOptions): Promise<UpstreamResponse> {
+    let url = request.url;
+    let current = request;
+    for (let redirects = 0;; redirects++) {
+      const response = await withRetryOnDroppedConnection(() => fetchOnce(current, url, options));
+      const location = response.headers.get("location");
+      const isRedirect = response.status >= 300 && response.status < 400 && location !== null;
+      if (isRedirect && options.followRedirects !== false && redirects < MAX_REDIRECTS) {
+        await response.body?.cancel();
+        url = new URL(location, url).href;
+        // A redirected POST is re-sent as a GET, as browsers do for 301/302/303.
+        current = { url, headers: request.headers, cookies: request.cookies };
+        continue;
+      }
+      const body = await readCapped(response, options.signal);
+      if (!options.handlesHttpErrors) {
+        const error = errorForStatus(response.status, response.headers, body);
+        if (error) throw error;
+      }
+      return { url, status: response.status, headers: response.headers, body };
+    }
+  }
+
+  return {
+    async send(request, options) {
+      try {
+        return await send(request, options);
+      } catch (error) {
+        throw asEngineError(error, options.signal);
+      }
+    },
+    close: () => client.close(),
+  };
+}
+
+// A pooled connection the upstream closed while idle fails before any answer; one fresh attempt
+// is what a browser would do too.
+async function withRetryOnDroppedConnection(call: () => Promise<Response>): Promise<Response> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof TypeError && /connection closed|reset|broken pipe/i.test(error.message)) {
+      return await call();
+    }
+    throw error;
+  }
+}
+
+async function readCapped(response: Response, signal: AbortSignal): Promise<string> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  if (response.body) {
+    const reader = response.body.getReader();
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        size += value.byteLength;
+        if (size > MAX_BODY_BYTES) {
+          throw new ParseError(`answer larger than ${MAX_BODY_BYTES / 1024 / 1024} MiB`);
+        }
+        chunks.push(value);
+      }
+    } finally {
+      if (size > MAX_BODY_BYTES || signal.aborted) await reader.cancel().catch(() => {});
+      reader.releaseLock();
+    }
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return decoderFor(response.headers.get("content-type")).decode(bytes);
+}
+
+function decoderFor(contentType: string | null): TextDecoder {
+  const charset = contentType?.match(/charset\s*=\s*"?([\w.:-]+)/i)?.[1];
+  try {
+    return new TextDecoder(charset ?? "utf-8");
+  } catch {
+    return new TextDecoder("utf-8");
+  }
+}
+
+function asEngineError(error: unknown, signal: AbortSignal): EngineError {
+  if (signal.aborted) return new TimeoutError();
+  if (error instanceof EngineError) return error;
+  const message = error instanceof Error ? error.message : String(error);
+  return new NetworkError(message.split("\n")[0].slice(0, 200));
+}
