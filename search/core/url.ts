@@ -46,8 +46,9 @@ function isTrackingParameter(name: string): boolean {
  */
 export function cleanUrl(raw: string): string | null {
   const trimmed = raw.trim();
-  const url = URL.parse(trimmed.startsWith("//") ? `https:${trimmed}` : trimmed);
-  if (!url || (url.protocol !== "http:" && url.protocol !== "https:")) return null;
+  const href = httpUrl(trimmed.startsWith("//") ? `https:${trimmed}` : trimmed);
+  if (href === null) return null;
+  const url = new URL(href);
   if (url.search === "") return url.href;
   const pairs = url.search.slice(1).split("&");
   // Rebuilt from the original pieces, not via URLSearchParams, which would re-encode the rest.
@@ -103,4 +104,17 @@ function percentDecode(value: string): string {
       return run;
     }
   });
+}
+
+/** The URL in its normalised form, or null unless `value` is an absolute http(s) URL with a host. */
+export function httpUrl(value: string | null | undefined): string | null {
+  if (!value) return null;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") return null;
+  return url.hostname ? url.href : null;
 }

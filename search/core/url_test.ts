@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { cleanUrl, dedupKey, parsedUrl, TRACKING_PARAMETERS } from "./url.ts";
+import { cleanUrl, dedupKey, httpUrl, parsedUrl, TRACKING_PARAMETERS } from "./url.ts";
 
 Deno.test("tracking parameters are removed while the others keep their order and spelling", () => {
   assert.equal(
@@ -104,4 +104,35 @@ Deno.test("parsedUrl splits a URL like Python's urlparse", () => {
     "",
   ]);
   assert.deepEqual(parsedUrl("https://example.com/"), ["https", "example.com", "/", "", "", ""]);
+});
+
+Deno.test("absolute http and https URLs are kept, in normalised form", () => {
+  assert.equal(httpUrl("https://www.rust-lang.org"), "https://www.rust-lang.org/");
+  assert.equal(httpUrl("http://example.com/a?b=c#d"), "http://example.com/a?b=c#d");
+  assert.equal(
+    httpUrl("https://de.wikipedia.org/wiki/Straße"),
+    "https://de.wikipedia.org/wiki/Stra%C3%9Fe",
+  );
+});
+
+Deno.test("relative, scheme-relative, non-http and empty values are rejected", () => {
+  for (
+    const value of [
+      "/ads/click?x=1",
+      "//duckduckgo.com/l/?uddg=x",
+      "javascript:alert(1)",
+      " JavaScript:alert(1)",
+      "java\tscript:alert(1)",
+      "data:text/html,hi",
+      "ftp://example.com/file",
+      "mailto:someone@example.com",
+      "",
+      null,
+      undefined,
+      "https://",
+      "not a url",
+    ]
+  ) {
+    assert.equal(httpUrl(value), null, String(value));
+  }
 });

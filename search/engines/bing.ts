@@ -9,7 +9,7 @@ import {
 import { all, attr, type Element, first, parseHtml, remove, text } from "./html.ts";
 import { parseListingDate } from "./listing_date.ts";
 import { localeOf } from "./region.ts";
-import { httpUrl } from "./result_url.ts";
+import { httpUrl } from "../core/url.ts";
 import { decodeBase64Url } from "../../shared/base64url.ts";
 
 const SAFESEARCH = { 0: "off", 1: "moderate", 2: "strict" } as const;

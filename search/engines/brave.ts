@@ -11,7 +11,7 @@ import {
 import { all, attr, type Element, first, parseHtml, remove, text } from "./html.ts";
 import { parseListingDate } from "./listing_date.ts";
 import { localeOf } from "./region.ts";
-import { httpUrl } from "./result_url.ts";
+import { httpUrl } from "../core/url.ts";
 import { parseSuggestions } from "./suggestions.ts";
 
 const TIME_RANGE: Record<TimeRange, string> = { day: "pd", week: "pw", month: "pm", year: "py" };

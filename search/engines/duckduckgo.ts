@@ -16,7 +16,7 @@ import {
 } from "./engine.ts";
 import { all, attr, type Document, first, parseHtml, text } from "./html.ts";
 import { localeOf } from "./region.ts";
-import { httpUrl } from "./result_url.ts";
+import { httpUrl } from "../core/url.ts";
 import { parseSuggestions } from "./suggestions.ts";
 
 const WORLDWIDE = "wt-wt";

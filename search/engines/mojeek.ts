@@ -10,7 +10,7 @@ import {
 } from "./engine.ts";
 import { all, attr, type Document, type Element, first, parseHtml, text } from "./html.ts";
 import { localeOf } from "./region.ts";
-import { httpUrl } from "./result_url.ts";
+import { httpUrl } from "../core/url.ts";
 
 const RESULTS_PER_PAGE = 10;
 const DAY_MS = 24 * 60 * 60 * 1000;

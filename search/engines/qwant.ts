@@ -16,7 +16,8 @@ import {
 import { parseHtml, text } from "./html.ts";
 import { errorForStatus } from "./http_status.ts";
 import { localeOf } from "./region.ts";
-import { httpUrl } from "./result_url.ts";
+import { httpUrl } from "../core/url.ts";
+import { parseJsonBody } from "./json_body.ts";
 
 const RESULTS_PER_PAGE = 10;
 const DATADOME_TTL_MS = 60 * 60 * 1000;
@@ -66,14 +67,6 @@ function datadomeCookie(context: EngineContext): Record<string, string> {
 function storeDatadome(response: UpstreamResponse, context: EngineContext): void {
   const value = response.headers.get("set-cookie")?.match(/(?:^|[,;]\s*)datadome=([^;,\s]+)/)?.[1];
   if (value) context.tokens.set("datadome", value, DATADOME_TTL_MS);
-}
-
-function json(body: string): unknown {
-  try {
-    return JSON.parse(body);
-  } catch {
-    return undefined;
-  }
 }
 
 // DataDome's wall: `{"url": "https://geo.captcha-delivery.com/captcha/?initialCid=..."}`.
@@ -177,7 +170,7 @@ export const qwant: EngineModule = {
 
   parse(response, query, context) {
     storeDatadome(response, context);
-    const answer = json(response.body);
+    const answer = parseJsonBody(response.body);
     checkAnswer(response, answer);
     let items: unknown[];
     if (query.category === "news") {
@@ -209,7 +202,7 @@ export const qwant: EngineModule = {
       };
     },
     parse(response) {
-      const answer = json(response.body);
+      const answer = parseJsonBody(response.body);
       checkAnswer(response, answer);
       const suggestions = suggestSchema.safeParse(answer);
       if (!suggestions.success) throw new ParseError("not a suggestion list");

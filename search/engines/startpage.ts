@@ -19,7 +19,7 @@ import {
 import { attr, first, parseHtml, text } from "./html.ts";
 import { parseListingDate } from "./listing_date.ts";
 import { localeOf } from "./region.ts";
-import { httpUrl } from "./result_url.ts";
+import { httpUrl } from "../core/url.ts";
 
 const SC_TOKEN = "sc";
 const SC_TTL_MS = 60 * 60 * 1000;

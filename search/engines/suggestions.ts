@@ -1,15 +1,12 @@
 // Suggestion services answer in the OpenSearch suggestions format, `[query, [suggestion, …]]`;
 // DuckDuckGo's older answer is a bare list of `{ phrase }` objects.
 import { ParseError } from "./engine.ts";
+import { parseJsonBody } from "./json_body.ts";
 
 /** The suggestions in `body`; throws ParseError for anything that is neither shape. */
 export function parseSuggestions(body: string): string[] {
-  let data: unknown;
-  try {
-    data = JSON.parse(body);
-  } catch {
-    throw new ParseError("suggestions are not JSON");
-  }
+  const data = parseJsonBody(body);
+  if (data === undefined) throw new ParseError("suggestions are not JSON");
   if (!Array.isArray(data)) throw new ParseError("suggestions are not a list");
   const [query, suggestions] = data;
   if (typeof query === "string" && Array.isArray(suggestions)) {

@@ -16,7 +16,8 @@ import {
 import { collapseWhitespace, parseHtml, text } from "./html.ts";
 import { errorForStatus } from "./http_status.ts";
 import { localeOf } from "./region.ts";
-import { httpUrl } from "./result_url.ts";
+import { httpUrl } from "../core/url.ts";
+import { parseJsonBody } from "./json_body.ts";
 
 // MediaWiki refuses these in titles; the summary API would answer 400, so search right away.
 const FORBIDDEN_IN_TITLE = /[#<>[\]|{}]/;
@@ -78,17 +79,9 @@ function searchRequest(site: string, query: string): UpstreamRequest {
   return { url: `${site}/w/api.php?${params}` };
 }
 
-function json(body: string): unknown {
-  try {
-    return JSON.parse(body);
-  } catch {
-    return undefined;
-  }
-}
-
 function isMissingTitle(response: UpstreamResponse): boolean {
   return response.status === 404 ||
-    (response.status === 400 && invalidTitleSchema.safeParse(json(response.body)).success);
+    (response.status === 400 && invalidTitleSchema.safeParse(parseJsonBody(response.body)).success);
 }
 
 function parseSummary(response: UpstreamResponse, query: EngineQuery, site: string): EngineStep {
@@ -98,7 +91,7 @@ function parseSummary(response: UpstreamResponse, query: EngineQuery, site: stri
   }
   const error = errorForStatus(response.status, response.headers, response.body);
   if (error) throw error;
-  const summary = summarySchema.safeParse(json(response.body));
+  const summary = summarySchema.safeParse(parseJsonBody(response.body));
   if (!summary.success) throw new ParseError("not a page summary");
   const page = summary.data;
   const url = httpUrl(page.content_urls.desktop.page);
@@ -128,7 +121,7 @@ function parseSummary(response: UpstreamResponse, query: EngineQuery, site: stri
 function parseSearch(response: UpstreamResponse, site: string): EngineStep {
   const error = errorForStatus(response.status, response.headers, response.body);
   if (error) throw error;
-  const answer = searchSchema.safeParse(json(response.body));
+  const answer = searchSchema.safeParse(parseJsonBody(response.body));
   if (!answer.success) throw new ParseError("not a search API answer");
   const hit = answer.data.query.search[0];
   return hit ? { next: summaryRequest(site, hit.title, true) } : emptyResults();
@@ -178,7 +171,7 @@ export const wikipedia: EngineModule = {
     parse(response) {
       const error = errorForStatus(response.status, response.headers, response.body);
       if (error) throw error;
-      const answer = openSearchSchema.safeParse(json(response.body));
+      const answer = openSearchSchema.safeParse(parseJsonBody(response.body));
       if (!answer.success) throw new ParseError("not an OpenSearch suggestion list");
       return answer.data[1];
     },

@@ -1,7 +1,7 @@
 // Where a page loads an upstream image from: through the instance's image proxy when the user
 // wants it (the upstream then never sees the user's address), directly otherwise.
 import type { SiteView } from "./layout.ts";
-import { httpUrl } from "./markup.ts";
+import { httpUrl } from "../core/url.ts";
 import type { Preferences } from "./preferences.ts";
 
 /** The `src` for an upstream image, or null when the URL is not one we would ever load. */

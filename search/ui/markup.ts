@@ -13,20 +13,6 @@ export function html(strings: TemplateStringsArray, ...values: unknown[]): Html 
   return out;
 }
 
-/**
- * `url` if it is an absolute http(s) URL, else null. Upstream text is never trusted as a link
- * target: `javascript:` and `data:` URLs stay text even though the CSP would also stop them.
- */
-export function httpUrl(url: string | null | undefined): string | null {
-  if (!url) return null;
-  try {
-    const { protocol } = new URL(url);
-    return protocol === "http:" || protocol === "https:" ? url : null;
-  } catch {
-    return null;
-  }
-}
-
 type AttributeValue = string | number | boolean | null | undefined;
 
 /**

@@ -1,7 +1,8 @@
 // One result of the main list, as SearXNG's simple theme shows it: breadcrumb URL, title link,
 // thumbnail, snippet, date and the engines that found it.
 import type { SearchResult } from "../core/types.ts";
-import { attrs, type Html, html, httpUrl } from "./markup.ts";
+import { httpUrl } from "../core/url.ts";
+import { attrs, type Html, html } from "./markup.ts";
 
 // SearXNG cuts snippets at this length in HTML (JSON keeps them whole).
 const MAX_CONTENT_CHARS = 1024;

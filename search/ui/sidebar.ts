@@ -1,7 +1,8 @@
 // The results page's sidebar: infoboxes, suggestions, engines that failed, download links.
 import type { Infobox, UnresponsiveEngine } from "../core/types.ts";
 import type { ExtraFormat } from "./layout.ts";
-import { attrs, type Html, html, httpUrl } from "./markup.ts";
+import { httpUrl } from "../core/url.ts";
+import { attrs, type Html, html } from "./markup.ts";
 import { externalLink } from "./result_item.ts";
 import { searchAgainForm, type SearchParams, searchUrl } from "./search_again.ts";
 
