@@ -35,7 +35,10 @@ export async function startFakeUpstream(
       url: new URL(request.url),
       headers: request.headers,
       body: request.body ? await request.text() : "",
-      signal: request.signal,
+      // Read lazily: touching it makes Deno warn about its legacy abort-on-success behaviour.
+      get signal() {
+        return request.signal;
+      },
     };
     if (record) requests.push(recorded);
     const path = recorded.url.pathname;
