@@ -122,15 +122,17 @@ export class Searcher {
     });
     const deadlineMs = this.#deadlineMs(runnable, syntax.timeoutLimit ?? request.timeoutLimit);
     const timings: EngineTiming[] = [];
+    // One timer for the whole search; only an engine with a shorter timeout of its own gets another.
+    const deadline = new AbortController();
+    const timer = setTimeout(() => deadline.abort(), deadlineMs);
     const answers = await Promise.all(runnable.map(async (engine) => {
       const started = performance.now();
       const engineCategory = engine.categories.includes(category) ? category : engine.categories[0];
       try {
-        const results = await this.#ask(
-          engine,
-          { ...query, category: engineCategory },
-          Math.min(engine.timeoutMs, deadlineMs),
-        );
+        const signal = engine.timeoutMs < deadlineMs
+          ? AbortSignal.timeout(engine.timeoutMs)
+          : deadline.signal;
+        const results = await this.#ask(engine, { ...query, category: engineCategory }, signal);
         const ms = performance.now() - started;
         timings.push({ engine: engine.name, ms });
         if (results === null) return null;
@@ -148,6 +150,7 @@ export class Searcher {
         return null;
       }
     }));
+    clearTimeout(timer);
     const outputs = answers.filter((output): output is EngineOutput => output !== null);
     unresponsive.sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0);
     return {
@@ -225,10 +228,9 @@ export class Searcher {
   async #ask(
     engine: ConfiguredEngine,
     query: EngineQuery,
-    timeoutMs: number,
+    signal: AbortSignal,
   ): Promise<EngineResults | null> {
     const { module } = engine;
-    const signal = AbortSignal.timeout(timeoutMs);
     const context: EngineContext = {
       baseUrl: engine.baseUrl,
       tokens: engine.tokens,

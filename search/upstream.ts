@@ -62,21 +62,23 @@ export function createUpstreamClient(
     poolIdleTimeout: 30_000,
   });
 
-  async function fetchOnce(request: UpstreamRequest, url: string, options: SendOptions) {
-    const headers = new Headers({
+  function fetchOnce(request: UpstreamRequest, url: string, options: SendOptions) {
+    const headers: Record<string, string> = {
       "User-Agent": userAgent,
       "Accept": "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
       "Accept-Language": acceptLanguage(options.language),
       "DNT": "1",
       "Sec-GPC": "1",
-    });
-    for (const [name, value] of Object.entries(request.headers ?? {})) headers.set(name, value);
-    const cookies = Object.entries(request.cookies ?? {});
-    if (cookies.length > 0) {
-      headers.set("Cookie", cookies.map(([name, value]) => `${name}=${value}`).join("; "));
+      ...request.headers,
+    };
+    if (request.cookies) {
+      const cookies = Object.entries(request.cookies);
+      if (cookies.length > 0) {
+        headers["Cookie"] = cookies.map(([name, value]) => `${name}=${value}`).join("; ");
+      }
     }
     const post = request.method === "POST";
-    return await fetch(url, {
+    return fetch(url, {
       method: post ? "POST" : "GET",
       headers,
       body: post ? new URLSearchParams(request.form ?? {}) : undefined,
@@ -135,6 +137,10 @@ async function withRetryOnDroppedConnection(call: () => Promise<Response>): Prom
 }
 
 async function readCapped(response: Response, signal: AbortSignal): Promise<string> {
+  const decoder = decoderFor(response.headers.get("content-type"));
+  // A declared length within the cap lets the runtime read the body in one piece.
+  const declared = Number(response.headers.get("content-length") ?? NaN);
+  if (declared <= MAX_BODY_BYTES) return decoder.decode(await response.arrayBuffer());
   const chunks: Uint8Array[] = [];
   let size = 0;
   if (response.body) {
@@ -160,16 +166,24 @@ async function readCapped(response: Response, signal: AbortSignal): Promise<stri
     bytes.set(chunk, offset);
     offset += chunk.byteLength;
   }
-  return decoderFor(response.headers.get("content-type")).decode(bytes);
+  return decoder.decode(bytes);
 }
 
+const decoders = new Map<string, TextDecoder>();
+
 function decoderFor(contentType: string | null): TextDecoder {
-  const charset = contentType?.match(/charset\s*=\s*"?([\w.:-]+)/i)?.[1];
-  try {
-    return new TextDecoder(charset ?? "utf-8");
-  } catch {
-    return new TextDecoder("utf-8");
+  const charset = contentType?.match(/charset\s*=\s*"?([\w.:-]+)/i)?.[1]?.toLowerCase() ?? "utf-8";
+  let decoder = decoders.get(charset);
+  if (!decoder) {
+    try {
+      decoder = new TextDecoder(charset);
+    } catch {
+      // Unknown labels are not cached: upstreams could otherwise grow the map at will.
+      return decoderFor(null);
+    }
+    decoders.set(charset, decoder);
   }
+  return decoder;
 }
 
 function asEngineError(error: unknown, signal: AbortSignal): EngineError {

@@ -21,10 +21,19 @@ export function createTokenStore(
     set(key, value, ttlMs) {
       // Re-inserting moves the key to the end, so the first key is always the oldest write.
       entries.delete(key);
-      entries.set(key, { value, expiresAt: now() + ttlMs });
+      entries.set(detached(key), { value: detached(value), expiresAt: now() + ttlMs });
       while (entries.size > maxEntries) {
         entries.delete(entries.keys().next().value!);
       }
     },
   };
+}
+
+/**
+ * A copy of `text` that shares no memory with the string it was cut from. A token read out of a
+ * page is a slice of that page, and V8 keeps the whole page alive for as long as the slice lives:
+ * a thousand cached vqd tokens would otherwise pin a thousand result pages.
+ */
+function detached(text: string): string {
+  return JSON.parse(JSON.stringify(text));
 }

@@ -2,7 +2,12 @@
 // that point a search instance at them (each provider under its own path prefix).
 import { parseSettings, type Settings } from "../../search/settings.ts";
 import { ENGINE_MODULES } from "../../search/engines/mod.ts";
-import { type FakeUpstream, html, json, startFakeUpstream } from "./fake_upstream.ts";
+import {
+  delayed,
+  type FakeUpstream,
+  startFakeUpstream,
+  type UpstreamHandler,
+} from "./fake_upstream.ts";
 
 const FIXTURES = new URL("../fixtures/search/", import.meta.url);
 
@@ -20,40 +25,52 @@ export const PROVIDERS = [
   "qwant",
 ] as const;
 
-/** Serves each provider's normal answers; tests replace routes to inject faults. */
+/**
+ * Serves each provider's normal answers; tests replace routes to inject faults. `delayMs` holds
+ * every answer back (the benchmark's slow upstreams).
+ */
 export async function startFakeProviders(
-  options: { record?: boolean } = {},
+  { record = true, delayMs = 0 }: { record?: boolean; delayMs?: number } = {},
 ): Promise<FakeUpstream> {
-  const page = (engine: string, name: string) => {
-    const body = providerFixture(engine, name);
-    return () => html(body);
+  // Encoded once: the benchmark's upstream should cost as little CPU as a real CDN would.
+  const answer = (body: string, type: string) => {
+    const bytes = new TextEncoder().encode(body);
+    return () => new Response(bytes, { headers: { "Content-Type": type } });
   };
-  const data = (engine: string, name: string) => {
-    const body = JSON.parse(providerFixture(engine, name));
-    return () => json(body);
-  };
+  const page = (engine: string, name: string) =>
+    answer(providerFixture(engine, name), "text/html; charset=utf-8");
+  const data = (engine: string, name: string) =>
+    answer(providerFixture(engine, name), "application/json");
   const ddgPage1 = page("duckduckgo", "page1.html");
   const ddgPage2 = page("duckduckgo", "page2.html");
-  const ddgSuggest = () => json(["rust", ["rust programming", "rust game", "rustup"]]);
+  const ddgSuggest = answer(
+    JSON.stringify(["rust", ["rust programming", "rust game", "rustup"]]),
+    "application/json",
+  );
   const startpageHome = page("startpage", "home.html");
+  const mojeekWeb = page("mojeek", "page1.html");
+  const mojeekNews = page("mojeek", "news.html");
   const startpageResults = page("startpage", "results_web.html");
   const summary = data("wikipedia", "summary_rust.json");
   const wikiSearch = data("wikipedia", "search_hit.json");
-  return await startFakeUpstream({
+  const routes: Record<string, UpstreamHandler> = {
     "/duckduckgo/html/": (r) => new URLSearchParams(r.body).get("s") ? ddgPage2() : ddgPage1(),
     "/duckduckgo/ac/": ddgSuggest,
     "/brave/search": page("brave", "page1.html"),
     "/bing/search": page("bing", "page1.html"),
-    "/mojeek/search": (r) =>
-      r.url.searchParams.get("fmt") === "news"
-        ? page("mojeek", "news.html")()
-        : page("mojeek", "page1.html")(),
+    "/mojeek/search": (r) => r.url.searchParams.get("fmt") === "news" ? mojeekNews() : mojeekWeb(),
     "/startpage/sp/search": startpageResults,
     "/startpage/": startpageHome,
     "/wikipedia/api/rest_v1/page/summary/": summary,
     "/wikipedia/w/api.php": wikiSearch,
     "/qwant/v3/search/": data("qwant", "web.json"),
-  }, options);
+  };
+  if (delayMs > 0) {
+    for (const [prefix, handler] of Object.entries(routes)) {
+      routes[prefix] = (request) => delayed(delayMs, request, () => handler(request) as Response);
+    }
+  }
+  return await startFakeUpstream(routes, { record });
 }
 
 /** Settings YAML (SearXNG style) that sends every provider to `origin`. */

@@ -1,0 +1,169 @@
+// Search service benchmark, run by hand: `deno run -A bench/search_bench.ts [seconds]`
+// (`DENO_V8_FLAGS=…` is passed on to the service, to measure a memory setting).
+// Starts fake providers (serving the test fixtures, pages <= 20 KB) and the real search service
+// as separate processes, then loads it over loopback and prints throughput, CPU per search,
+// latency percentiles and memory.
+import { fakeProviderSettingsYaml } from "../tests/helpers/fake_providers.ts";
+import { denoCommand, RunningProcess, serviceArgs } from "../tests/helpers/process.ts";
+
+const SECONDS = Number(Deno.args[0] ?? 10);
+const V8_FLAGS = Deno.env.get("DENO_V8_FLAGS");
+const CLOCK_TICKS_PER_SECOND = 100;
+
+interface Round {
+  searches: number;
+  failures: number;
+  seconds: number;
+  latencies: number[];
+  /** Time spent inside the service per search (its Server-Timing total). */
+  serverTotals: number[];
+  cpuMs: number;
+}
+
+async function startFakeProviders(delayMs: number) {
+  const process = new RunningProcess(
+    denoCommand(["run", "-A", "bench/fake_providers_server.ts", String(delayMs)], {}),
+  );
+  const [, origin] = await process.waitFor(/fake providers on (\S+)/);
+  return { process, origin };
+}
+
+async function startSearch(origin: string, dataDir: string) {
+  const settings = `${dataDir}/settings.yml`;
+  await Deno.writeTextFile(settings, fakeProviderSettingsYaml(origin));
+  const process = new RunningProcess(
+    denoCommand([
+      ...serviceArgs("search").slice(0, 1),
+      ...(Deno.env.get("V8FLAGS") ? [`--v8-flags=${Deno.env.get("V8FLAGS")}`] : []),
+      ...serviceArgs("search").slice(1),
+    ], {
+      SEARCH_SETTINGS_PATH: settings,
+      SEARCH_PORT: "0",
+      DATA_DIR: dataDir,
+      // An operator's memory trade-off (see README), measured when given.
+      ...(V8_FLAGS ? { DENO_V8_FLAGS: V8_FLAGS } : {}),
+    }),
+  );
+  const [, address] = await process.waitFor(/listening on (http:\/\/\S+)/);
+  return { process, url: new URL(address) };
+}
+
+function cpuMsOf(pid: number): number {
+  const fields = Deno.readTextFileSync(`/proc/${pid}/stat`).split(") ")[1].split(" ");
+  const ticks = Number(fields[11]) + Number(fields[12]); // utime + stime
+  return ticks * 1000 / CLOCK_TICKS_PER_SECOND;
+}
+
+function rssMiB(pid: number, field: "VmRSS" | "VmHWM"): number {
+  const status = Deno.readTextFileSync(`/proc/${pid}/status`);
+  const kib = Number(status.match(new RegExp(`${field}:\\s+(\\d+)`))![1]);
+  return kib / 1024;
+}
+
+async function load(
+  url: URL,
+  pid: number,
+  connections: number,
+  seconds: number,
+  upstreamPid?: number,
+): Promise<Round> {
+  const upstreamBefore = upstreamPid ? cpuMsOf(upstreamPid) : 0;
+  const selfBefore = cpuMsOf(Deno.pid);
+  const latencies: number[] = [];
+  const serverTotals: number[] = [];
+  let failures = 0;
+  let counter = 0;
+  const cpuBefore = cpuMsOf(pid);
+  const started = performance.now();
+  const deadline = started + seconds * 1000;
+  await Promise.all(Array.from({ length: connections }, async () => {
+    while (performance.now() < deadline) {
+      const q = `rust programming ${counter++ % 1000}`;
+      const sent = performance.now();
+      const response = await fetch(new URL(`/search?format=json&q=${encodeURIComponent(q)}`, url));
+      const body = await response.json();
+      latencies.push(performance.now() - sent);
+      serverTotals.push(
+        Number(response.headers.get("server-timing")?.match(/^total;dur=([\d.]+)/)?.[1]),
+      );
+      if (response.status !== 200 || body.unresponsive_engines.length > 0) failures++;
+    }
+  }));
+  const elapsed = (performance.now() - started) / 1000;
+  if (upstreamPid) {
+    console.log(
+      `  (fake upstream CPU ${
+        ((cpuMsOf(upstreamPid) - upstreamBefore) / latencies.length).toFixed(2)
+      } ms/search, ` +
+        `load generator CPU ${
+          ((cpuMsOf(Deno.pid) - selfBefore) / latencies.length).toFixed(2)
+        } ms/search)`,
+    );
+  }
+  return {
+    searches: latencies.length,
+    failures,
+    seconds: elapsed,
+    latencies: latencies.sort((a, b) => a - b),
+    serverTotals: serverTotals.sort((a, b) => a - b),
+    cpuMs: cpuMsOf(pid) - cpuBefore,
+  };
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)];
+}
+
+function report(label: string, round: Round) {
+  const rate = round.searches / round.seconds;
+  console.log(
+    `${label.padEnd(34)} ${rate.toFixed(0).padStart(6)} searches/s  ` +
+      `p50 ${percentile(round.latencies, 0.5).toFixed(1).padStart(6)} ms  ` +
+      `p99 ${percentile(round.latencies, 0.99).toFixed(1).padStart(6)} ms  ` +
+      `(in service p50 ${percentile(round.serverTotals, 0.5).toFixed(1)} ms)  ` +
+      `CPU ${(round.cpuMs / round.searches).toFixed(2)} ms/search  ` +
+      `failures ${round.failures}/${round.searches}`,
+  );
+  return rate;
+}
+
+async function scenario(delayMs: number, connectionsList: number[]) {
+  const dataDir = await Deno.makeTempDir();
+  const fake = await startFakeProviders(delayMs);
+  const search = await startSearch(fake.origin, dataDir);
+  const pid = search.process.pid;
+  const results: { connections: number; round: Round }[] = [];
+  try {
+    await load(search.url, pid, 4, 2); // warm-up: JIT, pools, Startpage's token
+    for (const connections of connectionsList) {
+      const round = await load(search.url, pid, connections, SECONDS, fake.process.pid);
+      results.push({ connections, round });
+      report(`upstreams +${delayMs} ms, ${connections} connection(s)`, round);
+    }
+    console.log(
+      `  search process RSS now ${rssMiB(pid, "VmRSS").toFixed(1)} MiB, ` +
+        `peak ${rssMiB(pid, "VmHWM").toFixed(1)} MiB`,
+    );
+    return { results, peakRss: rssMiB(pid, "VmHWM") };
+  } finally {
+    await search.process.stop();
+    await fake.process.stop();
+    await Deno.remove(dataDir, { recursive: true });
+  }
+}
+
+console.log(
+  `search benchmark: ${SECONDS} s per round, 6 providers per search, fixtures <= 20 KB` +
+    (V8_FLAGS ? `, DENO_V8_FLAGS=${V8_FLAGS}` : ""),
+);
+const instant = await scenario(0, [1, 16]);
+const slow = await scenario(200, [16]);
+const at16 = instant.results.find((r) => r.connections === 16)!.round;
+const delayed = slow.results[0].round;
+const checks: [string, boolean][] = [
+  [">= 300 searches/s at 16 connections", at16.searches / at16.seconds >= 300],
+  ["p50 <= 210 ms with 200 ms upstreams", percentile(delayed.latencies, 0.5) <= 210],
+  ["p99 <= 260 ms with 200 ms upstreams", percentile(delayed.latencies, 0.99) <= 260],
+  ["RSS <= 150 MiB", Math.max(instant.peakRss, slow.peakRss) <= 150],
+];
+for (const [target, met] of checks) console.log(`${met ? "met   " : "MISSED"} ${target}`);
