@@ -1,5 +1,6 @@
 // The merged answer of a search, field for field as SearXNG serialises it (clients such as
 // Open WebUI, Perplexica and mcp-searxng read these names).
+import type { EngineInfobox } from "../engines/engine.ts";
 
 export type ParsedUrl = [
   scheme: string,
@@ -38,13 +39,7 @@ export interface Answer {
   answer: string;
 }
 
-export interface Infobox {
-  infobox: string;
-  id: string;
-  content: string;
-  img_src: string | null;
-  urls: { title: string; url: string }[];
-  attributes: { label: string; value: string }[];
+export interface Infobox extends EngineInfobox {
   engine: string;
   engines: string[];
 }
