@@ -78,6 +78,8 @@ export class Searcher {
   readonly #maxRequestTimeoutMs: number | null;
   readonly #now: () => number;
   readonly #syntax: SyntaxTargets;
+  readonly #byName: ReadonlyMap<string, ConfiguredEngine>;
+  readonly #categories: readonly string[];
 
   constructor(options: SearcherOptions) {
     this.engines = options.engines;
@@ -90,16 +92,18 @@ export class Searcher {
       engineByBang.set(engine.name, engine.name);
       engineByBang.set(engine.shortcut, engine.name);
     }
-    this.#syntax = { engineByBang, categories: new Set(this.categories()) };
+    const categories = new Set<string>();
+    for (const engine of this.engines) {
+      if (!engine.disabled) engine.categories.forEach((c) => categories.add(c));
+    }
+    this.#categories = [...categories];
+    this.#byName = new Map(this.engines.map((engine) => [engine.name, engine]));
+    this.#syntax = { engineByBang, categories };
   }
 
   /** Every category served by an engine that is not disabled in settings, in settings order. */
   categories(): string[] {
-    const seen = new Set<string>();
-    for (const engine of this.engines) {
-      if (!engine.disabled) engine.categories.forEach((c) => seen.add(c));
-    }
-    return [...seen];
+    return [...this.#categories];
   }
 
   async search(request: SearchRequest): Promise<SearchRun> {
@@ -188,17 +192,14 @@ export class Searcher {
   }
 
   #select(request: SearchRequest, syntax: { engines: string[]; categories: string[] }) {
-    const byName = new Map(this.engines.map((engine) => [engine.name, engine]));
     // Named engines run even when disabled (SearXNG's `!bang` and `engines=`); categories bring
-    // their enabled engines, minus those the user switched off.
-    const named = syntax.engines.length > 0 || syntax.categories.length > 0
-      ? syntax.engines
-      : request.engines;
-    let categories = syntax.engines.length > 0 || syntax.categories.length > 0
-      ? syntax.categories
-      : request.categories;
+    // their enabled engines, minus those the user switched off. Syntax in the query wins over
+    // the request's parameters.
+    const fromSyntax = syntax.engines.length > 0 || syntax.categories.length > 0;
+    const named = fromSyntax ? syntax.engines : request.engines;
+    let categories = fromSyntax ? syntax.categories : request.categories;
     if (named.length === 0 && categories.length === 0) categories = ["general"];
-    const selected = new Set(named.map((name) => byName.get(name)!).filter(Boolean));
+    const selected = new Set(named.map((name) => this.#byName.get(name)!).filter(Boolean));
     for (const engine of this.engines) {
       if (engine.disabled || request.disabledEngines.has(engine.name)) continue;
       if (engine.categories.some((c) => categories.includes(c))) selected.add(engine);

@@ -8,6 +8,7 @@ import { describeError } from "../shared/describe_error.ts";
 import { bindAddress, ConfigError, port, url } from "../shared/env.ts";
 import { describeValue, formatIssuePath } from "../shared/issue_messages.ts";
 
+import { isLanguage } from "./core/query_syntax.ts";
 import { type Format, FORMATS } from "./core/search_params.ts";
 
 export interface EngineSettings {
@@ -79,7 +80,6 @@ const MAX_TIMEOUT_SECONDS = 60;
 const USER_LABEL = "settings.yml";
 const SHIPPED_LABEL = "shipped settings.yml";
 const SHIPPED_FILE = new URL("./settings.yml", import.meta.url);
-const LANGUAGE_CODE = /^[a-z]{2,3}(-[A-Za-z]{2})?$/;
 // Reused from the environment parsers so both sources accept and describe the same forms.
 const LISTEN_PORT = port(8080);
 const BIND_ADDRESS = bindAddress("127.0.0.1");
@@ -239,7 +239,7 @@ function settingsSchemas(modules: ModuleTable) {
       ).min(1).default(["html"]),
       safe_search: z.literal([0, 1, 2], expecting("0, 1 or 2")).default(0),
       default_lang: z.string(language)
-        .refine((lang) => lang === "all" || lang === "auto" || LANGUAGE_CODE.test(lang))
+        .refine(isLanguage)
         .default("auto"),
       autocomplete: z.string(autocomplete)
         .refine((id) => id === "" || suggesters.includes(id))
@@ -391,7 +391,7 @@ interface SourcedEngine {
 }
 
 function engineLabel({ entry, index }: SourcedEngine): string {
-  const name = isMapping(entry) ? entry.name : undefined;
+  const name = nameOf(entry);
   return typeof name === "string"
     ? `engines[${index}] (name ${JSON.stringify(name)})`
     : `engines[${index}]`;

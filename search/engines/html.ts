@@ -42,6 +42,11 @@ export function attr(node: Element | null | undefined, name: string): string | u
   return node?.attribs[name];
 }
 
+/** The plain text of an HTML fragment (JSON APIs put `<b>` and entities in titles). */
+export function htmlToText(fragment: string): string {
+  return text(parseDocument(fragment));
+}
+
 export function collapseWhitespace(value: string): string {
   return value.replace(/\s+/g, " ").trim();
 }

@@ -13,7 +13,7 @@ import {
   type UpstreamRequest,
   type UpstreamResponse,
 } from "./engine.ts";
-import { parseHtml, text } from "./html.ts";
+import { htmlToText } from "./html.ts";
 import { errorForStatus } from "./http_status.ts";
 import { localeOf } from "./region.ts";
 import { httpUrl } from "../core/url.ts";
@@ -126,8 +126,8 @@ function toResult(raw: unknown): EngineResult | null {
   if (!link) return null;
   const result: EngineResult = {
     url: link,
-    title: text(parseHtml(title)),
-    content: text(parseHtml(desc ?? "")),
+    title: htmlToText(title),
+    content: htmlToText(desc ?? ""),
   };
   if (date) result.publishedDate = new Date(date * 1000);
   const thumbnail = httpUrl(media?.[0]?.pict?.url);

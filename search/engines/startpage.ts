@@ -16,7 +16,7 @@ import {
   type UpstreamRequest,
   type UpstreamResponse,
 } from "./engine.ts";
-import { attr, first, parseHtml, text } from "./html.ts";
+import { attr, first, htmlToText, parseHtml } from "./html.ts";
 import { parseListingDate } from "./listing_date.ts";
 import { localeOf } from "./region.ts";
 import { httpUrl } from "../core/url.ts";
@@ -188,7 +188,7 @@ const newsItemSchema = webItemSchema.extend({
 const PRIVATE_USE = /[\uE000-\uF8FF]/g;
 
 function plain(html: string): string {
-  return text(parseHtml(html)).replace(PRIVATE_USE, "");
+  return htmlToText(html).replace(PRIVATE_USE, "");
 }
 
 // Google puts the page date in front of a snippet: "2 Sep 2014 ... ", "5 days ago ... ".

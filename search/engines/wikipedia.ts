@@ -13,7 +13,7 @@ import {
   type UpstreamRequest,
   type UpstreamResponse,
 } from "./engine.ts";
-import { collapseWhitespace, parseHtml, text } from "./html.ts";
+import { collapseWhitespace, htmlToText } from "./html.ts";
 import { errorForStatus } from "./http_status.ts";
 import { localeOf } from "./region.ts";
 import { httpUrl } from "../core/url.ts";
@@ -95,7 +95,7 @@ function parseSummary(response: UpstreamResponse, query: EngineQuery, site: stri
   if (!summary.success) throw new ParseError("not a page summary");
   const page = summary.data;
   const url = httpUrl(page.content_urls.desktop.page);
-  const title = text(parseHtml(page.titles?.display ?? "")) || collapseWhitespace(page.title);
+  const title = htmlToText(page.titles?.display ?? "") || collapseWhitespace(page.title);
   if (!url || !title) throw new ParseError("summary without page URL or title");
 
   const results: EngineResults = emptyResults();

@@ -6,6 +6,7 @@ import { searchJson } from "../render/json.ts";
 import { renderRss } from "../render/rss.ts";
 import type { SearchRun } from "../searcher.ts";
 import { renderErrorPage } from "../ui/error_page.ts";
+import type { SiteView } from "../ui/layout.ts";
 import { renderResultsPage } from "../ui/results_page.ts";
 import { renderStartPage } from "../ui/start_page.ts";
 import { requestParams } from "./request_params.ts";
@@ -67,7 +68,7 @@ export function searchRoutes(deps: SearchDeps): Hono {
       disabledEngines: new Set(prefs.disabled_engines),
     });
     const searched = performance.now();
-    const response = render(c, deps, params, run, prefs);
+    const response = render(c, deps, site, params, run, prefs);
     const timing = serverTiming(run, searched - started, performance.now() - searched);
     response.headers.set("Server-Timing", timing);
     return response;
@@ -79,6 +80,7 @@ export function searchRoutes(deps: SearchDeps): Hono {
 function render(
   c: Context,
   deps: SearchDeps,
+  site: SiteView,
   params: SearchParams,
   run: SearchRun,
   prefs: ReturnType<typeof preferencesOf>,
@@ -104,7 +106,7 @@ function render(
       );
     }
     case "html":
-      return c.html(renderResultsPage(siteView(deps, prefs), prefs, {
+      return c.html(renderResultsPage(site, prefs, {
         q: params.q,
         category: run.category,
         pageno: params.pageno,
