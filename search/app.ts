@@ -1,7 +1,8 @@
 import type { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { serviceApp } from "../runtime/http.ts";
-import { createRateLimiter, rateLimit } from "./middleware/limiter.ts";
+import { createRateLimiter } from "../shared/rate_limiter.ts";
+import { rateLimit } from "./middleware/limiter.ts";
 import { securityHeaders } from "./middleware/security_headers.ts";
 import { autocompleterRoutes } from "./routes/autocompleter.ts";
 import { imageProxyRoutes } from "./routes/image_proxy.ts";

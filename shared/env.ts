@@ -156,6 +156,31 @@ export function text(
   };
 }
 
+/** A whole number within [min, max], e.g. a timeout in milliseconds or a count. */
+export function integer(fallback: number, min: number, max: number): EnvVar<number> {
+  return {
+    expected: `an integer from ${min} to ${max}`,
+    fallback,
+    parse(raw) {
+      if (!/^\d{1,16}$/.test(raw.trim())) return undefined;
+      const value = Number(raw.trim());
+      return value >= min && value <= max ? value : undefined;
+    },
+  };
+}
+
+/** A comma-separated list; blanks around items are dropped, empty items refused. */
+export function list(example: string): EnvVar<string[] | undefined> {
+  return {
+    expected: `a comma-separated list, e.g. ${example}`,
+    fallback: undefined,
+    parse(raw) {
+      const items = raw.split(",").map((item) => item.trim());
+      return items.every((item) => item !== "" && !/[\s\0]/.test(item)) ? items : undefined;
+    },
+  };
+}
+
 /** A file system path; trailing slashes are dropped (but "/" stays) so callers can append. */
 export function path(fallback: string): EnvVar<string>;
 export function path(fallback?: undefined): EnvVar<string | undefined>;

@@ -4,6 +4,8 @@ import {
   ConfigError,
   databaseUrl,
   flag,
+  integer,
+  list,
   path,
   port,
   readEnv,
@@ -128,4 +130,22 @@ Deno.test("path drops trailing slashes so callers can append a file name, but ke
   assert.equal(readEnv(spec, { P: "/srv/data/" }).P, "/srv/data");
   assert.equal(readEnv(spec, { P: "./data//" }).P, "./data");
   assert.equal(readEnv(spec, { P: "/" }).P, "/");
+});
+
+Deno.test("integer accepts whole numbers within its bounds only", () => {
+  const spec = { N: integer(10, 1, 100) };
+  assert.equal(readEnv(spec, {}).N, 10);
+  assert.equal(readEnv(spec, { N: "100" }).N, 100);
+  for (const bad of ["0", "101", "-1", "1.5", "ten", "1e3"]) {
+    assert.throws(() => readEnv(spec, { N: bad }), /expected an integer from 1 to 100/, bad);
+  }
+});
+
+Deno.test("list splits on commas and refuses empty items", () => {
+  const spec = { L: list("a,b") };
+  assert.equal(readEnv(spec, {}).L, undefined);
+  assert.deepEqual(readEnv(spec, { L: " a.example , b:8080" }).L, ["a.example", "b:8080"]);
+  for (const bad of ["a,,b", "a,", "a b"]) {
+    assert.throws(() => readEnv(spec, { L: bad }), /comma-separated list/, bad);
+  }
 });

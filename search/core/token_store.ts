@@ -1,4 +1,5 @@
 import type { TokenStore } from "../engines/engine.ts";
+import { createTtlCache } from "../../shared/ttl_cache.ts";
 
 /**
  * An in-memory TokenStore with per-entry expiry and a bound on the number of entries: tokens such
@@ -7,25 +8,10 @@ import type { TokenStore } from "../engines/engine.ts";
 export function createTokenStore(
   { maxEntries = 1000, now = Date.now }: { maxEntries?: number; now?: () => number } = {},
 ): TokenStore {
-  const entries = new Map<string, { value: string; expiresAt: number }>();
+  const cache = createTtlCache<string>({ maxEntries, now });
   return {
-    get(key) {
-      const entry = entries.get(key);
-      if (!entry) return undefined;
-      if (entry.expiresAt <= now()) {
-        entries.delete(key);
-        return undefined;
-      }
-      return entry.value;
-    },
-    set(key, value, ttlMs) {
-      // Re-inserting moves the key to the end, so the first key is always the oldest write.
-      entries.delete(key);
-      entries.set(detached(key), { value: detached(value), expiresAt: now() + ttlMs });
-      while (entries.size > maxEntries) {
-        entries.delete(entries.keys().next().value!);
-      }
-    },
+    get: (key) => cache.get(key),
+    set: (key, value, ttlMs) => cache.set(detached(key), detached(value), ttlMs),
   };
 }
 
