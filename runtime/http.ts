@@ -16,8 +16,15 @@ function healthBody(service: ServiceName) {
   return { status: "ok", service, version: VERSION };
 }
 
+/** Facts added to a healthy answer, e.g. whether an upstream the service calls answers. */
+export type HealthDetails = () => Promise<Record<string, unknown>>;
+
 /** A Hono app with `GET /health` and JSON answers for unknown routes and unexpected errors. */
-export function serviceApp(service: ServiceName, probe?: HealthProbe): Hono {
+export function serviceApp(
+  service: ServiceName,
+  probe?: HealthProbe,
+  details?: HealthDetails,
+): Hono {
   const app = new Hono();
   app.get("/health", async (c) => {
     if (probe) {
@@ -30,7 +37,7 @@ export function serviceApp(service: ServiceName, probe?: HealthProbe): Hono {
         return c.json({ ...healthBody(service), status: "unavailable" }, 503);
       }
     }
-    return c.json(healthBody(service));
+    return c.json({ ...healthBody(service), ...(await details?.()) });
   });
   app.notFound((c) => c.json({ error: `Not found: ${c.req.method} ${c.req.path}` }, 404));
   app.onError((error, c) => {

@@ -72,3 +72,14 @@ Deno.test("client errors raised by middleware keep their status and say what is 
     assert.deepEqual(await response.json(), { error: "Body larger than 1 MiB" });
   });
 });
+
+Deno.test("health details are added to a healthy answer", async () => {
+  const app = serviceApp("search_mcp", undefined, () => Promise.resolve({ engine: "unreachable" }));
+  await withServer(app, async (base) => {
+    const response = await fetch(new URL("/health", base));
+    assert.equal(response.status, 200);
+    const body = await response.json();
+    assert.equal(body.status, "ok");
+    assert.equal(body.engine, "unreachable");
+  });
+});

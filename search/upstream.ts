@@ -10,24 +10,13 @@ import {
   type UpstreamResponse,
 } from "./engines/engine.ts";
 import { errorForStatus } from "./engines/http_status.ts";
+import { browserUserAgent } from "../shared/browser_user_agent.ts";
+
+export { browserUserAgent };
 
 /** Upper bound on one upstream answer; larger answers are abandoned mid-stream. */
 export const MAX_BODY_BYTES = 5 * 1024 * 1024;
 const MAX_REDIRECTS = 2;
-
-// One browser identity per process: some providers bind tokens (DuckDuckGo's vqd) to it.
-const FIREFOX_VERSIONS = ["140.0", "143.0", "144.0", "145.0"];
-const PLATFORMS = [
-  "Windows NT 10.0; Win64; x64",
-  "X11; Linux x86_64",
-  "Macintosh; Intel Mac OS X 10.15",
-];
-
-export function browserUserAgent(random: () => number = Math.random): string {
-  const version = FIREFOX_VERSIONS[Math.floor(random() * FIREFOX_VERSIONS.length)];
-  const platform = PLATFORMS[Math.floor(random() * PLATFORMS.length)];
-  return `Mozilla/5.0 (${platform}; rv:${version}) Gecko/20100101 Firefox/${version}`;
-}
 
 /** `Accept-Language` for a SearXNG language value ("all", "de", "en-US"). */
 export function acceptLanguage(language: string): string {

@@ -1,13 +1,15 @@
 import { loadConfigOrExit } from "../runtime/config.ts";
 import { runService } from "../runtime/serve.ts";
-import { createSearchMcpApp } from "./app.ts";
-import { requireTokenWhenHardened, searchMcpEnv } from "./config.ts";
+import { checkSearchMcpEnv, searchMcpEnv } from "./config.ts";
+import { createSearchMcp } from "./instance.ts";
 
-const env = loadConfigOrExit("search_mcp", searchMcpEnv, requireTokenWhenHardened);
+const env = loadConfigOrExit("search_mcp", searchMcpEnv, checkSearchMcpEnv);
+const instance = createSearchMcp(env);
 
 await runService({
   service: "search_mcp",
   hostname: env.MCP_HTTP_HOST,
   port: env.MCP_HTTP_PORT,
-  handler: createSearchMcpApp().fetch,
+  handler: instance.app.fetch,
+  onShutdown: () => instance.close(),
 });

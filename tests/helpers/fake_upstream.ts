@@ -21,6 +21,7 @@ export interface FakeUpstream {
   /** Replaces the handlers of a path prefix ("/brave/") and of every longer prefix under it. */
   route(prefix: string, handler: UpstreamHandler): void;
   stop(): Promise<void>;
+  [Symbol.asyncDispose](): Promise<void>;
 }
 
 export async function startFakeUpstream(
@@ -59,6 +60,7 @@ export async function startFakeUpstream(
       table.set(prefix, handler);
     },
     stop: () => server.stop(),
+    [Symbol.asyncDispose]: () => server.stop(),
   };
 }
 

@@ -1,0 +1,17 @@
+import assert from "node:assert/strict";
+import { bearerTokenCheck } from "./bearer_token.ts";
+
+const TOKEN = "s3cret-token-0123456789";
+
+Deno.test("only the exact bearer token passes", () => {
+  const check = bearerTokenCheck(TOKEN);
+  assert.equal(check(`Bearer ${TOKEN}`), true);
+  assert.equal(check(`bearer ${TOKEN}`), true, "the scheme is case-insensitive");
+  assert.equal(check(null), false);
+  assert.equal(check(""), false);
+  assert.equal(check(TOKEN), false, "the scheme is required");
+  assert.equal(check(`Bearer ${TOKEN.toUpperCase()}`), false, "the token is case-sensitive");
+  assert.equal(check(`Bearer ${TOKEN}x`), false);
+  assert.equal(check(`Bearer ${TOKEN.slice(0, -1)}`), false);
+  assert.equal(check(`Basic ${btoa(`user:${TOKEN}`)}`), false);
+});

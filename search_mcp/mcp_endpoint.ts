@@ -1,0 +1,225 @@
+// POST/GET/DELETE /mcp. The body is read once here (size cap, JSON, tool-call admission), then the
+// request goes to one of three SDK paths:
+// - 2026-07-28 requests (per-request `_meta` envelope): the SDK's stateless modern handler;
+// - 2024-11-05 … 2025-11-25 requests, stateful (default): the session's own transport;
+// - the same, with MCP_HTTP_STATELESS=true: a fresh server and transport per request.
+// Transports run in JSON mode; a client that ranks SSE higher gets the answer as one SSE event.
+import {
+  createMcpHandler,
+  isInitializeRequest,
+  isLegacyRequest,
+  type McpServer,
+  WebStandardStreamableHTTPServerTransport,
+} from "@modelcontextprotocol/server";
+import { readCapped } from "../runtime/read_capped.ts";
+import type { RateLimiter } from "../shared/rate_limiter.ts";
+import { answerForm, asSseEvent } from "./http/accept.ts";
+import {
+  jsonRpcError,
+  PARSE_ERROR,
+  SERVER_ERROR,
+  SESSION_NOT_FOUND,
+} from "./http/jsonrpc_error.ts";
+import { createSessionStore } from "./sessions.ts";
+
+export interface McpEndpointOptions {
+  createServer: () => McpServer;
+  stateless: boolean;
+  maxSessions: number;
+  idleTimeoutMs: number;
+  maxBodyBytes: number;
+  /** Admission of tools/call per client; undefined when unlimited. */
+  toolLimiter?: RateLimiter;
+}
+
+export interface McpEndpoint {
+  handle(request: Request, client: string): Promise<Response>;
+  readonly sessionCount: number;
+  close(): Promise<void>;
+}
+
+interface Session {
+  transport: WebStandardStreamableHTTPServerTransport;
+  close(): Promise<void>;
+}
+
+const BOTH_FORMS = "application/json, text/event-stream";
+const SESSION_SWEEP_MAX_MS = 60_000;
+
+export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
+  const modern = createMcpHandler(() => options.createServer(), {
+    legacy: "reject",
+    // "auto" answers JSON unless a tool streams notifications first; ours never do.
+    responseMode: "auto",
+    maxRequestBodySize: options.maxBodyBytes,
+  });
+  const sessions = createSessionStore<Session>({
+    maxSessions: options.maxSessions,
+    idleTimeoutMs: options.idleTimeoutMs,
+  });
+  const sweeper = setInterval(
+    () => sessions.closeIdle(),
+    Math.min(options.idleTimeoutMs, SESSION_SWEEP_MAX_MS),
+  );
+  Deno.unrefTimer(sweeper);
+
+  async function post(request: Request, client: string): Promise<Response> {
+    const form = answerForm(request.headers.get("accept"));
+    if (form === null) {
+      return jsonRpcError(
+        406,
+        SERVER_ERROR,
+        "Not Acceptable: accept application/json or text/event-stream",
+      );
+    }
+    if (!/^application\/(.+\+)?json\s*(;|$)/i.test(request.headers.get("content-type") ?? "")) {
+      return jsonRpcError(415, SERVER_ERROR, "Unsupported Media Type: send application/json");
+    }
+    const bytes = Number(request.headers.get("content-length") ?? 0) > options.maxBodyBytes
+      ? null
+      : await readCapped(request.body, options.maxBodyBytes);
+    if (bytes === null) {
+      return jsonRpcError(
+        413,
+        SERVER_ERROR,
+        `Request body larger than ${options.maxBodyBytes} bytes`,
+      );
+    }
+    let body: unknown;
+    try {
+      body = JSON.parse(new TextDecoder().decode(bytes));
+    } catch {
+      return jsonRpcError(400, PARSE_ERROR, "Parse error: the body is not valid JSON");
+    }
+    const wait = admitToolCalls(body, client);
+    if (wait !== null) {
+      return jsonRpcError(
+        429,
+        SERVER_ERROR,
+        `Too many tool calls: retry after ${wait} s`,
+        { "Retry-After": String(wait) },
+      );
+    }
+    // The SDK transports insist on both forms being listed; we pick the form ourselves.
+    const sdkRequest = request.headers.get("accept")?.includes("text/event-stream") &&
+        request.headers.get("accept")?.includes("application/json")
+      ? request
+      : withAccept(request, BOTH_FORMS);
+    const response = await answer(sdkRequest, body);
+    const isJson = response.headers.get("content-type")?.startsWith("application/json");
+    return form === "sse" && isJson ? asSseEvent(response) : response;
+  }
+
+  async function answer(request: Request, body: unknown): Promise<Response> {
+    if (!(await isLegacyRequest(request, body))) return modern.fetch(request, { parsedBody: body });
+    if (options.stateless) return statelessAnswer(request, body);
+    return sessionAnswer(request, body);
+  }
+
+  async function statelessAnswer(request: Request, body: unknown): Promise<Response> {
+    const server = options.createServer();
+    const transport = new WebStandardStreamableHTTPServerTransport({ enableJsonResponse: true });
+    await server.connect(transport);
+    try {
+      return await transport.handleRequest(request, { parsedBody: body });
+    } finally {
+      await server.close();
+    }
+  }
+
+  async function sessionAnswer(request: Request, body: unknown): Promise<Response> {
+    const id = request.headers.get("mcp-session-id");
+    if (id !== null) {
+      const session = sessions.use(id);
+      if (!session) return sessionNotFound();
+      return session.transport.handleRequest(request, { parsedBody: body });
+    }
+    if (!isInitializeRequest(body)) {
+      return jsonRpcError(
+        400,
+        SERVER_ERROR,
+        "Bad Request: Mcp-Session-Id header is required. Send initialize first and repeat the " +
+          "session id it returns, or run the server with MCP_HTTP_STATELESS=true for clients " +
+          "that do not keep sessions.",
+      );
+    }
+    if (!sessions.hasRoom()) {
+      return jsonRpcError(503, SERVER_ERROR, "Server busy: too many open sessions", {
+        "Retry-After": "5",
+      });
+    }
+    const server = options.createServer();
+    const transport: WebStandardStreamableHTTPServerTransport =
+      new WebStandardStreamableHTTPServerTransport({
+        sessionIdGenerator: () => crypto.randomUUID(),
+        enableJsonResponse: true,
+        onsessioninitialized: (sessionId) =>
+          sessions.add(sessionId, { transport, close: () => server.close() }),
+        onsessionclosed: (sessionId) => sessions.forget(sessionId),
+      });
+    await server.connect(transport);
+    return transport.handleRequest(request, { parsedBody: body });
+  }
+
+  /** GET opens a session's notification stream, DELETE ends the session. */
+  function sessionRequest(request: Request): Promise<Response> | Response {
+    if (options.stateless) {
+      return jsonRpcError(405, SERVER_ERROR, "Method not allowed: this server is stateless", {
+        Allow: "POST",
+      });
+    }
+    const id = request.headers.get("mcp-session-id");
+    if (id === null) {
+      return jsonRpcError(400, SERVER_ERROR, "Bad Request: Mcp-Session-Id header is required");
+    }
+    const session = sessions.use(id);
+    return session ? session.transport.handleRequest(request) : sessionNotFound();
+  }
+
+  /** Seconds to wait when a tool call in `body` is over the client's limit, else null. */
+  function admitToolCalls(body: unknown, client: string): number | null {
+    if (!options.toolLimiter) return null;
+    for (const message of Array.isArray(body) ? body : [body]) {
+      if ((message as { method?: unknown })?.method !== "tools/call") continue;
+      const wait = options.toolLimiter.take(client);
+      if (wait !== null) return wait;
+    }
+    return null;
+  }
+
+  return {
+    handle(request, client) {
+      if (request.method === "POST") return post(request, client);
+      if (request.method === "GET" || request.method === "DELETE") {
+        return Promise.resolve(sessionRequest(request));
+      }
+      return Promise.resolve(
+        jsonRpcError(405, SERVER_ERROR, `Method not allowed: ${request.method}`, {
+          Allow: options.stateless ? "POST" : "GET, POST, DELETE",
+        }),
+      );
+    },
+    get sessionCount() {
+      return sessions.size;
+    },
+    async close() {
+      clearInterval(sweeper);
+      sessions.closeAll();
+      await modern.close();
+    },
+  };
+}
+
+function sessionNotFound(): Response {
+  return jsonRpcError(
+    404,
+    SESSION_NOT_FOUND,
+    "Session not found: it ended or expired; initialize again",
+  );
+}
+
+function withAccept(request: Request, accept: string): Request {
+  const headers = new Headers(request.headers);
+  headers.set("accept", accept);
+  return new Request(request.url, { method: request.method, headers, signal: request.signal });
+}

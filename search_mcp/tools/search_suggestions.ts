@@ -1,0 +1,41 @@
+// searxng_search_suggestions: the engine's autocomplete, for turning a vague query into better ones.
+import type { McpServer } from "@modelcontextprotocol/server";
+import { z } from "zod";
+import type { EngineClient } from "../engine_client.ts";
+import { languageArgument } from "./input.ts";
+import { failureResult, structuredResult } from "./results.ts";
+
+export const inputSchema = z.object({
+  query: z.string().trim().min(1, "query must not be empty").max(500)
+    .describe("The partial or vague query to complete."),
+  language: languageArgument.describe('Language code such as "en"; "all" for any.'),
+});
+
+export const outputSchema = z.object({
+  query: z.string(),
+  suggestions: z.array(z.string()),
+});
+
+export function registerSearchSuggestions(server: McpServer, engine: EngineClient): void {
+  server.registerTool("searxng_search_suggestions", {
+    title: "Search suggestions",
+    description:
+      "Autocomplete phrases for a query from the engine's autocomplete backend. Use it to refine " +
+      "a vague query before searching. An empty list means no suggestions, not an error.",
+    inputSchema,
+    outputSchema,
+    annotations: { readOnlyHint: true, openWorldHint: true },
+  }, async (input: z.output<typeof inputSchema>, ctx) => {
+    try {
+      const suggestions = await engine.suggestions(
+        input.query,
+        input.language || "all",
+        ctx.mcpReq.signal,
+      );
+      const output = { query: input.query, suggestions };
+      return structuredResult(JSON.stringify(output), output);
+    } catch (error) {
+      return failureResult("searxng_search_suggestions", error);
+    }
+  });
+}

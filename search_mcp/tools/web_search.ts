@@ -1,0 +1,211 @@
+// searxng_web_search: mcp-searxng's tool of the same name and parameters, over the engine's JSON
+// API. Search answers are cached by their engine parameters, so asking again for fewer results or
+// another format costs no engine call.
+import type { McpServer } from "@modelcontextprotocol/server";
+import { z } from "zod";
+import type { TtlCache } from "../../shared/ttl_cache.ts";
+import type { EngineClient, EngineSearchParams, EngineSearchResponse } from "../engine_client.ts";
+import { countArgument, languageArgument, nameListArgument } from "./input.ts";
+import { failureResult, structuredResult } from "./results.ts";
+
+export const inputSchema = z.object({
+  query: z.string().trim().min(1, "query must not be empty").max(2000)
+    .describe("The search query, sent to the engine as q. The argument must be named query."),
+  pageno: countArgument(1, 100).describe("Result page, starting at 1."),
+  time_range: z.enum(["day", "week", "month", "year"]).nullish()
+    .describe("Only results from the last day, week, month or year."),
+  language: languageArgument.describe('Language code such as "en" or "de"; "all" for any.'),
+  safesearch: z.union([z.enum(["0", "1", "2"]), z.literal(0), z.literal(1), z.literal(2)])
+    .nullish().describe("0 off, 1 moderate, 2 strict; the engine's default when omitted."),
+  categories: nameListArgument.describe('Comma-separated categories, e.g. "general,news".'),
+  engines: nameListArgument.describe('Comma-separated engine names, e.g. "wikipedia,brave".'),
+  num_results: countArgument(1, 20).describe("Return at most this many results (1-20)."),
+  min_score: z.coerce.number().min(0).nullish()
+    .describe("Drop results whose relevance score is below this."),
+  response_format: z.enum(["text", "json"]).nullish()
+    .describe("text (default) for reading, json for the structured answer."),
+  result_detail: z.enum(["compact", "full"]).nullish()
+    .describe("compact gives title, url and content only; full (default) adds the rest."),
+});
+
+const resultOutput = z.object({
+  title: z.string(),
+  url: z.string(),
+  content: z.string(),
+  engines: z.array(z.string()).optional(),
+  score: z.number().optional(),
+  category: z.string().optional(),
+  publishedDate: z.string().optional(),
+  thumbnail: z.string().optional(),
+  img_src: z.string().optional(),
+});
+
+export const outputSchema = z.object({
+  query: z.string(),
+  results: z.array(resultOutput),
+  number_of_results: z.number().optional(),
+  answers: z.array(z.string()).optional(),
+  corrections: z.array(z.string()).optional(),
+  suggestions: z.array(z.string()).optional(),
+  infoboxes: z.array(z.object({ infobox: z.string(), content: z.string() })).optional(),
+  unresponsive_engines: z.array(z.object({ engine: z.string(), reason: z.string() })).optional(),
+  cached: z.boolean().optional(),
+});
+
+export type WebSearchInput = z.output<typeof inputSchema>;
+export type WebSearchOutput = z.infer<typeof outputSchema>;
+
+export interface WebSearchDeps {
+  engine: EngineClient;
+  cache: TtlCache<EngineSearchResponse>;
+  cacheTtlMs: number;
+}
+
+export function registerWebSearch(server: McpServer, deps: WebSearchDeps): void {
+  server.registerTool("searxng_web_search", {
+    title: "Web search",
+    description:
+      "Search the web through the SearXNG-compatible engine. Returns title, URL and snippet for " +
+      "each result, plus direct answers, spelling corrections and suggestions when the engine " +
+      "has them. Use pageno for more results, time_range and language to narrow them, and " +
+      "web_url_read to read a result in full.",
+    inputSchema,
+    outputSchema,
+    annotations: { readOnlyHint: true, openWorldHint: true },
+  }, async (input: WebSearchInput, ctx) => {
+    try {
+      const params = engineParams(input);
+      const key = JSON.stringify(params);
+      let answer = deps.cache.get(key);
+      const cached = answer !== undefined;
+      if (!answer) {
+        answer = await deps.engine.search(params, ctx.mcpReq.signal);
+        if (answer.results.length > 0) deps.cache.set(key, answer, deps.cacheTtlMs);
+      }
+      const output = shapeOutput(answer, input, cached);
+      const text = input.response_format === "json"
+        ? JSON.stringify(output)
+        : output.results.length === 0
+        ? noResultsText(input.query, output)
+        : renderText(output, input.result_detail === "compact");
+      return structuredResult(text, output);
+    } catch (error) {
+      return failureResult("searxng_web_search", error);
+    }
+  });
+}
+
+function engineParams(input: WebSearchInput): EngineSearchParams {
+  return {
+    query: input.query,
+    pageno: input.pageno ?? 1,
+    time_range: input.time_range ?? undefined,
+    language: input.language || undefined,
+    safesearch: input.safesearch == null ? undefined : String(input.safesearch),
+    categories: input.categories || undefined,
+    engines: input.engines || undefined,
+  };
+}
+
+/** The engine's answer cut to what was asked: score floor, result count and detail. */
+export function shapeOutput(
+  answer: EngineSearchResponse,
+  input: Pick<WebSearchInput, "query" | "min_score" | "num_results" | "result_detail">,
+  cached: boolean,
+): WebSearchOutput {
+  const floor = input.min_score ?? undefined;
+  let results = floor === undefined
+    ? answer.results
+    : answer.results.filter((result) => (result.score ?? 0) >= floor);
+  if (input.num_results) results = results.slice(0, input.num_results);
+  if (input.result_detail === "compact") {
+    return {
+      query: input.query,
+      results: results.map(({ title, url, content }) => ({ title, url, content })),
+    };
+  }
+  return {
+    query: answer.query || input.query,
+    number_of_results: answer.number_of_results,
+    results: results.map((result) => ({
+      title: result.title,
+      url: result.url,
+      content: result.content,
+      ...(result.engines?.length ? { engines: result.engines } : {}),
+      ...(result.score === undefined ? {} : { score: result.score }),
+      ...(result.category ? { category: result.category } : {}),
+      ...(result.publishedDate ? { publishedDate: result.publishedDate } : {}),
+      ...(result.thumbnail ? { thumbnail: result.thumbnail } : {}),
+      ...(result.img_src ? { img_src: result.img_src } : {}),
+    })),
+    answers: answer.answers.map((item) => item.answer),
+    corrections: answer.corrections,
+    suggestions: answer.suggestions,
+    infoboxes: answer.infoboxes.map((box) => ({
+      infobox: box.infobox,
+      content: box.content ?? "",
+    })),
+    unresponsive_engines: answer.unresponsive_engines.map(([engine, reason]) => ({
+      engine,
+      reason,
+    })),
+    ...(cached ? { cached } : {}),
+  };
+}
+
+/** Fields squashed to one line: a newline inside a snippet would read as a new field. */
+function line(text: string): string {
+  return text.replace(/\s+/g, " ").trim();
+}
+
+export function renderText(output: WebSearchOutput, compact: boolean): string {
+  const blocks = output.results.map((result) => {
+    const lines = [
+      `Title: ${line(result.title)}`,
+      `Description: ${line(result.content)}`,
+      `URL: ${line(result.url)}`,
+    ];
+    if (compact) return lines.join("\n");
+    if (result.score !== undefined) lines.push(`Relevance Score: ${result.score.toFixed(3)}`);
+    if (result.engines) lines.push(`Engines: ${result.engines.join(", ")}`);
+    if (result.category) lines.push(`Category: ${line(result.category)}`);
+    if (result.publishedDate) lines.push(`Published Date: ${line(result.publishedDate)}`);
+    if (result.thumbnail) lines.push(`Thumbnail: ${line(result.thumbnail)}`);
+    if (result.img_src) lines.push(`Image Source: ${line(result.img_src)}`);
+    return lines.join("\n");
+  });
+  if (compact) return blocks.join("\n\n");
+  const preamble = [
+    ...(output.answers ?? []).map((answer) => `Direct answer: ${line(answer)}`),
+    ...(output.corrections ?? []).map((word) =>
+      `Spelling correction: did you mean "${line(word)}"?`
+    ),
+    ...(output.suggestions?.length
+      ? [`Suggestions: ${output.suggestions.map(line).join(", ")}`]
+      : []),
+    ...(output.infoboxes ?? []).map((box) =>
+      `Infobox: ${line(box.infobox)}${box.content ? ` — ${line(box.content)}` : ""}`
+    ),
+    ...unresponsiveLine(output),
+  ];
+  return [...preamble, "---", blocks.join("\n\n")].join("\n\n").replace(/^---\n\n/, "");
+}
+
+function unresponsiveLine(output: WebSearchOutput): string[] {
+  const engines = output.unresponsive_engines ?? [];
+  if (engines.length === 0) return [];
+  return [
+    `Unresponsive engines: ${engines.map((e) => `${e.engine} (${line(e.reason)})`).join(", ")}`,
+  ];
+}
+
+function noResultsText(query: string, output: WebSearchOutput): string {
+  return [
+    `No results found for "${line(query)}". Try different search terms or check if SearXNG ` +
+    "search engines are working.",
+    ...unresponsiveLine(output),
+    ...(output.suggestions?.length
+      ? [`Suggestions: ${output.suggestions.map(line).join(", ")}`]
+      : []),
+  ].join("\n\n");
+}
