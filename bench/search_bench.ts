@@ -5,10 +5,10 @@
 // latency percentiles and memory.
 import { fakeProviderSettingsYaml } from "../tests/helpers/fake_providers.ts";
 import { denoCommand, RunningProcess, serviceArgs } from "../tests/helpers/process.ts";
+import { cpuMsOf, percentile, rssMiB } from "./process_stats.ts";
 
 const SECONDS = Number(Deno.args[0] ?? 10);
 const V8_FLAGS = Deno.env.get("DENO_V8_FLAGS");
-const CLOCK_TICKS_PER_SECOND = 100;
 
 interface Round {
   searches: number;
@@ -46,18 +46,6 @@ async function startSearch(origin: string, dataDir: string) {
   );
   const [, address] = await process.waitFor(/listening on (http:\/\/\S+)/);
   return { process, url: new URL(address) };
-}
-
-function cpuMsOf(pid: number): number {
-  const fields = Deno.readTextFileSync(`/proc/${pid}/stat`).split(") ")[1].split(" ");
-  const ticks = Number(fields[11]) + Number(fields[12]); // utime + stime
-  return ticks * 1000 / CLOCK_TICKS_PER_SECOND;
-}
-
-function rssMiB(pid: number, field: "VmRSS" | "VmHWM"): number {
-  const status = Deno.readTextFileSync(`/proc/${pid}/status`);
-  const kib = Number(status.match(new RegExp(`${field}:\\s+(\\d+)`))![1]);
-  return kib / 1024;
 }
 
 async function load(
@@ -108,10 +96,6 @@ async function load(
     serverTotals: serverTotals.sort((a, b) => a - b),
     cpuMs: cpuMsOf(pid) - cpuBefore,
   };
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)];
 }
 
 function report(label: string, round: Round) {

@@ -15,6 +15,7 @@ import { readCapped } from "../runtime/read_capped.ts";
 import type { RateLimiter } from "../shared/rate_limiter.ts";
 import { answerForm, asSseEvent } from "./http/accept.ts";
 import {
+  INVALID_REQUEST,
   jsonRpcError,
   PARSE_ERROR,
   SERVER_ERROR,
@@ -40,6 +41,8 @@ export interface McpEndpoint {
 
 interface Session {
   transport: WebStandardStreamableHTTPServerTransport;
+  /** JSON-RPC ids of the session's requests being answered right now. */
+  inFlight: Set<unknown>;
   close(): Promise<void>;
 }
 
@@ -132,7 +135,7 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
     if (id !== null) {
       const session = sessions.use(id);
       if (!session) return sessionNotFound();
-      return session.transport.handleRequest(request, { parsedBody: body });
+      return answerInSession(session, request, body);
     }
     if (!isInitializeRequest(body)) {
       return jsonRpcError(
@@ -154,11 +157,44 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
         sessionIdGenerator: () => crypto.randomUUID(),
         enableJsonResponse: true,
         onsessioninitialized: (sessionId) =>
-          sessions.add(sessionId, { transport, close: () => server.close() }),
+          sessions.add(sessionId, {
+            transport,
+            inFlight: new Set(),
+            close: () => server.close(),
+          }),
         onsessionclosed: (sessionId) => sessions.forget(sessionId),
       });
     await server.connect(transport);
     return transport.handleRequest(request, { parsedBody: body });
+  }
+
+  /**
+   * The SDK routes each answer by its JSON-RPC id: a second request reusing an id that is still
+   * being answered would take the first one's answer and leave a request hanging forever.
+   */
+  async function answerInSession(
+    session: Session,
+    request: Request,
+    body: unknown,
+  ): Promise<Response> {
+    const ids = (Array.isArray(body) ? body : [body])
+      .filter((message) => message?.method !== undefined && message?.id !== undefined)
+      .map((message) => message.id);
+    const reused = ids.find((id) => session.inFlight.has(id));
+    if (reused !== undefined) {
+      return jsonRpcError(
+        409,
+        INVALID_REQUEST,
+        `Invalid Request: id ${JSON.stringify(reused)} belongs to a request of this session ` +
+          "that is still being answered; use a new id",
+      );
+    }
+    for (const id of ids) session.inFlight.add(id);
+    try {
+      return await session.transport.handleRequest(request, { parsedBody: body });
+    } finally {
+      for (const id of ids) session.inFlight.delete(id);
+    }
   }
 
   /** GET opens a session's notification stream, DELETE ends the session. */

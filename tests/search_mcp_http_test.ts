@@ -1,6 +1,7 @@
 // The MCP server's HTTP surface: protocol revisions, answer forms, sessions, auth, hardening and
 // every refusal a client can provoke, spoken as raw HTTP so each header is visible.
 import assert from "node:assert/strict";
+import { delayed, startFakeUpstream } from "./helpers/fake_upstream.ts";
 import { freePort } from "./helpers/process.ts";
 import {
   MCP_TOKEN,
@@ -328,4 +329,29 @@ Deno.test("hardened, only allowed hosts and origins get through, before the toke
   assert.equal(preflight.headers.get("access-control-allow-origin"), "https://chat.example.org");
   assert.match(preflight.headers.get("access-control-allow-headers")!, /Authorization/);
   assert.match(preflight.headers.get("access-control-allow-headers")!, /Mcp-Session-Id/);
+});
+
+Deno.test("a request id still in use in the session is refused instead of hanging", async () => {
+  await using engine = await startFakeUpstream({
+    "/autocompleter": (request) =>
+      delayed(300, request, () => Response.json(["q", ["slow suggestion"]])),
+  });
+  await using mcp = await startSearchMcp({ SEARXNG_URL: engine.origin });
+  const session = await openSession(mcp);
+  const call = {
+    jsonrpc: "2.0",
+    id: 7,
+    method: "tools/call",
+    params: { name: "searxng_search_suggestions", arguments: { query: "q" } },
+  };
+  const first = mcp.post(call, session);
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  const second = await mcp.post(call, session);
+  assert.equal(second.status, 409);
+  assert.match((await second.json()).error.message, /id 7 .*still being answered/);
+  const answered = await rpcMessage(await first);
+  assert.deepEqual((answered.result as any).structuredContent.suggestions, ["slow suggestion"]);
+  const reused = await mcp.post(call, session);
+  assert.equal(reused.status, 200, "the id is free again once answered");
+  await reused.body?.cancel();
 });

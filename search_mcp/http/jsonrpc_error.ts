@@ -6,6 +6,7 @@ export const SERVER_ERROR = -32000;
 export const UNAUTHORIZED = -32001;
 export const SESSION_NOT_FOUND = -32001;
 export const PARSE_ERROR = -32700;
+export const INVALID_REQUEST = -32600;
 
 export function jsonRpcError(
   status: number,

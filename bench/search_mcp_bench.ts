@@ -1,0 +1,198 @@
+// MCP server benchmark, run by hand: `deno run -A bench/search_mcp_bench.ts [seconds]`.
+// The instant engine stub and the real search_mcp service run as separate processes; this process
+// is the load generator. Every query is distinct, so the search cache never answers. The per-client
+// tool-call limit is turned off (MCP_TOOL_RATE_MAX=0): one load generator is not one agent.
+import { denoCommand, RunningProcess, serviceArgs } from "../tests/helpers/process.ts";
+import { cpuMsOf, percentile, rssMiB } from "./process_stats.ts";
+
+const SECONDS = Number(Deno.args[0] ?? 5);
+const V8_FLAGS = Deno.env.get("DENO_V8_FLAGS");
+const TOKEN = "bench-bearer-token-0123456789";
+const HEADERS = {
+  "Content-Type": "application/json",
+  "Accept": "application/json, text/event-stream",
+  "Authorization": `Bearer ${TOKEN}`,
+};
+
+interface Round {
+  calls: number;
+  failures: number;
+  seconds: number;
+  latencies: number[];
+  serverCpuMs: number;
+}
+
+async function startEngineStub() {
+  const process = new RunningProcess(denoCommand(["run", "-A", "bench/fake_engine_server.ts"], {}));
+  const [, origin] = await process.waitFor(/fake engine on (\S+)/);
+  return { process, origin };
+}
+
+async function startSearchMcp(engine: string, stateless: boolean) {
+  const process = new RunningProcess(denoCommand(serviceArgs("search_mcp"), {
+    MCP_HTTP_PORT: "0",
+    SEARXNG_URL: engine,
+    MCP_HTTP_AUTH_TOKEN: TOKEN,
+    MCP_HTTP_STATELESS: String(stateless),
+    MCP_TOOL_RATE_MAX: "0",
+    ...(V8_FLAGS ? { DENO_V8_FLAGS: V8_FLAGS } : {}),
+  }));
+  const [, address] = await process.waitFor(/listening on (http:\/\/\S+)/);
+  return { process, mcpUrl: new URL("/mcp", address) };
+}
+
+/** Headers for one worker's calls: its own session when stateful. */
+async function workerHeaders(mcpUrl: URL, stateless: boolean): Promise<Record<string, string>> {
+  if (stateless) return HEADERS;
+  const init = await fetch(mcpUrl, {
+    method: "POST",
+    headers: HEADERS,
+    body: JSON.stringify({
+      jsonrpc: "2.0",
+      id: 0,
+      method: "initialize",
+      params: {
+        protocolVersion: "2025-06-18",
+        capabilities: {},
+        clientInfo: { name: "bench", version: "1" },
+      },
+    }),
+  });
+  await init.body?.cancel();
+  const session = {
+    ...HEADERS,
+    "Mcp-Session-Id": init.headers.get("mcp-session-id")!,
+    "Mcp-Protocol-Version": "2025-06-18",
+  };
+  const initialized = await fetch(mcpUrl, {
+    method: "POST",
+    headers: session,
+    body: JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }),
+  });
+  await initialized.body?.cancel();
+  return session;
+}
+
+let counter = 0;
+
+async function load(
+  send: (query: string, headers: Record<string, string>) => Promise<boolean>,
+  prepare: () => Promise<Record<string, string>>,
+  connections: number,
+  seconds: number,
+  serverPid?: number,
+): Promise<Round> {
+  const latencies: number[] = [];
+  let failures = 0;
+  const workers = await Promise.all(Array.from({ length: connections }, prepare));
+  const cpuBefore = serverPid ? cpuMsOf(serverPid) : 0;
+  const started = performance.now();
+  const deadline = started + seconds * 1000;
+  await Promise.all(workers.map(async (headers) => {
+    while (performance.now() < deadline) {
+      const sent = performance.now();
+      const ok = await send(`distinct query ${counter++}`, headers);
+      latencies.push(performance.now() - sent);
+      if (!ok) failures++;
+    }
+  }));
+  return {
+    calls: latencies.length,
+    failures,
+    seconds: (performance.now() - started) / 1000,
+    latencies: latencies.sort((a, b) => a - b),
+    serverCpuMs: serverPid ? cpuMsOf(serverPid) - cpuBefore : 0,
+  };
+}
+
+function toolCall(mcpUrl: URL) {
+  return async (query: string, headers: Record<string, string>) => {
+    const response = await fetch(mcpUrl, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: 1,
+        method: "tools/call",
+        params: { name: "searxng_web_search", arguments: { query } },
+      }),
+    });
+    const message = await response.json();
+    return response.status === 200 && message.result?.isError !== true &&
+      message.result?.structuredContent?.results?.length === 10;
+  };
+}
+
+function directCall(engine: string) {
+  return async (query: string) => {
+    const response = await fetch(`${engine}/search?format=json&q=${encodeURIComponent(query)}`);
+    const body = await response.json();
+    return response.status === 200 && body.results.length === 10;
+  };
+}
+
+function describe(label: string, round: Round) {
+  const rate = round.calls / round.seconds;
+  console.log(
+    `${label.padEnd(30)} ${rate.toFixed(0).padStart(6)} calls/s  ` +
+      `p50 ${percentile(round.latencies, 0.5).toFixed(2).padStart(6)} ms  ` +
+      `p99 ${percentile(round.latencies, 0.99).toFixed(2).padStart(6)} ms` +
+      (round.serverCpuMs
+        ? `  server CPU ${(round.serverCpuMs / round.calls).toFixed(3)} ms/call`
+        : "") +
+      `  failures ${round.failures}/${round.calls}`,
+  );
+  return rate;
+}
+
+console.log(`search_mcp benchmark: ${SECONDS} s per round, instant engine stub, distinct queries`);
+const engine = await startEngineStub();
+const noPrep = () => Promise.resolve({});
+const summary: Record<string, number> = {};
+try {
+  await load(directCall(engine.origin), noPrep, 4, 1);
+  const direct = await load(directCall(engine.origin), noPrep, 1, SECONDS);
+  describe("direct engine call, 1 conn", direct);
+  for (const stateless of [false, true]) {
+    const mode = stateless ? "stateless" : "stateful";
+    const mcp = await startSearchMcp(engine.origin, stateless);
+    const pid = mcp.process.pid;
+    try {
+      const prepare = () => workerHeaders(mcp.mcpUrl, stateless);
+      await load(toolCall(mcp.mcpUrl), prepare, 4, 2); // warm-up: JIT and keep-alive pools
+      const one = await load(toolCall(mcp.mcpUrl), prepare, 1, SECONDS, pid);
+      summary[`${mode} 1`] = describe(`${mode}, 1 conn`, one);
+      const overheadP50 = percentile(one.latencies, 0.5) - percentile(direct.latencies, 0.5);
+      const overheadP99 = percentile(one.latencies, 0.99) - percentile(direct.latencies, 0.99);
+      console.log(
+        `  added latency over a direct engine call: p50 ${overheadP50.toFixed(2)} ms, ` +
+          `p99 ${overheadP99.toFixed(2)} ms`,
+      );
+      summary[`${mode} overhead p50`] = overheadP50;
+      const many = await load(toolCall(mcp.mcpUrl), prepare, 16, SECONDS, pid);
+      summary[`${mode} 16`] = describe(`${mode}, 16 conn`, many);
+      summary[`${mode} cpu`] = many.serverCpuMs / many.calls;
+      summary[`${mode} rss`] = rssMiB(pid, "VmHWM");
+      console.log(
+        `  server RSS now ${rssMiB(pid, "VmRSS").toFixed(1)} MiB, peak ${
+          rssMiB(pid, "VmHWM").toFixed(1)
+        } MiB`,
+      );
+    } finally {
+      await mcp.process.stop();
+    }
+  }
+} finally {
+  await engine.process.stop();
+}
+
+const checks: [string, boolean][] = [
+  ["overhead p50 <= 1 ms (stateful)", summary["stateful overhead p50"] <= 1],
+  ["overhead p50 <= 1 ms (stateless)", summary["stateless overhead p50"] <= 1],
+  [">= 1000 calls/s at 16 connections (stateful)", summary["stateful 16"] >= 1000],
+  [">= 1000 calls/s at 16 connections (stateless)", summary["stateless 16"] >= 1000],
+  ["<= 1 ms server CPU per call (stateful)", summary["stateful cpu"] <= 1],
+  ["<= 1 ms server CPU per call (stateless)", summary["stateless cpu"] <= 1],
+  ["RSS <= 120 MiB", Math.max(summary["stateful rss"], summary["stateless rss"]) <= 120],
+];
+for (const [target, met] of checks) console.log(`${met ? "met   " : "MISSED"} ${target}`);
