@@ -2,8 +2,14 @@
 // user's address. Only URLs we signed can be fetched: the proxy is not an open relay.
 import { Buffer } from "node:buffer";
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { isIpLiteral, isPublicAddress } from "../shared/ip_address.ts";
-import { browserUserAgent } from "./upstream.ts";
+import {
+  fetchPublic,
+  PublicFetchError,
+  type PublicFetchErrorKind,
+  type PublicResponse,
+  type ResolveHost,
+} from "../runtime/public_fetch/mod.ts";
+import { browserUserAgent } from "../shared/browser_user_agent.ts";
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 const MAX_REDIRECTS = 3;
@@ -30,28 +36,18 @@ export class ImageProxyError extends Error {
   }
 }
 
-export type ResolveHost = (host: string) => Promise<string[]>;
-
-async function resolveWithDns(host: string): Promise<string[]> {
-  const [v4, v6] = await Promise.allSettled([
-    Deno.resolveDns(host, "A"),
-    Deno.resolveDns(host, "AAAA"),
-  ]);
-  return [v4, v6].flatMap((r) => r.status === "fulfilled" ? r.value : []);
-}
-
-/** Refuses URLs whose host is, or resolves to, a private, loopback or otherwise internal address. */
-async function assertPublicTarget(url: URL, resolve: ResolveHost): Promise<void> {
-  if (url.protocol !== "https:" && url.protocol !== "http:") {
-    throw new ImageProxyError(400, "only http and https images are proxied");
-  }
-  const host = url.hostname.replace(/^\[|\]$/g, "");
-  const addresses = isIpLiteral(host) ? [host] : await resolve(host);
-  if (addresses.length === 0) throw new ImageProxyError(502, "image host does not resolve");
-  if (!addresses.every(isPublicAddress)) {
-    throw new ImageProxyError(403, "image host is not a public address");
-  }
-}
+/** What the browser is told when the image host cannot be fetched. */
+const FAILURES: Record<PublicFetchErrorKind, [ImageProxyError["status"], string]> = {
+  invalid_url: [400, "only http and https images are proxied"],
+  blocked: [403, "image host is not a public address"],
+  dns: [502, "image host does not resolve"],
+  connect: [502, "image host did not answer"],
+  tls: [502, "image host failed the TLS handshake"],
+  protocol: [502, "image host sent a malformed response"],
+  too_many_redirects: [502, "too many redirects"],
+  timeout: [504, "image host did not answer in time"],
+  too_large: [413, "image larger than 5 MiB"],
+};
 
 export interface ImageFetchOptions {
   resolve?: ResolveHost;
@@ -62,70 +58,43 @@ export interface ImageFetchOptions {
 /** Fetches an image for the browser; the stream is cut off past MAX_IMAGE_BYTES. */
 export async function fetchImage(
   rawUrl: string,
-  { resolve = resolveWithDns, allowPrivate = false }: ImageFetchOptions = {},
+  { resolve, allowPrivate = false }: ImageFetchOptions = {},
 ): Promise<Response> {
-  let url: URL;
+  let response: PublicResponse;
   try {
-    url = new URL(rawUrl);
-  } catch {
-    throw new ImageProxyError(400, "not a URL");
-  }
-  const signal = AbortSignal.timeout(TIMEOUT_MS);
-  for (let redirects = 0;; redirects++) {
-    if (!allowPrivate) await assertPublicTarget(url, resolve);
-    let response: Response;
-    try {
-      response = await fetch(url, {
-        redirect: "manual",
-        signal,
-        headers: {
-          "User-Agent": browserUserAgent(),
-          "Accept": "image/avif,image/webp,image/png,image/jpeg,image/*;q=0.8",
-          "DNT": "1",
-          "Sec-GPC": "1",
-        },
-      });
-    } catch {
-      throw new ImageProxyError(signal.aborted ? 504 : 502, "image host did not answer");
-    }
-    const location = response.headers.get("location");
-    if (response.status >= 300 && response.status < 400 && location) {
-      await response.body?.cancel();
-      if (redirects >= MAX_REDIRECTS) throw new ImageProxyError(502, "too many redirects");
-      url = new URL(location, url);
-      continue;
-    }
-    if (!response.ok) {
-      await response.body?.cancel();
-      throw new ImageProxyError(502, `image host answered ${response.status}`);
-    }
-    const type = response.headers.get("content-type")?.split(";")[0].trim().toLowerCase() ?? "";
-    // SVG can carry script; served from our origin it would run with our origin's rights.
-    if (!type.startsWith("image/") || type === "image/svg+xml") {
-      await response.body?.cancel();
-      throw new ImageProxyError(400, "not a raster image");
-    }
-    const length = Number(response.headers.get("content-length") ?? 0);
-    if (length > MAX_IMAGE_BYTES) {
-      await response.body?.cancel();
-      throw new ImageProxyError(413, "image larger than 5 MiB");
-    }
-    let seen = 0;
-    const capped = response.body!.pipeThrough(
-      new TransformStream<Uint8Array, Uint8Array>({
-        transform(chunk, controller) {
-          seen += chunk.byteLength;
-          if (seen > MAX_IMAGE_BYTES) controller.error(new Error("image larger than 5 MiB"));
-          else controller.enqueue(chunk);
-        },
-      }),
-    );
-    return new Response(capped, {
+    response = await fetchPublic(rawUrl, {
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+      maxRedirects: MAX_REDIRECTS,
+      maxBytes: MAX_IMAGE_BYTES,
+      allowPrivate,
+      resolve,
       headers: {
-        "Content-Type": type,
-        "Cache-Control": "public, max-age=86400",
-        "Content-Security-Policy": "default-src 'none'; sandbox",
+        "User-Agent": browserUserAgent(),
+        "Accept": "image/avif,image/webp,image/png,image/jpeg,image/*;q=0.8",
+        "DNT": "1",
+        "Sec-GPC": "1",
       },
     });
+  } catch (error) {
+    if (!(error instanceof PublicFetchError)) throw error;
+    const [status, message] = FAILURES[error.kind];
+    throw new ImageProxyError(status, message);
   }
+  if (response.status < 200 || response.status >= 300) {
+    await response.body.cancel();
+    throw new ImageProxyError(502, `image host answered ${response.status}`);
+  }
+  const type = response.headers.get("content-type")?.split(";")[0].trim().toLowerCase() ?? "";
+  // SVG can carry script; served from our origin it would run with our origin's rights.
+  if (!type.startsWith("image/") || type === "image/svg+xml") {
+    await response.body.cancel();
+    throw new ImageProxyError(400, "not a raster image");
+  }
+  return new Response(response.body, {
+    headers: {
+      "Content-Type": type,
+      "Cache-Control": "public, max-age=86400",
+      "Content-Security-Policy": "default-src 'none'; sandbox",
+    },
+  });
 }

@@ -12,8 +12,6 @@ import {
 import { errorForStatus } from "./engines/http_status.ts";
 import { browserUserAgent } from "../shared/browser_user_agent.ts";
 
-export { browserUserAgent };
-
 /** Upper bound on one upstream answer; larger answers are abandoned mid-stream. */
 export const MAX_BODY_BYTES = 5 * 1024 * 1024;
 const MAX_REDIRECTS = 2;
