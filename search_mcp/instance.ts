@@ -25,7 +25,7 @@ export interface SearchMcpInstance {
 
 export function createSearchMcp(
   env: SearchMcpEnv,
-  testing: { fetchOptions?: UrlReadDeps["fetchOptions"] } = {},
+  testing: { fetch?: UrlReadDeps["fetch"] } = {},
 ): SearchMcpInstance {
   const browser = browserUserAgent();
   const engine = createEngineClient({
@@ -54,7 +54,7 @@ export function createSearchMcp(
       maxBytes: env.URL_READ_MAX_CONTENT_LENGTH_BYTES,
       allowPrivate: env.MCP_HTTP_ALLOW_PRIVATE_URLS,
       userAgent: env.URL_READER_USER_AGENT ?? env.USER_AGENT ?? browser,
-      fetchOptions: testing.fetchOptions,
+      fetch: testing.fetch,
     },
     instanceConfig: rememberedConfig(engine),
   };

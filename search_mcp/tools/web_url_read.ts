@@ -33,8 +33,8 @@ export interface UrlReadDeps {
   maxBytes: number;
   allowPrivate: boolean;
   userAgent: string;
-  /** Tests: resolve names and trust certificates without the internet. */
-  fetchOptions?: Pick<Parameters<typeof fetchPublic>[1] & object, "resolve" | "caCerts">;
+  /** fetchPublic; tests swap in its address policy and resolver to play the internet. */
+  fetch?: typeof fetchPublic;
 }
 
 const ACCEPT =
@@ -98,7 +98,7 @@ export function registerUrlRead(server: McpServer, deps: UrlReadDeps): void {
 async function readPage(url: URL, deps: UrlReadDeps, signal: AbortSignal) {
   const deadline = AbortSignal.timeout(deps.fetchTimeoutMs);
   try {
-    const response = await fetchPublic(url, {
+    const response = await (deps.fetch ?? fetchPublic)(url, {
       signal: AbortSignal.any([signal, deadline]),
       maxBytes: deps.maxBytes,
       allowPrivate: deps.allowPrivate,
@@ -107,7 +107,6 @@ async function readPage(url: URL, deps: UrlReadDeps, signal: AbortSignal) {
         "Accept": ACCEPT,
         "Accept-Language": "en-US,en;q=0.9",
       },
-      ...deps.fetchOptions,
     });
     if (response.status >= 400) {
       await response.body.cancel();

@@ -31,7 +31,7 @@ export interface RunningSearchMcp {
 
 export async function startSearchMcp(
   env: Record<string, string>,
-  testing: { fetchOptions?: UrlReadDeps["fetchOptions"] } = {},
+  testing: { fetch?: UrlReadDeps["fetch"] } = {},
 ): Promise<RunningSearchMcp> {
   const config = checkSearchMcpEnv(readEnv(searchMcpEnv, env));
   const instance = createSearchMcp(config, testing);
