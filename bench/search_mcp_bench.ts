@@ -2,6 +2,7 @@
 // The instant engine stub and the real search_mcp service run as separate processes; this process
 // is the load generator. Every query is distinct, so the search cache never answers. The per-client
 // tool-call limit is turned off (MCP_TOOL_RATE_MAX=0): one load generator is not one agent.
+// The service runs with its task's V8 flags; DENO_V8_FLAGS adds to them, to measure a trade-off.
 import { denoCommand, RunningProcess, serviceArgs } from "../tests/helpers/process.ts";
 import { cpuMsOf, percentile, rssMiB } from "./process_stats.ts";
 

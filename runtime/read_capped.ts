@@ -23,3 +23,25 @@ export async function readCapped(
   }
   return bytes;
 }
+
+/**
+ * The body of a request or response, or null when it is larger than `maxBytes`. A declared
+ * length of an unencoded body is a promise the framing keeps, so such a body is read in one piece,
+ * without the stream machinery; an encoded one may inflate past its declared length.
+ */
+export async function readBodyCapped(
+  message: Request | Response,
+  maxBytes: number,
+): Promise<Uint8Array | null> {
+  const declared = message.headers.get("content-length");
+  if (declared !== null && /^\d+$/.test(declared)) {
+    if (Number(declared) > maxBytes) {
+      await message.body?.cancel();
+      return null;
+    }
+    if (!message.headers.has("content-encoding")) {
+      return new Uint8Array(await message.arrayBuffer());
+    }
+  }
+  return await readCapped(message.body, maxBytes);
+}

@@ -3,12 +3,13 @@
 import { loadConfigOrExit } from "../runtime/config.ts";
 import { SERVICE_NAMES, type ServiceName } from "../runtime/http.ts";
 import { ensureSecrets, GENERATED_SECRETS } from "../runtime/secrets.ts";
+import { ROOT, serviceRunArgs } from "../runtime/service_command.ts";
+import { resolve } from "node:path";
 import { dataDir } from "../shared/env.ts";
 
 /** A child that ignores SIGTERM this long is killed. */
 const STOP_GRACE_MS = 15_000;
 const PREFIX_WIDTH = Math.max(...SERVICE_NAMES.map((name) => name.length));
-const CONFIG_FILE = new URL("../deno.json", import.meta.url).pathname;
 
 const { DATA_DIR } = loadConfigOrExit("start", { DATA_DIR: dataDir });
 
@@ -62,13 +63,10 @@ function noteListening(name: ServiceName, line: string) {
 
 function spawn(name: ServiceName): Running {
   const process = new Deno.Command(Deno.execPath(), {
-    args: [
-      "run",
-      "--quiet",
-      `--config=${CONFIG_FILE}`,
-      `--permission-set=${name}`,
-      new URL(`../${name}/main.ts`, import.meta.url).pathname,
-    ],
+    args: serviceRunArgs(name),
+    // Task lines name files from the repository root; the data folder stays where it was meant.
+    cwd: ROOT,
+    env: { DATA_DIR: resolve(DATA_DIR) },
     stdin: "null",
     stdout: "piped",
     stderr: "piped",

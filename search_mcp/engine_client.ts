@@ -2,7 +2,7 @@
 // Every failure becomes an EngineRequestError whose message tells an agent (or the person behind
 // it) what to fix, because "fetch failed" is what mcp-searxng's users keep asking about.
 import { z } from "zod";
-import { readCapped } from "../runtime/read_capped.ts";
+import { readBodyCapped } from "../runtime/read_capped.ts";
 
 export interface EngineSearchParams {
   query: string;
@@ -159,14 +159,9 @@ export function createEngineClient(options: EngineClientOptions): EngineClient {
       await response.body?.cancel();
       throw new EngineRequestError(statusAdvice(response.status, root, path));
     }
-    const declared = Number(response.headers.get("content-length") ?? 0);
-    if (declared > maxBytes) {
-      await response.body?.cancel();
-      throw new EngineRequestError(`The search engine's answer is larger than ${maxBytes} bytes.`);
-    }
     let bytes: Uint8Array | null;
     try {
-      bytes = await readCapped(response.body, maxBytes);
+      bytes = await readBodyCapped(response, maxBytes);
     } catch {
       throw new EngineRequestError(
         `The search engine at ${root} broke off its answer; retry later.`,

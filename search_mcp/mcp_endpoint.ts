@@ -11,7 +11,7 @@ import {
   type McpServer,
   WebStandardStreamableHTTPServerTransport,
 } from "@modelcontextprotocol/server";
-import { readCapped } from "../runtime/read_capped.ts";
+import { readBodyCapped } from "../runtime/read_capped.ts";
 import type { RateLimiter } from "../shared/rate_limiter.ts";
 import { answerForm, asSseEvent } from "./http/accept.ts";
 import {
@@ -78,9 +78,7 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
     if (!/^application\/(.+\+)?json\s*(;|$)/i.test(request.headers.get("content-type") ?? "")) {
       return jsonRpcError(415, SERVER_ERROR, "Unsupported Media Type: send application/json");
     }
-    const bytes = Number(request.headers.get("content-length") ?? 0) > options.maxBodyBytes
-      ? null
-      : await readCapped(request.body, options.maxBodyBytes);
+    const bytes = await readBodyCapped(request, options.maxBodyBytes);
     if (bytes === null) {
       return jsonRpcError(
         413,

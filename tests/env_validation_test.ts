@@ -1,10 +1,11 @@
+import type { ServiceName } from "../runtime/http.ts";
 // A bad environment value stops a service with exit code 2 and exactly one line naming the
 // variable, the value and the expected form — never a stack trace.
 import assert from "node:assert/strict";
 import { runToExit, serviceArgs } from "./helpers/process.ts";
 
 interface Case {
-  service: string;
+  service: ServiceName;
   env: Record<string, string>;
   /** What the single stderr line must say. */
   line: RegExp;
@@ -113,10 +114,11 @@ for (const { service, env, line } of CASES) {
 Deno.test("a secret that is too short is refused without echoing it", async () => {
   const secret = "tooshort-but-private";
   for (
-    const [service, name] of [["diagram", "COLLAB_SECRET"], ["collab", "COLLAB_SECRET"], [
-      "search",
-      "SEARCH_SECRET",
-    ]]
+    const [service, name] of <[ServiceName, string][]> [
+      ["diagram", "COLLAB_SECRET"],
+      ["collab", "COLLAB_SECRET"],
+      ["search", "SEARCH_SECRET"],
+    ]
   ) {
     const value = name === "SEARCH_SECRET" ? secret.slice(0, 10) : secret;
     const result = await runToExit(serviceArgs(service), { [name]: value });

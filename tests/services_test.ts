@@ -1,9 +1,11 @@
 // Each service entrypoint, run as its own process on a free loopback port.
 import assert from "node:assert/strict";
 import denoConfig from "../deno.json" with { type: "json" };
+import type { ServiceName } from "../runtime/http.ts";
+import { serviceRunArgs, v8FlagsOf } from "../runtime/service_command.ts";
 import { runToExit, serviceArgs, startService } from "./helpers/process.ts";
 
-const SERVICES = [
+const SERVICES: { name: ServiceName; portVar: string }[] = [
   { name: "search", portVar: "SEARCH_PORT" },
   { name: "search_mcp", portVar: "MCP_HTTP_PORT" },
   { name: "diagram", portVar: "DIAGRAM_PORT" },
@@ -18,7 +20,8 @@ for (const { name, portVar } of SERVICES) {
       const health = await fetch(new URL("/health", url));
       assert.equal(health.status, 200);
       assert.match(health.headers.get("content-type") ?? "", /application\/json/);
-      assert.deepEqual(await health.json(), {
+      const { status, service, version } = await health.json();
+      assert.deepEqual({ status, service, version }, {
         status: "ok",
         service: name,
         version: denoConfig.version,
@@ -74,4 +77,14 @@ Deno.test("a port already in use stops the service with one line and exit 1", as
   } finally {
     taken.close();
   }
+});
+
+Deno.test("a compiled service runs with the same V8 flags as its task", () => {
+  const compile = denoConfig.tasks.compile.split(" && ").map((line) => line.split(/\s+/));
+  for (const { name } of SERVICES) {
+    const build = compile.find((args) => args.includes(`${name}/main.ts`));
+    assert.ok(build, `${name} is compiled`);
+    assert.equal(v8FlagsOf(build), v8FlagsOf(serviceRunArgs(name)), name);
+  }
+  assert.match(v8FlagsOf(serviceRunArgs("search_mcp")) ?? "", /--max-semi-space-size=/);
 });

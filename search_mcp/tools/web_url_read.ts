@@ -5,7 +5,7 @@ import type { McpServer } from "@modelcontextprotocol/server";
 import { z } from "zod";
 import { fetchPublic, PublicFetchError, readAll } from "../../runtime/public_fetch/mod.ts";
 import type { TtlCache } from "../../shared/ttl_cache.ts";
-import { convertDocument, UnreadableContentError } from "../reader/document.ts";
+import { UnreadableContentError } from "../reader/unreadable_content_error.ts";
 import { selectContent, SelectionError, truncationHint } from "../reader/paging.ts";
 import { countArgument, flagArgument } from "./input.ts";
 import { errorResult, failureResult, textResult } from "./results.ts";
@@ -36,6 +36,12 @@ export interface UrlReadDeps {
   /** fetchPublic; tests swap in its address policy and resolver to play the internet. */
   fetch?: typeof fetchPublic;
 }
+
+/**
+ * The converters (a DOM, Readability, pdf.js) add about 25 MiB to the process: a server that only
+ * searches should not carry them, so they load with the first page read.
+ */
+const converter = () => import("../reader/document.ts");
 
 const ACCEPT =
   "text/html,application/xhtml+xml,application/json;q=0.9,application/pdf;q=0.9,text/*;q=0.8,*/*;q=0.5";
@@ -113,6 +119,7 @@ async function readPage(url: URL, deps: UrlReadDeps, signal: AbortSignal) {
       return errorResult(statusAdvice(response.status, response.url));
     }
     const bytes = await readAll(response);
+    const { convertDocument } = await converter();
     const document = await convertDocument({
       bytes,
       contentType: response.headers.get("content-type"),

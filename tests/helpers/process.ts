@@ -1,6 +1,8 @@
 // Runs the real service entrypoints as child processes, the way `deno task` does.
+import type { ServiceName } from "../../runtime/http.ts";
+import { ROOT, serviceRunArgs } from "../../runtime/service_command.ts";
 
-export const ROOT = new URL("../../", import.meta.url).pathname;
+export { ROOT };
 
 /** A clean environment: the developer's own SEARCH_PORT or COLLAB_SECRET must not leak in. */
 export function childEnv(extra: Record<string, string>): Record<string, string> {
@@ -35,8 +37,9 @@ export function denoCommand(args: string[], env: Record<string, string>): Deno.C
   return command(Deno.execPath(), args, env);
 }
 
-export function serviceArgs(service: string): string[] {
-  return ["run", "-q", `--permission-set=${service}`, `${service}/main.ts`];
+/** The service's own task line from deno.json, as `deno task` runs it. */
+export function serviceArgs(service: ServiceName): string[] {
+  return serviceRunArgs(service);
 }
 
 export interface Finished {
@@ -127,7 +130,7 @@ export class RunningProcess {
 
 /** Starts one service on a free port and waits until it announces its address. */
 export async function startService(
-  service: string,
+  service: ServiceName,
   env: Record<string, string>,
 ): Promise<{ process: RunningProcess; url: URL }> {
   const process = new RunningProcess(denoCommand(serviceArgs(service), env));
