@@ -1,6 +1,7 @@
 // The MCP server's HTTP surface: protocol revisions, answer forms, sessions, auth, hardening and
 // every refusal a client can provoke, spoken as raw HTTP so each header is visible.
 import assert from "node:assert/strict";
+import type { Json } from "./helpers/mcp_client.ts";
 import { delayed, startFakeUpstream } from "./helpers/fake_upstream.ts";
 import { freePort } from "./helpers/process.ts";
 import {
@@ -48,7 +49,7 @@ Deno.test("the seed's initialize gets a valid answer with the bearer token", asy
   const message = await rpcMessage(response);
   assert.equal(message.jsonrpc, "2.0");
   assert.equal(message.id, 1);
-  const result = message.result as Record<string, any>;
+  const result = message.result as Record<string, Json>;
   assert.equal(result.protocolVersion, "2024-11-05");
   assert.equal(result.serverInfo.name, "search_mcp");
   assert.ok(result.capabilities.tools, "tools are announced");
@@ -119,7 +120,7 @@ Deno.test("a 2026-07-28 client discovers the server and lists tools without a se
   }, { ...headers, "Mcp-Method": "server/discover" });
   assert.equal(discover.status, 200);
   assert.equal(discover.headers.get("mcp-session-id"), null);
-  const found = (await rpcMessage(discover)).result as Record<string, any>;
+  const found = (await rpcMessage(discover)).result as Record<string, Json>;
   assert.ok(found.supportedVersions.includes("2026-07-28"));
   assert.ok(found.capabilities.tools);
 
@@ -350,7 +351,7 @@ Deno.test("a request id still in use in the session is refused instead of hangin
   assert.equal(second.status, 409);
   assert.match((await second.json()).error.message, /id 7 .*still being answered/);
   const answered = await rpcMessage(await first);
-  assert.deepEqual((answered.result as any).structuredContent.suggestions, ["slow suggestion"]);
+  assert.deepEqual((answered.result as Json).structuredContent.suggestions, ["slow suggestion"]);
   const reused = await mcp.post(call, session);
   assert.equal(reused.status, 200, "the id is free again once answered");
   await reused.body?.cancel();

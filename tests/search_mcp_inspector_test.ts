@@ -1,6 +1,7 @@
 // The MCP Inspector's CLI (a client we did not write) against the real search_mcp process, which
 // talks to our real search engine over loopback.
 import assert from "node:assert/strict";
+import type { Json } from "./helpers/mcp_client.ts";
 import { html, startFakeUpstream } from "./helpers/fake_upstream.ts";
 import { denoCommand, startService } from "./helpers/process.ts";
 import { startSearch } from "./helpers/search_instance.ts";
@@ -10,7 +11,7 @@ const INSPECTOR = "npm:@modelcontextprotocol/inspector@2.12.0";
 
 interface InspectorRun {
   code: number;
-  output: Record<string, any>;
+  output: Record<string, Json>;
 }
 
 async function inspector(mcpUrl: URL, args: string[], auth = true): Promise<InspectorRun> {

@@ -1,10 +1,14 @@
 // The MCP SDK's own client over streamable HTTP, as agents use it.
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 
+/** Parsed JSON the tests walk into: its shape is exactly what their assertions check. */
+// deno-lint-ignore no-explicit-any
+export type Json = any;
+
 export interface ToolAnswer {
   text: string;
   isError: boolean;
-  structured?: Record<string, any>;
+  structured?: Record<string, Json>;
 }
 
 export interface McpTestClient {
@@ -28,7 +32,7 @@ export async function connectClient(
       return {
         text: content.filter((block) => block.type === "text").map((block) => block.text).join(""),
         isError: result.isError === true,
-        structured: result.structuredContent as Record<string, any> | undefined,
+        structured: result.structuredContent as Record<string, Json> | undefined,
       };
     },
     async [Symbol.asyncDispose]() {
