@@ -10,6 +10,7 @@ import {
   type ResolveHost,
 } from "../runtime/public_fetch/mod.ts";
 import { browserUserAgent } from "../shared/browser_user_agent.ts";
+import { parseMediaType } from "../shared/media_type.ts";
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 const MAX_REDIRECTS = 3;
@@ -84,7 +85,7 @@ export async function fetchImage(
     await response.body.cancel();
     throw new ImageProxyError(502, `image host answered ${response.status}`);
   }
-  const type = response.headers.get("content-type")?.split(";")[0].trim().toLowerCase() ?? "";
+  const type = parseMediaType(response.headers.get("content-type")).essence;
   // SVG can carry script; served from our origin it would run with our origin's rights.
   if (!type.startsWith("image/") || type === "image/svg+xml") {
     await response.body.cancel();

@@ -11,6 +11,7 @@ import {
 } from "./engines/engine.ts";
 import { errorForStatus } from "./engines/http_status.ts";
 import { browserUserAgent } from "../shared/browser_user_agent.ts";
+import { parseMediaType } from "../shared/media_type.ts";
 
 /** Upper bound on one upstream answer; larger answers are abandoned mid-stream. */
 export const MAX_BODY_BYTES = 5 * 1024 * 1024;
@@ -159,7 +160,7 @@ async function readCapped(response: Response, signal: AbortSignal): Promise<stri
 const decoders = new Map<string, TextDecoder>();
 
 function decoderFor(contentType: string | null): TextDecoder {
-  const charset = contentType?.match(/charset\s*=\s*"?([\w.:-]+)/i)?.[1]?.toLowerCase() ?? "utf-8";
+  const charset = parseMediaType(contentType).charset?.toLowerCase() ?? "utf-8";
   let decoder = decoders.get(charset);
   if (!decoder) {
     try {

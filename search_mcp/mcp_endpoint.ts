@@ -12,6 +12,7 @@ import {
   WebStandardStreamableHTTPServerTransport,
 } from "@modelcontextprotocol/server";
 import { readBodyCapped } from "../runtime/read_capped.ts";
+import { parseMediaType } from "../shared/media_type.ts";
 import type { RateLimiter } from "../shared/rate_limiter.ts";
 import { answerForm, asSseEvent } from "./http/accept.ts";
 import {
@@ -75,7 +76,7 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
         "Not Acceptable: accept application/json or text/event-stream",
       );
     }
-    if (!/^application\/(.+\+)?json\s*(;|$)/i.test(request.headers.get("content-type") ?? "")) {
+    if (!isJsonType(request.headers.get("content-type"))) {
       return jsonRpcError(415, SERVER_ERROR, "Unsupported Media Type: send application/json");
     }
     const bytes = await readBodyCapped(request, options.maxBodyBytes);
@@ -102,13 +103,14 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
       );
     }
     // The SDK transports insist on both forms being listed; we pick the form ourselves.
-    const sdkRequest = request.headers.get("accept")?.includes("text/event-stream") &&
-        request.headers.get("accept")?.includes("application/json")
+    const accept = request.headers.get("accept") ?? "";
+    const sdkRequest = accept.includes("text/event-stream") && accept.includes("application/json")
       ? request
       : withAccept(request, BOTH_FORMS);
     const response = await answer(sdkRequest, body);
-    const isJson = response.headers.get("content-type")?.startsWith("application/json");
-    return form === "sse" && isJson ? asSseEvent(response) : response;
+    return form === "sse" && isJsonType(response.headers.get("content-type"))
+      ? asSseEvent(response)
+      : response;
   }
 
   async function answer(request: Request, body: unknown): Promise<Response> {
@@ -242,6 +244,11 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
       await modern.close();
     },
   };
+}
+
+function isJsonType(contentType: string | null): boolean {
+  const { essence } = parseMediaType(contentType);
+  return essence === "application/json" || /^application\/[^/]+\+json$/.test(essence);
 }
 
 function sessionNotFound(): Response {

@@ -14,13 +14,13 @@ import {
 const AUTH = { Authorization: `Bearer ${MCP_TOKEN}` };
 
 /** An engine address nobody listens on: these tests are about the HTTP surface only. */
-async function deadEngine() {
-  return `http://127.0.0.1:${await freePort()}`;
+function deadEngine() {
+  return `http://127.0.0.1:${freePort()}`;
 }
 
 async function start(env: Record<string, string> = {}) {
   return startSearchMcp({
-    SEARXNG_URL: await deadEngine(),
+    SEARXNG_URL: deadEngine(),
     MCP_HTTP_AUTH_TOKEN: MCP_TOKEN,
     ...env,
   });
@@ -83,7 +83,7 @@ Deno.test("without the right bearer token /mcp answers 401 with WWW-Authenticate
 });
 
 Deno.test("without MCP_HTTP_AUTH_TOKEN no token is asked for", async () => {
-  await using mcp = await startSearchMcp({ SEARXNG_URL: await deadEngine() });
+  await using mcp = await startSearchMcp({ SEARXNG_URL: deadEngine() });
   const response = await mcp.post(SEED_INITIALIZE);
   assert.equal(response.status, 200);
   await response.body?.cancel();

@@ -217,7 +217,7 @@ Deno.test("our own engine without the json format gets the same advice", async (
 });
 
 Deno.test("an engine nobody answers for is a connection error naming SEARXNG_URL", async () => {
-  await using mcp = await mcpFor(`http://127.0.0.1:${await freePort()}`);
+  await using mcp = await mcpFor(`http://127.0.0.1:${freePort()}`);
   await using session = await connectClient(mcp.mcpUrl, AUTH);
   const result = await session.call("searxng_web_search", { query: "rust" });
   assert.equal(result.isError, true);
@@ -239,7 +239,7 @@ Deno.test("invalid arguments are isError results that name the argument", async 
     ["searxng_web_search", { query: "x", num_results: 50 }, /num_results/],
     ["searxng_web_search", { query: "x", language: "<script>" }, /language/],
     ["web_url_read", { url: "" }, /url/],
-    ["web_url_read", { url: "https://example.org", startChar: -1 }, /startChar/],
+    ["web_url_read", { url: "https://example.test/", startChar: -1 }, /startChar/],
     ["searxng_instance_info", { includeEngines: "maybe" }, /includeEngines/],
   ];
   for (const [tool, args, mention] of cases) {

@@ -2,7 +2,7 @@
 // the Content-Type charset, a <meta> charset in the first 4 KiB of HTML, an XML declaration,
 // UTF-8 when the bytes are valid UTF-8, and windows-1252 last (what browsers assume for
 // undeclared western pages, and a superset of latin1 that never fails).
-import { parseMediaType } from "./media_type.ts";
+import { parseMediaType } from "../../shared/media_type.ts";
 
 const META_PRESCAN_BYTES = 4096;
 

@@ -1,6 +1,6 @@
 // What kind of document a response is, from its Content-Type and, when the type is missing,
 // generic or contradicted by the bytes, from a sniff of the first bytes.
-import { parseMediaType } from "./media_type.ts";
+import { parseMediaType } from "../../shared/media_type.ts";
 
 export type ContentKind =
   | { kind: "html" }

@@ -1,4 +1,4 @@
-// The parts of a Content-Type header value the reader needs: the lowercased type/subtype and
+// The parts of a Content-Type header value we act on: the lowercased type/subtype and
 // the charset parameter (other parameters are ignored).
 
 export interface MediaType {
