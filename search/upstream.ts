@@ -12,6 +12,7 @@ import {
 import { errorForStatus } from "./engines/http_status.ts";
 import { browserUserAgent } from "../shared/browser_user_agent.ts";
 import { parseMediaType } from "../shared/media_type.ts";
+import { readBodyCapped } from "../runtime/read_capped.ts";
 
 /** Upper bound on one upstream answer; larger answers are abandoned mid-stream. */
 export const MAX_BODY_BYTES = 5 * 1024 * 1024;
@@ -90,7 +91,7 @@ export function createUpstreamClient(
         current = { url, headers: request.headers, cookies: request.cookies };
         continue;
       }
-      const body = await readCapped(response, options.signal);
+      const body = await readText(response);
       if (!options.handlesHttpErrors) {
         const error = errorForStatus(response.status, response.headers, body);
         if (error) throw error;
@@ -124,37 +125,12 @@ async function withRetryOnDroppedConnection(call: () => Promise<Response>): Prom
   }
 }
 
-async function readCapped(response: Response, signal: AbortSignal): Promise<string> {
-  const decoder = decoderFor(response.headers.get("content-type"));
-  // A declared length within the cap lets the runtime read the body in one piece.
-  const declared = Number(response.headers.get("content-length") ?? NaN);
-  if (declared <= MAX_BODY_BYTES) return decoder.decode(await response.arrayBuffer());
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  if (response.body) {
-    const reader = response.body.getReader();
-    try {
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        size += value.byteLength;
-        if (size > MAX_BODY_BYTES) {
-          throw new ParseError(`answer larger than ${MAX_BODY_BYTES / 1024 / 1024} MiB`);
-        }
-        chunks.push(value);
-      }
-    } finally {
-      if (size > MAX_BODY_BYTES || signal.aborted) await reader.cancel().catch(() => {});
-      reader.releaseLock();
-    }
+async function readText(response: Response): Promise<string> {
+  const bytes = await readBodyCapped(response, MAX_BODY_BYTES);
+  if (bytes === null) {
+    throw new ParseError(`answer larger than ${MAX_BODY_BYTES / 1024 / 1024} MiB`);
   }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return decoder.decode(bytes);
+  return decoderFor(response.headers.get("content-type")).decode(bytes);
 }
 
 const decoders = new Map<string, TextDecoder>();
