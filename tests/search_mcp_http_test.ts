@@ -18,7 +18,7 @@ function deadEngine() {
   return `http://127.0.0.1:${freePort()}`;
 }
 
-async function start(env: Record<string, string> = {}) {
+function start(env: Record<string, string> = {}) {
   return startSearchMcp({
     SEARXNG_URL: deadEngine(),
     MCP_HTTP_AUTH_TOKEN: MCP_TOKEN,
