@@ -1,5 +1,6 @@
 // The common base of every service's Hono app: health, JSON 404 and JSON 500.
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
+import { getConnInfo } from "hono/deno";
 import { HTTPException } from "hono/http-exception";
 import { describeError } from "../shared/describe_error.ts";
 import { VERSION } from "./version.ts";
@@ -20,10 +21,14 @@ function healthBody(service: ServiceName) {
 export type HealthDetails = () => Promise<Record<string, unknown>>;
 
 /** A Hono app with `GET /health` and JSON answers for unknown routes and unexpected errors. */
+/** Turns an error the service knows (a refusal, not a bug) into its answer; null for the rest. */
+export type KnownErrorAnswer = (error: Error, c: Context) => Response | null;
+
 export function serviceApp(
   service: ServiceName,
   probe?: HealthProbe,
   details?: HealthDetails,
+  answerKnownError?: KnownErrorAnswer,
 ): Hono {
   const app = new Hono();
   app.get("/health", async (c) => {
@@ -41,6 +46,8 @@ export function serviceApp(
   });
   app.notFound((c) => c.json({ error: `Not found: ${c.req.method} ${c.req.path}` }, 404));
   app.onError((error, c) => {
+    const known = answerKnownError?.(error, c);
+    if (known) return known;
     if (error instanceof HTTPException && error.status < 500) {
       return c.json({ error: error.message || "Bad request" }, error.status);
     }
@@ -49,4 +56,20 @@ export function serviceApp(
     return c.json({ error: "Internal server error" }, 500);
   });
   return app;
+}
+
+/**
+ * The address a request came from: the peer, or behind a reverse proxy (`trustProxy`) the last
+ * X-Forwarded-For hop, which the proxy itself appended; earlier hops are whatever the client claimed.
+ */
+export function clientAddress(c: Context, trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = c.req.header("x-forwarded-for")?.split(",").at(-1)?.trim();
+    if (forwarded) return forwarded;
+  }
+  try {
+    return getConnInfo(c).remote.address ?? "unknown";
+  } catch {
+    return "unknown";
+  }
 }

@@ -6,11 +6,18 @@ import type { ServiceName } from "./http.ts";
 /** The repository root: task lines name files relative to it. */
 export const ROOT = new URL("../", import.meta.url).pathname;
 
+export type TaskName = keyof typeof denoConfig.tasks;
+
 /** The arguments after `deno` in the service's task, e.g. ["run", "-q", "-P=search", "search/main.ts"]. */
 export function serviceRunArgs(service: ServiceName): string[] {
-  const [program, ...args] = denoConfig.tasks[service].split(/\s+/);
+  return taskRunArgs(service);
+}
+
+/** The same for any plain `deno run` task, such as the operator commands. */
+export function taskRunArgs(task: TaskName): string[] {
+  const [program, ...args] = denoConfig.tasks[task].split(/\s+/);
   if (program !== "deno" || args[0] !== "run") {
-    throw new Error(`the ${service} task must be a plain "deno run …" line`);
+    throw new Error(`the ${task} task must be a plain "deno run …" line`);
   }
   return args;
 }

@@ -1,12 +1,11 @@
 // The HTTP edge: GET /health, and /mcp behind the Host and Origin allowlists and the bearer token.
-import type { Context, MiddlewareHandler } from "hono";
+import type { MiddlewareHandler } from "hono";
 import type { Hono } from "hono";
-import { getConnInfo } from "hono/deno";
-import { serviceApp } from "../runtime/http.ts";
+import { clientAddress, serviceApp } from "../runtime/http.ts";
 import { bearerTokenCheck } from "./http/bearer_token.ts";
 import { DEFAULT_ALLOWED_HOSTS, isAllowedHost, isAllowedOrigin } from "./http/host_origin.ts";
-import { jsonRpcError, SERVER_ERROR, UNAUTHORIZED } from "./http/jsonrpc_error.ts";
-import type { McpEndpoint } from "./mcp_endpoint.ts";
+import { jsonRpcError, SERVER_ERROR, UNAUTHORIZED } from "../runtime/mcp/jsonrpc_error.ts";
+import type { McpEndpoint } from "../runtime/mcp/endpoint.ts";
 
 export interface SearchMcpAppOptions {
   endpoint: McpEndpoint;
@@ -74,19 +73,6 @@ function corsHeaders(origin: string): Record<string, string> {
     "Access-Control-Expose-Headers": CORS_EXPOSE_HEADERS,
     "Vary": "Origin",
   };
-}
-
-function clientAddress(c: Context, trustProxy: boolean): string {
-  if (trustProxy) {
-    // The proxy appends the address it saw; earlier entries are whatever the client claimed.
-    const forwarded = c.req.header("x-forwarded-for")?.split(",").at(-1)?.trim();
-    if (forwarded) return forwarded;
-  }
-  try {
-    return getConnInfo(c).remote.address ?? "unknown";
-  } catch {
-    return "unknown";
-  }
 }
 
 /** Health says whether the engine answers, asked at most every few seconds. */

@@ -7,7 +7,7 @@ import { createTtlCache } from "../shared/ttl_cache.ts";
 import { createSearchMcpApp } from "./app.ts";
 import type { SearchMcpEnv } from "./config.ts";
 import { createEngineClient, type EngineSearchResponse } from "./engine_client.ts";
-import { createMcpEndpoint, type McpEndpoint } from "./mcp_endpoint.ts";
+import { createMcpEndpoint, type McpEndpoint } from "../runtime/mcp/endpoint.ts";
 import { createToolServer } from "./server.ts";
 import { rememberedConfig } from "./tools/instance_info.ts";
 import type { UrlReadDeps } from "./tools/web_url_read.ts";

@@ -5,7 +5,8 @@ import type { McpServer } from "@modelcontextprotocol/server";
 import { z } from "zod";
 import type { EngineClient, InstanceConfig } from "../engine_client.ts";
 import { flagArgument } from "./input.ts";
-import { failureResult, structuredResult } from "./results.ts";
+import { structuredResult } from "../../runtime/mcp/results.ts";
+import { failureResult } from "./results.ts";
 
 export const inputSchema = z.object({
   includeEngines: flagArgument.describe("List the engines (default false)."),

@@ -3,7 +3,8 @@ import type { McpServer } from "@modelcontextprotocol/server";
 import { z } from "zod";
 import type { EngineClient } from "../engine_client.ts";
 import { languageArgument } from "./input.ts";
-import { failureResult, structuredResult } from "./results.ts";
+import { structuredResult } from "../../runtime/mcp/results.ts";
+import { failureResult } from "./results.ts";
 
 export const inputSchema = z.object({
   query: z.string().trim().min(1, "query must not be empty").max(500)

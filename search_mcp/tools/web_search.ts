@@ -6,7 +6,8 @@ import { z } from "zod";
 import type { TtlCache } from "../../shared/ttl_cache.ts";
 import type { EngineClient, EngineSearchParams, EngineSearchResponse } from "../engine_client.ts";
 import { countArgument, languageArgument, nameListArgument } from "./input.ts";
-import { failureResult, structuredResult } from "./results.ts";
+import { structuredResult } from "../../runtime/mcp/results.ts";
+import { failureResult } from "./results.ts";
 
 export const inputSchema = z.object({
   query: z.string().trim().min(1, "query must not be empty").max(2000)

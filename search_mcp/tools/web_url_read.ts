@@ -8,7 +8,8 @@ import type { TtlCache } from "../../shared/ttl_cache.ts";
 import { UnreadableContentError } from "../reader/unreadable_content_error.ts";
 import { selectContent, SelectionError, truncationHint } from "../reader/paging.ts";
 import { countArgument, flagArgument } from "./input.ts";
-import { errorResult, failureResult, textResult } from "./results.ts";
+import { errorResult, textResult } from "../../runtime/mcp/results.ts";
+import { failureResult } from "./results.ts";
 
 export const inputSchema = z.object({
   url: z.string().trim().min(1, "url must not be empty").max(8192)

@@ -1,31 +1,33 @@
-// POST/GET/DELETE /mcp. The body is read once here (size cap, JSON, tool-call admission), then the
+// POST/GET/DELETE /mcp for any of our MCP servers. The body is read once here (size cap, JSON, tool-call admission), then the
 // request goes to one of three SDK paths:
 // - 2026-07-28 requests (per-request `_meta` envelope): the SDK's stateless modern handler;
 // - 2024-11-05 … 2025-11-25 requests, stateful (default): the session's own transport;
 // - the same, with MCP_HTTP_STATELESS=true: a fresh server and transport per request.
 // Transports run in JSON mode; a client that ranks SSE higher gets the answer as one SSE event.
 import {
+  type AuthInfo,
   createMcpHandler,
   isInitializeRequest,
   isLegacyRequest,
   type McpServer,
   WebStandardStreamableHTTPServerTransport,
 } from "@modelcontextprotocol/server";
-import { readBodyCapped } from "../runtime/read_capped.ts";
-import { parseMediaType } from "../shared/media_type.ts";
-import type { RateLimiter } from "../shared/rate_limiter.ts";
-import { answerForm, asSseEvent } from "./http/accept.ts";
+import { readBodyCapped } from "../read_capped.ts";
+import { parseMediaType } from "../../shared/media_type.ts";
+import type { RateLimiter } from "../../shared/rate_limiter.ts";
+import { answerForm, asSseEvent } from "./accept.ts";
 import {
   INVALID_REQUEST,
   jsonRpcError,
   PARSE_ERROR,
   SERVER_ERROR,
   SESSION_NOT_FOUND,
-} from "./http/jsonrpc_error.ts";
+} from "./jsonrpc_error.ts";
 import { createSessionStore } from "./sessions.ts";
 
 export interface McpEndpointOptions {
-  createServer: () => McpServer;
+  /** A fresh server; `authInfo` is the caller the edge authenticated, when it does so per caller. */
+  createServer: (authInfo?: AuthInfo) => McpServer;
   stateless: boolean;
   maxSessions: number;
   idleTimeoutMs: number;
@@ -35,7 +37,8 @@ export interface McpEndpointOptions {
 }
 
 export interface McpEndpoint {
-  handle(request: Request, client: string): Promise<Response>;
+  /** `client` keys the tool-call limit; `authInfo` reaches the server factory and tool handlers. */
+  handle(request: Request, client: string, authInfo?: AuthInfo): Promise<Response>;
   readonly sessionCount: number;
   close(): Promise<void>;
 }
@@ -51,7 +54,7 @@ const BOTH_FORMS = "application/json, text/event-stream";
 const SESSION_SWEEP_MAX_MS = 60_000;
 
 export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
-  const modern = createMcpHandler(() => options.createServer(), {
+  const modern = createMcpHandler((context) => options.createServer(context.authInfo), {
     legacy: "reject",
     // "auto" answers JSON unless a tool streams notifications first; ours never do.
     responseMode: "auto",
@@ -67,7 +70,7 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
   );
   Deno.unrefTimer(sweeper);
 
-  async function post(request: Request, client: string): Promise<Response> {
+  async function post(request: Request, client: string, authInfo?: AuthInfo): Promise<Response> {
     const form = answerForm(request.headers.get("accept"));
     if (form === null) {
       return jsonRpcError(
@@ -107,24 +110,30 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
     const sdkRequest = accept.includes("text/event-stream") && accept.includes("application/json")
       ? request
       : withAccept(request, BOTH_FORMS);
-    const response = await answer(sdkRequest, body);
+    const response = await answer(sdkRequest, body, authInfo);
     return form === "sse" && isJsonType(response.headers.get("content-type"))
       ? asSseEvent(response)
       : response;
   }
 
-  async function answer(request: Request, body: unknown): Promise<Response> {
-    if (!(await isLegacyRequest(request, body))) return modern.fetch(request, { parsedBody: body });
-    if (options.stateless) return statelessAnswer(request, body);
+  async function answer(request: Request, body: unknown, authInfo?: AuthInfo): Promise<Response> {
+    if (!(await isLegacyRequest(request, body))) {
+      return modern.fetch(request, { parsedBody: body, authInfo });
+    }
+    if (options.stateless) return statelessAnswer(request, body, authInfo);
     return sessionAnswer(request, body);
   }
 
-  async function statelessAnswer(request: Request, body: unknown): Promise<Response> {
-    const server = options.createServer();
+  async function statelessAnswer(
+    request: Request,
+    body: unknown,
+    authInfo?: AuthInfo,
+  ): Promise<Response> {
+    const server = options.createServer(authInfo);
     const transport = new WebStandardStreamableHTTPServerTransport({ enableJsonResponse: true });
     await server.connect(transport);
     try {
-      return await transport.handleRequest(request, { parsedBody: body });
+      return await transport.handleRequest(request, { parsedBody: body, authInfo });
     } finally {
       await server.close();
     }
@@ -224,8 +233,8 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
   }
 
   return {
-    handle(request, client) {
-      if (request.method === "POST") return post(request, client);
+    handle(request, client, authInfo) {
+      if (request.method === "POST") return post(request, client, authInfo);
       if (request.method === "GET" || request.method === "DELETE") {
         return Promise.resolve(sessionRequest(request));
       }
