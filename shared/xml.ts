@@ -1,4 +1,4 @@
-// XML text escaping shared by the RSS feed and the OpenSearch description.
+// XML text escaping for everything we write as XML: RSS, OpenSearch, SVG thumbnails.
 // Outside XML 1.0's Char production: C0 controls other than tab/LF/CR, U+FFFE/U+FFFF, and (with
 // the `u` flag, which pairs valid surrogates into one code point) lone surrogates.
 // deno-lint-ignore no-control-regex -- matching control characters is the point

@@ -1,7 +1,7 @@
 // SearXNG's `format=rss`: an RSS 2.0 feed with OpenSearch response elements. Every text comes from
 // upstream pages, so it is escaped and stripped of what XML 1.0 cannot carry at all.
 import type { SearchOutcome, SearchResult } from "../core/types.ts";
-import { escapeXml } from "./xml.ts";
+import { escapeXml } from "../../shared/xml.ts";
 
 export interface RssOptions {
   instanceName: string;

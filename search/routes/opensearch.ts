@@ -1,6 +1,6 @@
 // /opensearch.xml lets browsers add this instance as a search engine.
 import { Hono } from "hono";
-import { escapeXml } from "../render/xml.ts";
+import { escapeXml } from "../../shared/xml.ts";
 import type { SearchDeps } from "./site.ts";
 
 export function opensearchRoutes(deps: SearchDeps): Hono {

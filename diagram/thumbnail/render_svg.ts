@@ -1,0 +1,616 @@
+// Our own SVG thumbnail of a stored scene, drawn without a DOM or fonts: clean shapes instead of
+// rough.js strokes, fitted to the content. Elements come from users, so every field is read
+// defensively and every string that reaches the markup is escaped or checked against a pattern.
+import { escapeXml } from "../../shared/xml.ts";
+
+export interface ThumbnailOptions {
+  maxWidth?: number;
+  maxHeight?: number;
+  background?: string;
+}
+
+type Element = Readonly<Record<string, unknown>>;
+type Attrs = Record<string, string | undefined>;
+type Point = readonly [number, number];
+
+interface Rect {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+interface Bounds {
+  minX: number;
+  minY: number;
+  maxX: number;
+  maxY: number;
+}
+
+interface Part {
+  tag: string;
+  attrs: Attrs;
+  /** Markup, already escaped. */
+  content?: string;
+}
+
+/** One element's markup: its parts share `style`, which goes on a `<g>` when there are several. */
+interface Drawing {
+  parts: Part[];
+  style: Attrs;
+  bounds: Bounds;
+  /** What `angle` rotates about. */
+  centre: Point;
+}
+
+interface Stroke {
+  colour: string;
+  width: number;
+  dash: string | undefined;
+}
+
+const DEFAULT_STROKE = "#1e1e1e";
+const DEFAULT_BACKGROUND = "#ffffff";
+const DEFAULT_MAX_WIDTH = 400;
+const DEFAULT_MAX_HEIGHT = 300;
+const MARGIN = 10;
+const HAND_DRAWN_FONTS = "Excalifont, Virgil, 'Comic Sans MS', cursive";
+/** Coordinates beyond this are garbage, and scaling them by 100 to round could overflow. */
+const MAX_COORDINATE = 1e9;
+/** Excalidraw closes a line whose ends are this close (its LINE_CONFIRM_THRESHOLD). */
+const LOOP_DISTANCE = 8;
+const ARROWHEAD_SIZE = 15;
+/** Freedraw points closer than this to the last kept one add bytes but nothing visible. */
+const FREEDRAW_MIN_STEP = 2;
+
+/**
+ * Written once on the root and inherited, so most elements carry only their geometry. An element
+ * attribute equal to one of these is left out.
+ */
+const ROOT_STYLE: Attrs = {
+  fill: "none",
+  stroke: DEFAULT_STROKE,
+  "stroke-width": "2",
+  "stroke-linecap": "round",
+  "stroke-linejoin": "round",
+  "font-family": HAND_DRAWN_FONTS,
+  "font-size": "20",
+};
+
+/** Only these reach an attribute, which keeps `url(javascript:…)` and CSS injection out. */
+const COLOUR = /^(#([0-9a-f]{3}|[0-9a-f]{6}|[0-9a-f]{8})|[a-z]+)$/i;
+
+const DRAWERS = new Map<unknown, (element: Element) => Drawing | null>([
+  ["rectangle", drawRectangle],
+  ["ellipse", drawEllipse],
+  ["diamond", drawDiamond],
+  ["text", drawText],
+  ["arrow", drawLinear],
+  ["line", drawLinear],
+  ["freedraw", drawFreedraw],
+  ["image", drawPlaceholder],
+  ["embeddable", drawPlaceholder],
+  ["iframe", drawPlaceholder],
+  ["frame", drawFrame],
+  ["magicframe", drawFrame],
+]);
+
+/** Elements as stored (any 0.18 element type; treat unknown fields defensively); deleted elements skipped. */
+export function renderThumbnail(
+  elements: readonly Record<string, unknown>[],
+  options: ThumbnailOptions = {},
+): string {
+  const maxWidth = positiveNumber(options.maxWidth) ?? DEFAULT_MAX_WIDTH;
+  const maxHeight = positiveNumber(options.maxHeight) ?? DEFAULT_MAX_HEIGHT;
+  const rendered = elements.map(renderElement).filter((item) => item !== null);
+  const view = rendered.length === 0
+    ? { minX: 0, minY: 0, maxX: maxWidth, maxY: maxHeight }
+    : expand(rendered.map((item) => item.bounds).reduce(union), MARGIN);
+  const viewWidth = Math.max(view.maxX - view.minX, 1);
+  const viewHeight = Math.max(view.maxY - view.minY, 1);
+  const scale = Math.min(maxWidth / viewWidth, maxHeight / viewHeight);
+  const background = paint(options.background, DEFAULT_BACKGROUND);
+  const backgroundRect = background === "none" ? "" : serialise({
+    tag: "rect",
+    attrs: {
+      x: num(view.minX),
+      y: num(view.minY),
+      width: num(viewWidth),
+      height: num(viewHeight),
+      fill: background,
+      stroke: "none",
+    },
+  });
+  const root: Attrs = {
+    xmlns: "http://www.w3.org/2000/svg",
+    width: num(viewWidth * scale),
+    height: num(viewHeight * scale),
+    viewBox: [view.minX, view.minY, viewWidth, viewHeight].map(num).join(" "),
+    ...ROOT_STYLE,
+  };
+  return serialise({
+    tag: "svg",
+    attrs: root,
+    content: backgroundRect + rendered.map((item) => item.markup).join(""),
+  });
+}
+
+function renderElement(element: unknown): { markup: string; bounds: Bounds } | null {
+  if (!isRecord(element) || element.isDeleted === true) return null;
+  const draw = DRAWERS.get(element.type);
+  const angle = element.angle ?? 0;
+  if (draw === undefined || !isCoordinate(angle)) return null;
+  const drawing = draw(element);
+  if (drawing === null) return null;
+  const [cx, cy] = drawing.centre;
+  const outer: Attrs = {
+    ...drawing.style,
+    opacity: opacityOf(element.opacity),
+    transform: angle === 0
+      ? undefined
+      : `rotate(${num(angle * 180 / Math.PI)} ${num(cx)} ${num(cy)})`,
+  };
+  const bounds = angle === 0
+    ? drawing.bounds
+    : rotatedBounds(drawing.bounds, angle, drawing.centre);
+  if (drawing.parts.length === 1) {
+    const [part] = drawing.parts;
+    return {
+      markup: serialise({ ...part, attrs: withoutRootStyle({ ...outer, ...part.attrs }) }),
+      bounds,
+    };
+  }
+  const parts = drawing.parts.map(serialise).join("");
+  const groupAttrs = withoutRootStyle(outer);
+  const markup = Object.keys(groupAttrs).length > 0
+    ? serialise({ tag: "g", attrs: groupAttrs, content: parts })
+    : parts;
+  return { markup, bounds };
+}
+
+function drawRectangle(element: Element): Drawing | null {
+  const rect = readRect(element);
+  if (rect === null) return null;
+  const radius = cornerRadius(element.roundness, rect);
+  return shapeDrawing(element, rect, {
+    tag: "rect",
+    attrs: {
+      x: num(rect.x),
+      y: num(rect.y),
+      width: num(rect.width),
+      height: num(rect.height),
+      rx: radius > 0 ? num(radius) : undefined,
+    },
+  });
+}
+
+/** Excalidraw's rules: adaptive (3) caps the radius at 32, legacy and proportional are 25 %. */
+function cornerRadius(roundness: unknown, rect: Rect): number {
+  if (!isRecord(roundness)) return 0;
+  const proportional = 0.25 * Math.min(rect.width, rect.height);
+  return roundness.type === 3 ? Math.min(32, proportional) : proportional;
+}
+
+function drawEllipse(element: Element): Drawing | null {
+  const rect = readRect(element);
+  if (rect === null) return null;
+  const [cx, cy] = centreOf(rect);
+  return shapeDrawing(element, rect, {
+    tag: "ellipse",
+    attrs: { cx: num(cx), cy: num(cy), rx: num(rect.width / 2), ry: num(rect.height / 2) },
+  });
+}
+
+function drawDiamond(element: Element): Drawing | null {
+  const rect = readRect(element);
+  if (rect === null) return null;
+  const [cx, cy] = centreOf(rect);
+  const corners: Point[] = [
+    [cx, rect.y],
+    [rect.x + rect.width, cy],
+    [cx, rect.y + rect.height],
+    [rect.x, cy],
+  ];
+  return shapeDrawing(element, rect, {
+    tag: "polygon",
+    attrs: { points: corners.map(pointText).join(" ") },
+  });
+}
+
+function shapeDrawing(element: Element, rect: Rect, part: Part): Drawing {
+  const stroke = readStroke(element);
+  return {
+    parts: [part],
+    style: {
+      ...strokeAttrs(stroke),
+      "stroke-dasharray": stroke.dash,
+      fill: paint(element.backgroundColor, "none"),
+    },
+    bounds: boundsOf(rect),
+    centre: centreOf(rect),
+  };
+}
+
+const TEXT_ANCHORS: Record<string, { shift: number; anchor?: string }> = {
+  left: { shift: 0 },
+  center: { shift: 0.5, anchor: "middle" },
+  right: { shift: 1, anchor: "end" },
+};
+
+function drawText(element: Element): Drawing | null {
+  const rect = readRect(element);
+  if (rect === null || typeof element.text !== "string" || element.text.trim() === "") return null;
+  const fontSize = positiveNumber(element.fontSize) ?? 20;
+  const lineHeight = positiveNumber(element.lineHeight) ?? 1.25;
+  const align = Object.hasOwn(TEXT_ANCHORS, String(element.textAlign))
+    ? TEXT_ANCHORS[String(element.textAlign)]
+    : TEXT_ANCHORS.left;
+  const x = num(rect.x + rect.width * align.shift);
+  // Excalidraw stores the text box's top-left; this puts each baseline where its glyphs sit.
+  const baseline = (line: number) => num(rect.y + (line + 0.8) * fontSize * lineHeight);
+  const lines = element.text.split(/\r\n|\r|\n/);
+  const attrs: Attrs = {
+    "font-size": num(fontSize),
+    "font-family": fontStack(element.fontFamily),
+    "text-anchor": align.anchor,
+  };
+  const part: Part = lines.length === 1
+    ? { tag: "text", attrs: { x, y: baseline(0), ...attrs }, content: escapeXml(lines[0]) }
+    : {
+      tag: "text",
+      attrs,
+      content: lines.map((line, index) =>
+        line === "" ? "" : serialise({
+          tag: "tspan",
+          attrs: { x, y: baseline(index) },
+          content: escapeXml(line),
+        })
+      ).join(""),
+    };
+  return {
+    parts: [part],
+    style: { fill: paint(element.strokeColor, DEFAULT_STROKE), stroke: "none" },
+    bounds: boundsOf(rect),
+    centre: centreOf(rect),
+  };
+}
+
+function fontStack(fontFamily: unknown): string {
+  switch (fontFamily) {
+    case undefined:
+    case 1:
+    case 5:
+      return HAND_DRAWN_FONTS;
+    case 3:
+    case 8:
+      return "monospace";
+    default:
+      return "sans-serif";
+  }
+}
+
+function drawLinear(element: Element): Drawing | null {
+  const points = readPoints(element, 2);
+  if (points === null) return null;
+  const stroke = readStroke(element);
+  const closed = element.type === "line" && points.length > 2 &&
+    distance(points[0], points[points.length - 1]) <= LOOP_DISTANCE;
+  const endKind = element.endArrowhead === undefined && element.type === "arrow"
+    ? "arrow"
+    : element.endArrowhead;
+  const heads = [
+    arrowhead(element.startArrowhead, [...points].reverse(), stroke),
+    arrowhead(endKind, points, stroke),
+  ];
+  const headPath = heads.map((head) => head.path).join("");
+  const shaft = pathData(points) + (closed ? "Z" : "");
+  // Arrowheads stay solid on a dashed arrow, so their strokes then need a path of their own.
+  const parts: Part[] = [{
+    tag: "path",
+    attrs: {
+      d: stroke.dash === undefined ? shaft + headPath : shaft,
+      "stroke-dasharray": stroke.dash,
+      fill: closed ? paint(element.backgroundColor, "none") : undefined,
+    },
+  }];
+  if (stroke.dash !== undefined && headPath !== "") {
+    parts.push({ tag: "path", attrs: { d: headPath } });
+  }
+  parts.push(...heads.flatMap((head) => head.parts));
+  const bounds = pointBounds(points);
+  return {
+    parts,
+    style: strokeAttrs(stroke),
+    bounds,
+    centre: centreOf(rectOf(bounds)),
+  };
+}
+
+interface Arrowhead {
+  /** Path commands drawn with the arrow's own stroke. */
+  path: string;
+  /** Filled or closed shapes. */
+  parts: Part[];
+}
+
+/** The head at the last point, oriented along the last segment of non-zero length. */
+function arrowhead(kind: unknown, points: readonly Point[], stroke: Stroke): Arrowhead {
+  const tip = points[points.length - 1];
+  const from = points.findLast((point) => distance(point, tip) > 0);
+  if (typeof kind !== "string" || from === undefined) return { path: "", parts: [] };
+  const length = distance(from, tip);
+  const size = Math.min(ARROWHEAD_SIZE, length / 2);
+  const ux = (tip[0] - from[0]) / length;
+  const uy = (tip[1] - from[1]) / length;
+  const at = (back: number, side: number): string =>
+    pointText([tip[0] - ux * back - uy * side, tip[1] - uy * back + ux * side]);
+  const wing = size * 0.45;
+  switch (kind) {
+    case "arrow":
+      return { path: `M${at(size, wing)}L${at(0, 0)}L${at(size, -wing)}`, parts: [] };
+    case "triangle":
+    case "triangle_outline":
+      return {
+        path: "",
+        parts: [{
+          tag: "path",
+          attrs: {
+            d: `M${at(0, 0)}L${at(size, wing)}L${at(size, -wing)}Z`,
+            fill: kind === "triangle" ? stroke.colour : undefined,
+          },
+        }],
+      };
+    case "bar":
+    case "crowfoot_one":
+    case "crowfoot_many":
+    case "crowfoot_one_or_many":
+      return { path: `M${at(0, size / 2)}L${at(0, -size / 2)}`, parts: [] };
+    default: {
+      const [cx, cy] = [tip[0] - ux * size * 0.3, tip[1] - uy * size * 0.3];
+      return {
+        path: "",
+        parts: [{
+          tag: "circle",
+          attrs: {
+            cx: num(cx),
+            cy: num(cy),
+            r: num(size * 0.3),
+            fill: kind.endsWith("_outline") ? undefined : stroke.colour,
+          },
+        }],
+      };
+    }
+  }
+}
+
+function drawFreedraw(element: Element): Drawing | null {
+  const points = readPoints(element, 1);
+  if (points === null) return null;
+  const kept = points.filter((point, index) =>
+    index === 0 || index === points.length - 1 ||
+    distance(point, points[index - 1]) >= FREEDRAW_MIN_STEP
+  );
+  const bounds = pointBounds(points);
+  return {
+    parts: [{ tag: "path", attrs: { d: pathData(kept) } }],
+    style: strokeAttrs(readStroke(element)),
+    bounds,
+    centre: centreOf(rectOf(bounds)),
+  };
+}
+
+/** Images and embeds: a grey box with a cross; the picture itself never goes into a thumbnail. */
+function drawPlaceholder(element: Element): Drawing | null {
+  const rect = readRect(element);
+  if (rect === null) return null;
+  const right = rect.x + rect.width;
+  const bottom = rect.y + rect.height;
+  const cross = `M${pointText([rect.x, rect.y])}L${pointText([right, bottom])}M${
+    pointText([right, rect.y])
+  }L${pointText([rect.x, bottom])}`;
+  return {
+    parts: [
+      { tag: "rect", attrs: { ...rectAttrs(rect), fill: "#e9ecef" } },
+      { tag: "path", attrs: { d: cross } },
+    ],
+    style: { stroke: "#adb5bd", "stroke-width": "1" },
+    bounds: boundsOf(rect),
+    centre: centreOf(rect),
+  };
+}
+
+const FRAME_NAME_SIZE = 14;
+
+function drawFrame(element: Element): Drawing | null {
+  const rect = readRect(element);
+  if (rect === null) return null;
+  const name = typeof element.name === "string" && element.name.trim() !== ""
+    ? element.name
+    : "Frame";
+  const frameBounds = boundsOf(rect);
+  return {
+    parts: [
+      { tag: "rect", attrs: { ...rectAttrs(rect), rx: "8" } },
+      {
+        tag: "text",
+        attrs: {
+          x: num(rect.x),
+          y: num(rect.y - FRAME_NAME_SIZE / 2),
+          fill: "#999999",
+          stroke: "none",
+          "font-size": String(FRAME_NAME_SIZE),
+          "font-family": "sans-serif",
+        },
+        content: escapeXml(name),
+      },
+    ],
+    style: { stroke: "#bbbbbb", "stroke-width": "1" },
+    bounds: { ...frameBounds, minY: frameBounds.minY - FRAME_NAME_SIZE * 1.5 },
+    centre: centreOf(rect),
+  };
+}
+
+function readStroke(element: Element): Stroke {
+  const width = isCoordinate(element.strokeWidth) && element.strokeWidth >= 0
+    ? element.strokeWidth
+    : 2;
+  const dash = element.strokeStyle === "dashed"
+    ? `8 ${num(8 + width)}`
+    : element.strokeStyle === "dotted"
+    ? `1.5 ${num(6 + width)}`
+    : undefined;
+  return { colour: paint(element.strokeColor, DEFAULT_STROKE), width, dash };
+}
+
+/** Colour and width; where the dashes go depends on the element. */
+function strokeAttrs(stroke: Stroke): Attrs {
+  return { stroke: stroke.colour, "stroke-width": num(stroke.width) };
+}
+
+/** A colour from a user, or `fallback` when it is not one we accept; "transparent" paints nothing. */
+function paint(value: unknown, fallback: string): string {
+  if (typeof value !== "string" || !COLOUR.test(value)) return fallback;
+  const colour = value.toLowerCase();
+  return colour === "transparent" ? "none" : colour;
+}
+
+function opacityOf(value: unknown): string | undefined {
+  return isCoordinate(value) && value >= 0 && value < 100 ? num(value / 100) : undefined;
+}
+
+function readRect(element: Element): Rect | null {
+  const { x, y, width, height } = element;
+  if (!isCoordinate(x) || !isCoordinate(y) || !isCoordinate(width) || !isCoordinate(height)) {
+    return null;
+  }
+  // Excalidraw normalises negative sizes on restore; a stored element may predate that.
+  return {
+    x: Math.min(x, x + width),
+    y: Math.min(y, y + height),
+    width: Math.abs(width),
+    height: Math.abs(height),
+  };
+}
+
+/** Absolute points, or null when there are fewer than `minimum` or any is not a finite pair. */
+function readPoints(element: Element, minimum: number): Point[] | null {
+  const { x, y, points } = element;
+  if (!isCoordinate(x) || !isCoordinate(y) || !Array.isArray(points)) return null;
+  if (points.length < minimum) return null;
+  const absolute: Point[] = [];
+  for (const point of points) {
+    if (!Array.isArray(point) || !isCoordinate(point[0]) || !isCoordinate(point[1])) return null;
+    absolute.push([x + point[0], y + point[1]]);
+  }
+  return absolute;
+}
+
+function pathData(points: readonly Point[]): string {
+  // A lone point still shows as a dot with round caps.
+  const rest = points.length === 1 ? points : points.slice(1);
+  return `M${pointText(points[0])}L${rest.map(pointText).join(" ")}`;
+}
+
+function rectAttrs(rect: Rect): Attrs {
+  return { x: num(rect.x), y: num(rect.y), width: num(rect.width), height: num(rect.height) };
+}
+
+function boundsOf(rect: Rect): Bounds {
+  return { minX: rect.x, minY: rect.y, maxX: rect.x + rect.width, maxY: rect.y + rect.height };
+}
+
+function rectOf(bounds: Bounds): Rect {
+  return {
+    x: bounds.minX,
+    y: bounds.minY,
+    width: bounds.maxX - bounds.minX,
+    height: bounds.maxY - bounds.minY,
+  };
+}
+
+function centreOf(rect: Rect): Point {
+  return [rect.x + rect.width / 2, rect.y + rect.height / 2];
+}
+
+function pointBounds(points: readonly Point[]): Bounds {
+  const xs = points.map(([x]) => x);
+  const ys = points.map(([, y]) => y);
+  return {
+    minX: Math.min(...xs),
+    minY: Math.min(...ys),
+    maxX: Math.max(...xs),
+    maxY: Math.max(...ys),
+  };
+}
+
+function rotatedBounds(bounds: Bounds, angle: number, [cx, cy]: Point): Bounds {
+  const cos = Math.cos(angle);
+  const sin = Math.sin(angle);
+  const corners: Point[] = [
+    [bounds.minX, bounds.minY],
+    [bounds.maxX, bounds.minY],
+    [bounds.maxX, bounds.maxY],
+    [bounds.minX, bounds.maxY],
+  ];
+  return pointBounds(corners.map(([x, y]) => [
+    cx + (x - cx) * cos - (y - cy) * sin,
+    cy + (x - cx) * sin + (y - cy) * cos,
+  ]));
+}
+
+function union(a: Bounds, b: Bounds): Bounds {
+  return {
+    minX: Math.min(a.minX, b.minX),
+    minY: Math.min(a.minY, b.minY),
+    maxX: Math.max(a.maxX, b.maxX),
+    maxY: Math.max(a.maxY, b.maxY),
+  };
+}
+
+function expand(bounds: Bounds, by: number): Bounds {
+  return {
+    minX: bounds.minX - by,
+    minY: bounds.minY - by,
+    maxX: bounds.maxX + by,
+    maxY: bounds.maxY + by,
+  };
+}
+
+function distance(a: Point, b: Point): number {
+  return Math.hypot(a[0] - b[0], a[1] - b[1]);
+}
+
+function withoutRootStyle(attrs: Attrs): Attrs {
+  return Object.fromEntries(
+    Object.entries(attrs).filter(([name, value]) => ROOT_STYLE[name] !== value),
+  );
+}
+
+function serialise({ tag, attrs, content }: Part): string {
+  const attrText = Object.entries(attrs)
+    .filter(([, value]) => value !== undefined)
+    .map(([name, value]) => ` ${name}="${escapeXml(value as string)}"`)
+    .join("");
+  return content === undefined ? `<${tag}${attrText}/>` : `<${tag}${attrText}>${content}</${tag}>`;
+}
+
+function pointText([x, y]: Point): string {
+  return `${num(x)},${num(y)}`;
+}
+
+/** Two decimals, no trailing zeros. */
+function num(value: number): string {
+  return String(Math.round(value * 100) / 100);
+}
+
+function isCoordinate(value: unknown): value is number {
+  return typeof value === "number" && Number.isFinite(value) && Math.abs(value) <= MAX_COORDINATE;
+}
+
+function positiveNumber(value: unknown): number | undefined {
+  return isCoordinate(value) && value > 0 ? value : undefined;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}

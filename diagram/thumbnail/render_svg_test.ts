@@ -1,0 +1,417 @@
+import assert from "node:assert/strict";
+import type { Element as DomElement } from "domhandler";
+import { getElementsByTagName, textContent } from "domutils";
+import { parseDocument } from "htmlparser2";
+import { renderThumbnail, type ThumbnailOptions } from "./render_svg.ts";
+
+const BASE = {
+  angle: 0,
+  strokeColor: "#1e1e1e",
+  backgroundColor: "transparent",
+  fillStyle: "solid",
+  strokeWidth: 2,
+  strokeStyle: "solid",
+  roughness: 1,
+  opacity: 100,
+  roundness: null,
+  isDeleted: false,
+};
+
+function shape(type: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return { ...BASE, type, x: 100, y: 50, width: 200, height: 80, ...overrides };
+}
+
+function text(value: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return shape("text", {
+    text: value,
+    fontSize: 20,
+    fontFamily: 5,
+    textAlign: "left",
+    verticalAlign: "top",
+    lineHeight: 1.25,
+    height: 25,
+    ...overrides,
+  });
+}
+
+function linear(
+  type: "arrow" | "line",
+  points: [number, number][],
+  overrides: Record<string, unknown> = {},
+): Record<string, unknown> {
+  return {
+    ...BASE,
+    type,
+    x: 100,
+    y: 50,
+    width: 0,
+    height: 0,
+    points,
+    startArrowhead: null,
+    endArrowhead: type === "arrow" ? "arrow" : null,
+    ...overrides,
+  };
+}
+
+/** Renders and re-parses as XML, so every test also checks the output is well-formed SVG. */
+function render(
+  elements: Record<string, unknown>[],
+  options?: ThumbnailOptions,
+): { svg: string; root: DomElement } {
+  const svg = renderThumbnail(elements, options);
+  assert.ok(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg"'), svg);
+  const document = parseDocument(svg, { xmlMode: true, recognizeSelfClosing: true });
+  const roots = document.children.filter((node): node is DomElement => node.type === "tag");
+  assert.equal(roots.length, 1);
+  assert.equal(roots[0].name, "svg");
+  return { svg, root: roots[0] };
+}
+
+function only(root: DomElement, name: string): DomElement {
+  const found = getElementsByTagName(name, root);
+  assert.equal(found.length, 1, `expected one <${name}>`);
+  return found[0];
+}
+
+/** The drawn elements, skipping the background rectangle. */
+function drawn(root: DomElement): DomElement[] {
+  return root.children.filter((node): node is DomElement => node.type === "tag").slice(1);
+}
+
+Deno.test("a rectangle keeps its geometry, fill and stroke; strokes equal to the root's are inherited", () => {
+  const { root } = render([
+    shape("rectangle", { backgroundColor: "#A5D8FF", strokeColor: "#e03131", strokeWidth: 4 }),
+  ]);
+  const [rect] = drawn(root);
+  assert.deepEqual(rect.attribs, {
+    fill: "#a5d8ff",
+    stroke: "#e03131",
+    "stroke-width": "4",
+    x: "100",
+    y: "50",
+    width: "200",
+    height: "80",
+  });
+  const plain = drawn(render([shape("rectangle")]).root)[0];
+  assert.equal(plain.attribs.stroke, undefined);
+  assert.equal(plain.attribs.fill, undefined);
+});
+
+Deno.test("rounded rectangles: adaptive radius is 25 % capped at 32, proportional is 25 %", () => {
+  const radius = (overrides: Record<string, unknown>) =>
+    drawn(render([shape("rectangle", overrides)]).root)[0].attribs.rx;
+  assert.equal(radius({ roundness: { type: 3 } }), "20");
+  assert.equal(radius({ roundness: { type: 3 }, width: 400, height: 300 }), "32");
+  assert.equal(radius({ roundness: { type: 2 }, width: 400, height: 300 }), "75");
+  assert.equal(radius({ roundness: null }), undefined);
+});
+
+Deno.test("an ellipse is centred in its box", () => {
+  const ellipse = only(render([shape("ellipse")]).root, "ellipse");
+  assert.deepEqual(
+    [ellipse.attribs.cx, ellipse.attribs.cy, ellipse.attribs.rx, ellipse.attribs.ry],
+    ["200", "90", "100", "40"],
+  );
+});
+
+Deno.test("a diamond is a polygon through the midpoints of its box's edges", () => {
+  const polygon = only(render([shape("diamond")]).root, "polygon");
+  assert.equal(polygon.attribs.points, "200,50 300,90 200,130 100,90");
+});
+
+Deno.test("multi-line text gets one tspan per line with baselines from the line height", () => {
+  const { root } = render([
+    text("first\nsecond\n\nfourth", { textAlign: "center", strokeColor: "#1971c2", height: 100 }),
+  ]);
+  const element = only(root, "text");
+  assert.equal(element.attribs["text-anchor"], "middle");
+  assert.equal(element.attribs.fill, "#1971c2");
+  assert.equal(element.attribs.stroke, "none");
+  const lines = getElementsByTagName("tspan", element).map((tspan) => [
+    textContent(tspan),
+    tspan.attribs.x,
+    tspan.attribs.y,
+  ]);
+  assert.deepEqual(lines, [["first", "200", "70"], ["second", "200", "95"], [
+    "fourth",
+    "200",
+    "145",
+  ]]);
+});
+
+Deno.test("single-line text sits on one baseline, anchored by its alignment", () => {
+  const right = only(render([text("label", { textAlign: "right" })]).root, "text");
+  assert.deepEqual(
+    [right.attribs.x, right.attribs.y, right.attribs["text-anchor"], textContent(right)],
+    ["300", "70", "end", "label"],
+  );
+  const left = only(render([text("label")]).root, "text");
+  assert.deepEqual([left.attribs.x, left.attribs["text-anchor"]], ["100", undefined]);
+});
+
+Deno.test("font families map to a hand-drawn stack, monospace or sans-serif", () => {
+  const family = (fontFamily: number) =>
+    only(render([text("x", { fontFamily })]).root, "text").attribs["font-family"];
+  const { root } = render([text("x")]);
+  assert.match(root.attribs["font-family"], /^Excalifont, Virgil, 'Comic Sans MS', cursive$/);
+  assert.equal(family(5), undefined);
+  assert.equal(family(1), undefined);
+  assert.equal(family(3), "monospace");
+  assert.equal(family(8), "monospace");
+  assert.equal(family(6), "sans-serif");
+  assert.equal(family(2), "sans-serif");
+});
+
+Deno.test("an arrow is a path through its points with an open head along the last segment", () => {
+  const { root } = render([linear("arrow", [[0, 0], [100, 0], [100, 100]])]);
+  const path = only(root, "path");
+  assert.equal(path.attribs.d, "M100,50L200,50 200,150M193.25,135L200,150L206.75,135");
+});
+
+Deno.test("triangle and dot heads are filled in the stroke colour, oriented along the first segment", () => {
+  const { root } = render([
+    linear("arrow", [[0, 0], [100, 0]], {
+      startArrowhead: "triangle",
+      endArrowhead: "dot",
+      strokeColor: "#2f9e44",
+    }),
+  ]);
+  const paths = getElementsByTagName("path", root);
+  assert.equal(paths.length, 2);
+  assert.equal(paths[0].attribs.d, "M100,50L200,50");
+  assert.deepEqual(paths[1].attribs, { d: "M100,50L115,43.25L115,56.75Z", fill: "#2f9e44" });
+  const dot = only(root, "circle");
+  assert.deepEqual(dot.attribs, { cx: "195.5", cy: "50", r: "4.5", fill: "#2f9e44" });
+  assert.equal(only(root, "g").attribs.stroke, "#2f9e44");
+});
+
+Deno.test("a dashed arrow dashes its shaft but not its head", () => {
+  const { root } = render([linear("arrow", [[0, 0], [0, 100]], { strokeStyle: "dashed" })]);
+  const [shaft, head] = getElementsByTagName("path", root);
+  assert.deepEqual(shaft.attribs, { d: "M100,50L100,150", "stroke-dasharray": "8 10" });
+  assert.deepEqual(head.attribs, { d: "M93.25,135L100,150L106.75,135" });
+  const dotted = only(
+    render([linear("line", [[0, 0], [0, 100]], { strokeStyle: "dotted" })]).root,
+    "path",
+  );
+  assert.equal(dotted.attribs["stroke-dasharray"], "1.5 8");
+});
+
+Deno.test("a line that comes back to its start is closed and filled; an open one is not", () => {
+  const closed = only(
+    render([
+      linear("line", [[0, 0], [100, 0], [50, 80], [0, 0]], { backgroundColor: "#ffec99" }),
+    ]).root,
+    "path",
+  );
+  assert.deepEqual(closed.attribs, { d: "M100,50L200,50 150,130 100,50Z", fill: "#ffec99" });
+  const open = only(
+    render([linear("line", [[0, 0], [100, 0], [50, 80]], { backgroundColor: "#ffec99" })]).root,
+    "path",
+  );
+  assert.deepEqual(open.attribs, { d: "M100,50L200,50 150,130" });
+});
+
+Deno.test("freedraw is a path through its points, dropping points too close to matter", () => {
+  const { root } = render([
+    { ...BASE, type: "freedraw", x: 10, y: 10, points: [[0, 0], [0.5, 0.5], [10, 0], [10, 1]] },
+  ]);
+  assert.equal(only(root, "path").attribs.d, "M10,10L20,10 20,11");
+});
+
+Deno.test("an image is a grey box with a cross and never carries the image data", () => {
+  const { svg, root } = render([
+    shape("image", { fileId: "abc", status: "saved", dataURL: "data:image/png;base64,AAAA" }),
+  ]);
+  const group = only(root, "g");
+  assert.equal(group.attribs.stroke, "#adb5bd");
+  assert.equal(only(group, "rect").attribs.fill, "#e9ecef");
+  assert.equal(only(group, "path").attribs.d, "M100,50L300,130M300,50L100,130");
+  assert.doesNotMatch(svg, /data:|href|abc/);
+});
+
+Deno.test("a frame is a grey rectangle with its name above it", () => {
+  const { root } = render([shape("frame", { name: "Backend" })]);
+  const group = only(root, "g");
+  assert.equal(group.attribs.stroke, "#bbbbbb");
+  assert.deepEqual(only(group, "rect").attribs, {
+    x: "100",
+    y: "50",
+    width: "200",
+    height: "80",
+    rx: "8",
+  });
+  const name = only(group, "text");
+  assert.equal(textContent(name), "Backend");
+  assert.ok(Number(name.attribs.y) < 50);
+  assert.equal(textContent(only(render([shape("magicframe")]).root, "text")), "Frame");
+});
+
+Deno.test("angle rotates about the centre and the view box grows to hold the rotated shape", () => {
+  const { root } = render([shape("rectangle", { width: 200, height: 20, angle: Math.PI / 2 })]);
+  const rect = drawn(root)[0];
+  assert.equal(rect.attribs.transform, "rotate(90 200 60)");
+  assert.equal(root.attribs.viewBox, "180 -50 40 220");
+});
+
+Deno.test("opacity below 100 becomes an opacity attribute", () => {
+  const [rect] = drawn(render([shape("rectangle", { opacity: 40 })]).root);
+  assert.equal(rect.attribs.opacity, "0.4");
+  assert.equal(drawn(render([shape("rectangle")]).root)[0].attribs.opacity, undefined);
+});
+
+Deno.test("z-order follows the array", () => {
+  const { root } = render([shape("ellipse"), shape("rectangle"), shape("diamond")]);
+  assert.deepEqual(drawn(root).map((element) => element.name), ["ellipse", "rect", "polygon"]);
+});
+
+Deno.test("deleted elements, unknown types and non-finite geometry are skipped", () => {
+  const { root } = render([
+    shape("rectangle", { isDeleted: true }),
+    shape("selection"),
+    shape("constructor"),
+    shape("ellipse", { x: Number.NaN }),
+    shape("diamond", { width: Number.POSITIVE_INFINITY }),
+    shape("rectangle", { angle: Number.NaN }),
+    shape("rectangle", { y: "50" }),
+    shape("rectangle", { x: 1e300 }),
+    linear("arrow", [[0, 0], [Number.NaN, 10]]),
+    linear("line", [[0, 0]]),
+    { ...BASE, type: "freedraw", x: 0, y: 0, points: "0,0 1,1" },
+    text(""),
+    shape("text", { text: 42 }),
+    shape("ellipse", { x: 500, y: 400, width: 10, height: 10 }),
+  ]);
+  assert.deepEqual(drawn(root).map((element) => element.name), ["ellipse"]);
+  assert.equal(root.attribs.viewBox, "490 390 30 30");
+});
+
+Deno.test("hostile text is escaped and stays text", () => {
+  const hostile = `</text><script>alert(1)</script><text>&amp; "quoted" 'single'`;
+  const { svg, root } = render([text(hostile), shape("frame", { name: hostile })]);
+  assert.equal(getElementsByTagName("script", root).length, 0);
+  assert.doesNotMatch(svg, /<script/);
+  const texts = getElementsByTagName("text", root).map(textContent);
+  assert.deepEqual(texts, [hostile, hostile]);
+});
+
+Deno.test("hostile or unknown colours fall back to the defaults", () => {
+  const { svg, root } = render([
+    shape("rectangle", {
+      strokeColor: "red;} <script>",
+      backgroundColor: "url(javascript:alert(1))",
+    }),
+    text("x", { strokeColor: 'red" onload="alert(1)' }),
+    linear("arrow", [[0, 0], [50, 0]], { strokeColor: "url(#x)", endArrowhead: "triangle" }),
+  ], { background: "expression(alert(1))" });
+  assert.doesNotMatch(svg, /script|url\(|expression|onload/);
+  const [background, rect, label] = root.children as DomElement[];
+  assert.equal(background.attribs.fill, "#ffffff");
+  assert.equal(rect.attribs.stroke, undefined);
+  assert.equal(rect.attribs.fill, undefined);
+  assert.equal(label.attribs.fill, "#1e1e1e");
+  assert.equal(getElementsByTagName("path", root)[1].attribs.fill, "#1e1e1e");
+});
+
+Deno.test("accepted colours: short, long and alpha hex, names, and transparent as none", () => {
+  const fill = (backgroundColor: string) =>
+    drawn(render([shape("rectangle", { backgroundColor, strokeColor: "transparent" })]).root)[0]
+      .attribs;
+  assert.equal(fill("#abc").fill, "#abc");
+  assert.equal(fill("#11223344").fill, "#11223344");
+  assert.equal(fill("Teal").fill, "teal");
+  assert.equal(fill("#1234").fill, undefined);
+  assert.equal(fill("transparent").fill, undefined);
+  assert.equal(fill("#abc").stroke, "none");
+});
+
+Deno.test("the view box is the content plus a 10 px margin, scaled to fit the size limits", () => {
+  const { root } = render([shape("rectangle")]);
+  assert.equal(root.attribs.viewBox, "90 40 220 100");
+  assert.deepEqual([root.attribs.width, root.attribs.height], ["400", "181.82"]);
+  const wide = render([shape("rectangle", { width: 980, height: 80 })], {
+    maxWidth: 200,
+    maxHeight: 200,
+  }).root;
+  assert.deepEqual([wide.attribs.width, wide.attribs.height], ["200", "20"]);
+  const points = render([linear("line", [[0, 0], [-50, 300]])]).root;
+  assert.equal(points.attribs.viewBox, "40 40 70 320");
+});
+
+Deno.test("the background fills the view box and can be turned off", () => {
+  const { root } = render([shape("ellipse")], { background: "#fdf8f6" });
+  assert.deepEqual((root.children[0] as DomElement).attribs, {
+    x: "90",
+    y: "40",
+    width: "220",
+    height: "100",
+    fill: "#fdf8f6",
+    stroke: "none",
+  });
+  const clear = render([shape("ellipse")], { background: "transparent" }).root;
+  assert.deepEqual(clear.children.map((node) => (node as DomElement).name), ["ellipse"]);
+});
+
+Deno.test("an empty scene is a small valid SVG with only the background", () => {
+  const { svg, root } = render([]);
+  assert.equal(root.children.length, 1);
+  assert.equal((root.children[0] as DomElement).name, "rect");
+  assert.equal(root.attribs.viewBox, "0 0 400 300");
+  assert.ok(svg.length < 500);
+  assert.equal(render([shape("rectangle", { isDeleted: true })]).svg, svg);
+});
+
+/** 100 labelled boxes in a 10 × 10 grid and 150 arrows between them, 50 of those labelled. */
+function hundredNodeScene(): Record<string, unknown>[] {
+  const elements: Record<string, unknown>[] = [];
+  const centre = (node: number): [number, number] => [
+    (node % 10) * 320 + 120.37,
+    Math.floor(node / 10) * 240 + 40.61,
+  ];
+  for (let node = 0; node < 100; node++) {
+    const [cx, cy] = centre(node);
+    elements.push(
+      shape("rectangle", {
+        x: cx - 120.37,
+        y: cy - 40.61,
+        width: 240.74,
+        height: 81.22,
+        backgroundColor: "#a5d8ff",
+        roundness: { type: 3 },
+      }),
+      text(`Service node ${node}`, {
+        x: cx - 100.5,
+        y: cy - 12.5,
+        width: 201,
+        textAlign: "center",
+        verticalAlign: "middle",
+        containerId: `node-${node}`,
+      }),
+    );
+  }
+  for (let edge = 0; edge < 150; edge++) {
+    const from = edge % 100;
+    const to = (from + 1 + (edge % 3) * 10) % 100;
+    const [x1, y1] = centre(from);
+    const [x2, y2] = centre(to);
+    elements.push(linear("arrow", [[0, 0], [x2 - x1, y2 - y1]], { x: x1, y: y1 + 40.61 }));
+    if (edge < 50) {
+      elements.push(text(`calls ${edge}`, {
+        x: (x1 + x2) / 2 - 40.25,
+        y: (y1 + y2) / 2 - 12.5,
+        width: 80.5,
+        textAlign: "center",
+        containerId: `edge-${edge}`,
+      }));
+    }
+  }
+  return elements;
+}
+
+Deno.test("a 100-node diagram with 150 arrows renders in under 50 KB", () => {
+  const { svg, root } = render(hundredNodeScene());
+  assert.equal(getElementsByTagName("rect", root).length, 101);
+  assert.equal(getElementsByTagName("text", root).length, 150);
+  assert.equal(getElementsByTagName("path", root).length, 150);
+  assert.ok(new TextEncoder().encode(svg).length < 50 * 1024);
+});
