@@ -1,0 +1,19 @@
+// The database as the service and the operator commands need it: open, then brought up to date.
+import type { DatabaseConfig } from "../config.ts";
+import { type Database, openDatabase } from "./database.ts";
+import { loadMigrations, migrate } from "./migrate.ts";
+
+export async function openMigratedDatabase(
+  config: DatabaseConfig,
+  log: (line: string) => void,
+): Promise<Database> {
+  const db = await openDatabase(config);
+  try {
+    const applied = await migrate(db, await loadMigrations());
+    for (const file of applied) log(`applied migration ${file}`);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+  return db;
+}

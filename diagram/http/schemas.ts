@@ -1,0 +1,70 @@
+// Request shapes at the HTTP and CLI edges. Limits keep one request from filling the database.
+import { z } from "zod";
+import { RANDOM_ID_SHAPE } from "../../shared/random_id.ts";
+
+export const MIN_PASSWORD_LENGTH = 12;
+/** scrypt cost grows with input length only mildly, but there is no reason to hash a megabyte. */
+const MAX_PASSWORD_LENGTH = 1024;
+
+export const emailSchema = z.string().trim().toLowerCase().pipe(
+  z.email({ error: "expected an email address such as you@example.com" }).max(254),
+);
+
+/** Printable, no spaces: a token name is typed on a command line and shown in a tab-separated list. */
+export const tokenNameSchema = z.string().trim().min(1, { error: "must not be empty" }).max(100)
+  .regex(/^[!-~]+$/, { error: "use letters, digits and punctuation, no spaces" });
+
+export const loginSchema = z.strictObject({
+  email: z.string().max(254),
+  password: z.string().max(MAX_PASSWORD_LENGTH),
+});
+
+export const nameSchema = z.string().trim().min(1, { error: "must not be empty" }).max(200);
+export const idSchema = z.string().regex(RANDOM_ID_SHAPE, { error: "not a valid id" });
+
+/** The Excalidraw file travels as JSON; its own checks run in validateScene. */
+const fileSchema = z.record(z.string(), z.unknown());
+const thumbnailSchema = z.string();
+
+export const createDiagramSchema = z.strictObject({
+  name: nameSchema,
+  collectionId: idSchema.nullish(),
+  file: fileSchema.optional(),
+  thumbnail: thumbnailSchema.optional(),
+});
+
+export const replaceDiagramSchema = z.strictObject({
+  file: fileSchema,
+  thumbnail: thumbnailSchema.optional(),
+});
+
+export const patchDiagramSchema = z.strictObject({
+  name: nameSchema.optional(),
+  collectionId: idSchema.nullable().optional(),
+}).refine((change) => change.name !== undefined || change.collectionId !== undefined, {
+  error: "send name, collectionId or both",
+});
+
+export const listDiagramsQuery = z.strictObject({
+  /** A collection id, or "none" for diagrams outside every collection. */
+  collectionId: z.union([z.literal("none"), idSchema]).optional(),
+  q: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+
+export const createCollectionSchema = z.strictObject({
+  name: nameSchema,
+  parentId: idSchema.nullish(),
+});
+
+export const patchCollectionSchema = z.strictObject({
+  name: nameSchema.optional(),
+  parentId: idSchema.nullable().optional(),
+}).refine((change) => change.name !== undefined || change.parentId !== undefined, {
+  error: "send name, parentId or both",
+});
+
+export const listCollectionsQuery = z.strictObject({
+  parentId: z.union([z.literal("none"), idSchema]).optional(),
+});

@@ -1,0 +1,97 @@
+// Personal access tokens for MCP clients and scripts: shown once, stored as sha256.
+import type { Database } from "../db/database.ts";
+import {
+  generateAccessToken,
+  hashAccessToken,
+  isAccessTokenShape,
+} from "../../shared/access_token.ts";
+import { randomId } from "../../shared/random_id.ts";
+import { ConflictError } from "./errors.ts";
+import { optionalText, text, timestamp } from "./rows.ts";
+
+export interface AccessTokenInfo {
+  name: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+}
+
+export interface TokenOwner {
+  userId: string;
+  tokenId: string;
+}
+
+/** Writing last_used_at on every call would turn each read into a write; minutes are enough. */
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+export async function createAccessToken(
+  db: Database,
+  userId: string,
+  name: string,
+): Promise<string> {
+  const { token, hash } = generateAccessToken();
+  try {
+    await db.execute({
+      sql: `INSERT INTO access_tokens (id, user_id, name, token_hash, created_at)
+            VALUES (?, ?, ?, ?, ?)`,
+      args: [randomId(), userId, name, hash, timestamp()],
+    });
+  } catch (error) {
+    if (String(error).includes("UNIQUE")) {
+      throw new ConflictError(
+        `a live token named ${JSON.stringify(name)} exists; revoke it first or pick another name`,
+      );
+    }
+    throw error;
+  }
+  return token;
+}
+
+export async function listAccessTokens(db: Database, userId: string): Promise<AccessTokenInfo[]> {
+  const { rows } = await db.execute({
+    sql: `SELECT name, created_at, last_used_at, revoked_at FROM access_tokens
+          WHERE user_id = ? ORDER BY created_at, name`,
+    args: [userId],
+  });
+  return rows.map((row) => ({
+    name: text(row, "name"),
+    createdAt: text(row, "created_at"),
+    lastUsedAt: optionalText(row, "last_used_at"),
+    revokedAt: optionalText(row, "revoked_at"),
+  }));
+}
+
+/** False when no live token has that name. */
+export async function revokeAccessToken(
+  db: Database,
+  userId: string,
+  name: string,
+): Promise<boolean> {
+  const { rowsAffected } = await db.execute({
+    sql: `UPDATE access_tokens SET revoked_at = ?
+          WHERE user_id = ? AND name = ? AND revoked_at IS NULL`,
+    args: [timestamp(), userId, name],
+  });
+  return rowsAffected > 0;
+}
+
+/** The owner of a live token, or null for an unknown, malformed or revoked one. */
+export async function findTokenOwner(db: Database, token: string): Promise<TokenOwner | null> {
+  if (!isAccessTokenShape(token)) return null;
+  const { rows } = await db.execute({
+    sql: `SELECT id, user_id, last_used_at FROM access_tokens
+          WHERE token_hash = ? AND revoked_at IS NULL`,
+    args: [hashAccessToken(token)],
+  });
+  const row = rows[0];
+  if (!row) return null;
+  const owner = { userId: text(row, "user_id"), tokenId: text(row, "id") };
+  const lastUsed = optionalText(row, "last_used_at");
+  if (lastUsed === null || Date.now() - Date.parse(lastUsed) > LAST_USED_RESOLUTION_MS) {
+    await db.execute({
+      sql: "UPDATE access_tokens SET last_used_at = ? WHERE id = ?",
+      args: [timestamp(), owner.tokenId],
+    });
+  }
+  return owner;
+}

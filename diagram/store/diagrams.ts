@@ -1,0 +1,205 @@
+// Diagrams: metadata, the Excalidraw file and its SVG thumbnail in one row, so every write is one
+// statement and cannot leave a file without its thumbnail or a revision without its file.
+import type { Row } from "@libsql/client";
+import type { Database } from "../db/database.ts";
+import { assertCollectionExists } from "./collections.ts";
+import { NotFoundError, StaleRevisionError } from "./errors.ts";
+import { integer, optionalText, text, timestamp } from "./rows.ts";
+
+export const DIAGRAM_SOURCES = ["mcp", "web", "import"] as const;
+export type DiagramSource = typeof DIAGRAM_SOURCES[number];
+
+export interface DiagramMeta {
+  id: string;
+  name: string;
+  collectionId: string | null;
+  revision: number;
+  source: DiagramSource;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface DiagramWithFile extends DiagramMeta {
+  /** The Excalidraw file as stored JSON text. */
+  file: string;
+}
+
+export interface DiagramContent {
+  /** Validated Excalidraw JSON text. */
+  file: string;
+  thumbnailSvg: string;
+}
+
+export interface DiagramListFilter {
+  /** A collection id, or null for diagrams in no collection; undefined for all. */
+  collectionId?: string | null;
+  /** Case-insensitive substring of the name. */
+  query?: string;
+  limit: number;
+  offset?: number;
+}
+
+const META_COLUMNS = "id, name, collection_id, revision, source, created_at, updated_at";
+
+function toMeta(row: Row): DiagramMeta {
+  return {
+    id: text(row, "id"),
+    name: text(row, "name"),
+    collectionId: optionalText(row, "collection_id"),
+    revision: integer(row, "revision"),
+    source: text(row, "source") as DiagramSource,
+    createdAt: text(row, "created_at"),
+    updatedAt: text(row, "updated_at"),
+  };
+}
+
+export async function createDiagram(
+  db: Database,
+  userId: string,
+  input: DiagramContent & {
+    /** From randomId(); chosen by the caller because generated element ids derive from it. */
+    id: string;
+    name: string;
+    collectionId: string | null;
+    source: DiagramSource;
+  },
+): Promise<DiagramMeta> {
+  if (input.collectionId !== null) await assertCollectionExists(db, userId, input.collectionId);
+  const now = timestamp();
+  const { rows } = await db.execute({
+    sql: `INSERT INTO diagrams (id, user_id, collection_id, name, file, thumbnail_svg, revision,
+            source, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?, ?)
+          RETURNING ${META_COLUMNS}`,
+    args: [
+      input.id,
+      userId,
+      input.collectionId,
+      input.name,
+      input.file,
+      input.thumbnailSvg,
+      input.source,
+      now,
+      now,
+    ],
+  });
+  return toMeta(rows[0]);
+}
+
+export async function listDiagrams(
+  db: Database,
+  userId: string,
+  filter: DiagramListFilter,
+): Promise<DiagramMeta[]> {
+  const conditions = ["user_id = ?"];
+  const args: (string | number)[] = [userId];
+  if (filter.collectionId === null) conditions.push("collection_id IS NULL");
+  if (typeof filter.collectionId === "string") {
+    conditions.push("collection_id = ?");
+    args.push(filter.collectionId);
+  }
+  if (filter.query) {
+    conditions.push("name LIKE ? ESCAPE '\\'");
+    args.push(`%${filter.query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  }
+  args.push(filter.limit, filter.offset ?? 0);
+  const { rows } = await db.execute({
+    sql: `SELECT ${META_COLUMNS} FROM diagrams WHERE ${conditions.join(" AND ")}
+          ORDER BY updated_at DESC, rowid DESC LIMIT ? OFFSET ?`,
+    args,
+  });
+  return rows.map(toMeta);
+}
+
+export async function getDiagram(
+  db: Database,
+  userId: string,
+  id: string,
+): Promise<DiagramWithFile> {
+  const { rows } = await db.execute({
+    sql: `SELECT ${META_COLUMNS}, file FROM diagrams WHERE user_id = ? AND id = ?`,
+    args: [userId, id],
+  });
+  if (!rows[0]) throw new NotFoundError("diagram not found");
+  return { ...toMeta(rows[0]), file: text(rows[0], "file") };
+}
+
+export async function getThumbnail(
+  db: Database,
+  userId: string,
+  id: string,
+): Promise<{ svg: string; revision: number }> {
+  const { rows } = await db.execute({
+    sql: "SELECT thumbnail_svg, revision FROM diagrams WHERE user_id = ? AND id = ?",
+    args: [userId, id],
+  });
+  if (!rows[0]) throw new NotFoundError("diagram not found");
+  return { svg: text(rows[0], "thumbnail_svg"), revision: integer(rows[0], "revision") };
+}
+
+/**
+ * Replaces the contents and bumps the revision. With `expectedRevision`, the write happens only
+ * if the stored revision still equals it (compare-and-set in the one statement).
+ */
+export async function replaceDiagramContent(
+  db: Database,
+  userId: string,
+  id: string,
+  content: DiagramContent & { name?: string; expectedRevision?: number },
+): Promise<DiagramMeta> {
+  const expected = content.expectedRevision ?? null;
+  const { rows } = await db.execute({
+    sql: `UPDATE diagrams SET file = ?, thumbnail_svg = ?, name = COALESCE(?, name),
+            revision = revision + 1, updated_at = ?
+          WHERE user_id = ? AND id = ? AND (? IS NULL OR revision = ?)
+          RETURNING ${META_COLUMNS}`,
+    args: [
+      content.file,
+      content.thumbnailSvg,
+      content.name ?? null,
+      timestamp(),
+      userId,
+      id,
+      expected,
+      expected,
+    ],
+  });
+  if (rows[0]) return toMeta(rows[0]);
+  const { revision } = await getThumbnail(db, userId, id);
+  throw new StaleRevisionError(revision);
+}
+
+/** Renames or moves; a move to a collection the owner does not have is a NotFoundError. */
+export async function updateDiagramMeta(
+  db: Database,
+  userId: string,
+  id: string,
+  change: { name?: string; collectionId?: string | null },
+): Promise<DiagramMeta> {
+  if (typeof change.collectionId === "string") {
+    await assertCollectionExists(db, userId, change.collectionId);
+  }
+  const moves = change.collectionId !== undefined;
+  const { rows } = await db.execute({
+    sql: `UPDATE diagrams SET name = COALESCE(?, name),
+            collection_id = CASE WHEN ? THEN ? ELSE collection_id END, updated_at = ?
+          WHERE user_id = ? AND id = ? RETURNING ${META_COLUMNS}`,
+    args: [
+      change.name ?? null,
+      moves ? 1 : 0,
+      change.collectionId ?? null,
+      timestamp(),
+      userId,
+      id,
+    ],
+  });
+  if (!rows[0]) throw new NotFoundError("diagram not found");
+  return toMeta(rows[0]);
+}
+
+export async function deleteDiagram(db: Database, userId: string, id: string): Promise<void> {
+  const { rowsAffected } = await db.execute({
+    sql: "DELETE FROM diagrams WHERE user_id = ? AND id = ?",
+    args: [userId, id],
+  });
+  if (rowsAffected === 0) throw new NotFoundError("diagram not found");
+}

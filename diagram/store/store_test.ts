@@ -1,0 +1,178 @@
+// The store against a real embedded libSQL database: scoping by account, atomic revisions,
+// collection trees and token lifecycles.
+import assert from "node:assert/strict";
+import type { Database } from "../db/database.ts";
+import { openMigratedDatabase } from "../db/open_migrated.ts";
+import { hashAccessToken } from "../../shared/access_token.ts";
+import { randomId } from "../../shared/random_id.ts";
+import { createAccessToken, findTokenOwner, revokeAccessToken } from "./access_tokens.ts";
+import {
+  createCollection,
+  deleteCollection,
+  getCollection,
+  listCollections,
+  MAX_COLLECTION_DEPTH,
+  updateCollection,
+} from "./collections.ts";
+import {
+  createDiagram,
+  deleteDiagram,
+  getDiagram,
+  listDiagrams,
+  replaceDiagramContent,
+  updateDiagramMeta,
+} from "./diagrams.ts";
+import { ConflictError, NotFoundError, StaleRevisionError } from "./errors.ts";
+import { createSession, deleteSession, findSessionUser } from "./sessions.ts";
+import { setPassword } from "./users.ts";
+
+async function withStore(run: (db: Database, alice: string, bob: string) => Promise<void>) {
+  const dir = await Deno.makeTempDir({ prefix: "store-test-" });
+  const db = await openMigratedDatabase({ url: `file:${dir}/diagram.db` }, () => {});
+  try {
+    const alice = (await setPassword(db, "alice@example.com", "hash-a")).userId;
+    const bob = (await setPassword(db, "bob@example.com", "hash-b")).userId;
+    await run(db, alice, bob);
+  } finally {
+    db.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
+const content = (marker: string) => ({
+  file: JSON.stringify({ type: "excalidraw", marker }),
+  thumbnailSvg: `<svg>${marker}</svg>`,
+});
+
+function newDiagram(
+  db: Database,
+  userId: string,
+  name: string,
+  collectionId: string | null = null,
+) {
+  return createDiagram(db, userId, {
+    id: randomId(),
+    name,
+    collectionId,
+    source: "web",
+    ...content(name),
+  });
+}
+
+Deno.test("another account's diagram is not found by any operation", async () => {
+  await withStore(async (db, alice, bob) => {
+    const diagram = await newDiagram(db, alice, "plan");
+    await assert.rejects(getDiagram(db, bob, diagram.id), NotFoundError);
+    await assert.rejects(
+      replaceDiagramContent(db, bob, diagram.id, content("stolen")),
+      NotFoundError,
+    );
+    await assert.rejects(updateDiagramMeta(db, bob, diagram.id, { name: "x" }), NotFoundError);
+    await assert.rejects(deleteDiagram(db, bob, diagram.id), NotFoundError);
+    assert.deepEqual(await listDiagrams(db, bob, { limit: 10 }), []);
+    const kept = await getDiagram(db, alice, diagram.id);
+    assert.equal(kept.name, "plan");
+    assert.equal(kept.revision, 1);
+    assert.match(kept.file, /"marker":"plan"/);
+  });
+});
+
+Deno.test("a replace bumps the revision and an If-Match on an old revision changes nothing", async () => {
+  await withStore(async (db, alice) => {
+    const diagram = await newDiagram(db, alice, "flow");
+    const second = await replaceDiagramContent(db, alice, diagram.id, {
+      ...content("v2"),
+      expectedRevision: 1,
+    });
+    assert.equal(second.revision, 2);
+    const stale = await replaceDiagramContent(db, alice, diagram.id, {
+      ...content("v3"),
+      expectedRevision: 1,
+    }).catch((error) => error);
+    assert.ok(stale instanceof StaleRevisionError);
+    assert.equal(stale.currentRevision, 2);
+    const stored = await getDiagram(db, alice, diagram.id);
+    assert.equal(stored.revision, 2);
+    assert.match(stored.file, /"marker":"v2"/);
+  });
+});
+
+Deno.test("listing filters by collection and by a name substring, newest first, LIKE wildcards literal", async () => {
+  await withStore(async (db, alice) => {
+    const folder = await createCollection(db, alice, { name: "Work" });
+    await newDiagram(db, alice, "100% done");
+    await newDiagram(db, alice, "in folder", folder.id);
+    const latest = await newDiagram(db, alice, "100 things");
+    const all = await listDiagrams(db, alice, { limit: 10 });
+    assert.equal(all[0].id, latest.id);
+    assert.deepEqual(
+      (await listDiagrams(db, alice, { limit: 10, query: "100%" })).map((d) => d.name),
+      [
+        "100% done",
+      ],
+    );
+    assert.deepEqual(
+      (await listDiagrams(db, alice, { limit: 10, collectionId: folder.id })).map((d) => d.name),
+      ["in folder"],
+    );
+    assert.equal((await listDiagrams(db, alice, { limit: 10, collectionId: null })).length, 2);
+  });
+});
+
+Deno.test("collections nest, refuse cycles, depth beyond the limit and deletion while not empty", async () => {
+  await withStore(async (db, alice, bob) => {
+    const top = await createCollection(db, alice, { name: "Top" });
+    const child = await createCollection(db, alice, { name: "Child", parentId: top.id });
+    const grandchild = await createCollection(db, alice, { name: "Grand", parentId: child.id });
+    await assert.rejects(
+      updateCollection(db, alice, top.id, { parentId: grandchild.id }),
+      ConflictError,
+    );
+    await assert.rejects(updateCollection(db, alice, top.id, { parentId: top.id }), ConflictError);
+    await assert.rejects(createCollection(db, bob, { name: "x", parentId: top.id }), NotFoundError);
+
+    let parent = grandchild.id;
+    for (let depth = 4; depth <= MAX_COLLECTION_DEPTH; depth++) {
+      parent = (await createCollection(db, alice, { name: `L${depth}`, parentId: parent })).id;
+    }
+    await assert.rejects(
+      createCollection(db, alice, { name: "too deep", parentId: parent }),
+      ConflictError,
+    );
+
+    await newDiagram(db, alice, "inside", child.id);
+    const refused = await deleteCollection(db, alice, top.id).catch((error) => error);
+    assert.ok(refused instanceof ConflictError);
+    assert.match(refused.message, /0 diagram\(s\) and 1 collection\(s\)/);
+    assert.equal((await getCollection(db, alice, child.id)).diagramCount, 1);
+    assert.deepEqual((await listCollections(db, alice, { parentId: null })).map((c) => c.name), [
+      "Top",
+    ]);
+    assert.deepEqual(await listCollections(db, bob), []);
+  });
+});
+
+Deno.test("sessions and tokens are stored only as hashes and stop working when ended", async () => {
+  await withStore(async (db, alice) => {
+    const session = await createSession(db, alice);
+    assert.equal((await findSessionUser(db, session))?.email, "alice@example.com");
+    const stored = await db.execute("SELECT token_hash FROM sessions");
+    assert.notEqual(stored.rows[0].token_hash, session);
+    await deleteSession(db, session);
+    assert.equal(await findSessionUser(db, session), null);
+
+    const token = await createAccessToken(db, alice, "cli");
+    const row = await db.execute("SELECT token_hash, last_used_at FROM access_tokens");
+    assert.equal(row.rows[0].token_hash, hashAccessToken(token));
+    assert.equal(row.rows[0].last_used_at, null);
+    assert.equal((await findTokenOwner(db, token))?.userId, alice);
+    assert.notEqual(
+      (await db.execute("SELECT last_used_at FROM access_tokens")).rows[0].last_used_at,
+      null,
+    );
+    assert.equal(await revokeAccessToken(db, alice, "cli"), true);
+    assert.equal(await findTokenOwner(db, token), null);
+    // The name is free again once its token is revoked.
+    assert.match(await createAccessToken(db, alice, "cli"), /^dgm_/);
+  });
+});

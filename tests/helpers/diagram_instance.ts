@@ -1,0 +1,64 @@
+// A real diagram service on a free port with its own data folder, plus the operator commands
+// run the way `deno task` runs them.
+import { type TaskName, taskRunArgs } from "../../runtime/service_command.ts";
+import { type Finished, type RunningProcess, runToExit, startService } from "./process.ts";
+
+export type AdminTask = Extract<
+  TaskName,
+  "reset-password" | "create-token" | "list-tokens" | "revoke-token"
+>;
+
+export interface DiagramInstance {
+  url: URL;
+  origin: string;
+  dataDir: string;
+  env: Record<string, string>;
+  process: RunningProcess;
+  admin(task: AdminTask, ...args: string[]): Promise<Finished>;
+  /** Logs in and returns the Cookie header value for later requests. */
+  login(email: string, password: string): Promise<string>;
+  [Symbol.asyncDispose](): Promise<void>;
+}
+
+export function adminCommand(
+  env: Record<string, string>,
+): (task: AdminTask, ...args: string[]) => Promise<Finished> {
+  return (task, ...args) => runToExit([...taskRunArgs(task), ...args], env);
+}
+
+export async function startDiagram(
+  extraEnv: Record<string, string> = {},
+): Promise<DiagramInstance> {
+  const dataDir = await Deno.makeTempDir({ prefix: "diagram-test-" });
+  const baseEnv = { DATA_DIR: dataDir, COLLAB_SECRET: "x".repeat(40), ...extraEnv };
+  const { process, url } = await startService("diagram", {
+    DIAGRAM_PORT: "0",
+    ...baseEnv,
+    // The listening address is known only after start; BASE_URL fixes the origin pages use.
+    BASE_URL: extraEnv.BASE_URL ?? "http://localhost:8000",
+  });
+  const origin = new URL(extraEnv.BASE_URL ?? "http://localhost:8000").origin;
+  const admin = adminCommand(baseEnv);
+  return {
+    url,
+    origin,
+    dataDir,
+    env: baseEnv,
+    process,
+    admin,
+    async login(email, password) {
+      const response = await fetch(new URL("/api/login", url), {
+        method: "POST",
+        headers: { "content-type": "application/json", origin },
+        body: JSON.stringify({ email, password }),
+      });
+      await response.body?.cancel();
+      if (response.status !== 204) throw new Error(`login failed: ${response.status}`);
+      return response.headers.get("set-cookie")!.split(";")[0];
+    },
+    async [Symbol.asyncDispose]() {
+      await process.stop();
+      await Deno.remove(dataDir, { recursive: true });
+    },
+  };
+}
