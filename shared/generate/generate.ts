@@ -1,0 +1,42 @@
+// The one entry point from a parsed spec to an Excalidraw file: measure the labels, lay the
+// graph out, build the scene.
+import type { DiagramSpec } from "../spec.ts";
+import type { ExcalidrawFile } from "../scene/types.ts";
+import { layoutGraph } from "./layout.ts";
+import { type DiagramBoxes, measureDiagram } from "./node_boxes.ts";
+import { buildScene, edgeLayoutId, type SceneOptions } from "./scene.ts";
+
+/** Room kept on each side of an edge label between two layers. */
+const LABEL_CLEARANCE = 12;
+
+export async function generateDiagram(
+  spec: DiagramSpec,
+  options: SceneOptions,
+): Promise<ExcalidrawFile> {
+  const boxes = measureDiagram(spec);
+  const layout = await layoutGraph({
+    direction: spec.layout,
+    nodes: spec.nodes.map(({ id }) => {
+      const { width, height } = boxes.nodes.get(id)!;
+      return { id, width, height };
+    }),
+    edges: spec.edges.map(({ from, to }, index) => {
+      const label = boxes.edgeLabels[index];
+      return { id: edgeLayoutId(index), from, to, ...(label === null ? {} : { label }) };
+    }),
+    labelGap: labelGap(spec.layout, boxes),
+  });
+  return buildScene(spec, layout, boxes, options);
+}
+
+/**
+ * Edge labels sit on the arrows' middles, mostly between two layers: the layers move apart by
+ * the largest label's extent along the direction.
+ */
+function labelGap(direction: DiagramSpec["layout"], boxes: DiagramBoxes): number {
+  const extents = boxes.edgeLabels.map((label) =>
+    label === null ? 0 : (direction === "TB" ? label.height : label.width)
+  );
+  const largest = Math.max(0, ...extents);
+  return largest === 0 ? 0 : Math.ceil(largest) + 2 * LABEL_CLEARANCE;
+}

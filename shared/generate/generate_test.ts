@@ -1,0 +1,59 @@
+import assert from "node:assert/strict";
+import type { DiagramSpec } from "../spec.ts";
+import { validateScene } from "../scene/validate.ts";
+import { generateDiagram } from "./generate.ts";
+
+const SPEC: DiagramSpec = {
+  layout: "LR",
+  nodes: [
+    { id: "client", label: "Browser", shape: "ellipse", color: "blue" },
+    { id: "lb", label: "LOAD BALANCER", shape: "diamond" },
+    { id: "api", label: "API server with a rather long name", shape: "rounded", color: "#b2f2bb" },
+    { id: "db", label: "Postgres", shape: "rectangle", color: "gray" },
+  ],
+  edges: [
+    { from: "client", to: "lb", label: "HTTPS" },
+    { from: "lb", to: "api" },
+    { from: "api", to: "db", label: "SQL queries over a pooled connection" },
+    { from: "db", to: "api", label: "rows" },
+    { from: "api", to: "api", label: "retry" },
+  ],
+};
+
+const OPTIONS = {
+  diagramId: "d-42",
+  source: "https://diagrams.example.test",
+  updated: 1_700_000_000_000,
+};
+
+Deno.test("the same spec gives a byte-identical file", async () => {
+  const first = JSON.stringify(await generateDiagram(SPEC, OPTIONS));
+  const second = JSON.stringify(await generateDiagram(SPEC, OPTIONS));
+  assert.equal(first, second);
+});
+
+Deno.test("another diagram id gives other element ids for the same drawing", async () => {
+  const first = (await generateDiagram(SPEC, OPTIONS)).elements;
+  const other = (await generateDiagram(SPEC, { ...OPTIONS, diagramId: "d-43" })).elements;
+  const ids = new Set(first.map(({ id }) => id));
+  assert.ok(other.every(({ id }) => !ids.has(id)));
+  const geometry = (elements: typeof first) =>
+    elements.map(({ type, x, y, width, height }) => [type, x, y, width, height]);
+  assert.deepEqual(geometry(other), geometry(first));
+});
+
+Deno.test("the generated file passes the scene validator", async () => {
+  const result = validateScene(await generateDiagram(SPEC, OPTIONS));
+  assert.deepEqual(result.ok ? [] : result.problems, []);
+});
+
+Deno.test("a labelled self-loop stands far enough out that its label clears the node", async () => {
+  const file = await generateDiagram(SPEC, OPTIONS);
+  const api = file.elements.find((element) =>
+    (element.customData as { nodeId?: string } | undefined)?.nodeId === "api"
+  )!;
+  const retry = file.elements.find((element) => element.originalText === "retry")!;
+  const [top, labelBottom] = [api.y as number, (retry.y as number) + (retry.height as number)];
+  // Going right, ELK puts self-loops above the node.
+  assert.ok(labelBottom < top, `label ends at ${labelBottom}, the node starts at ${top}`);
+});

@@ -1,0 +1,222 @@
+import assert from "node:assert/strict";
+import { longestPathLayers } from "../layering.ts";
+import {
+  type Layout,
+  layoutGraph,
+  type LayoutInput,
+  type PlacedNode,
+  warmLayoutEngine,
+} from "./layout.ts";
+
+/** Nodes of varied sizes from ids, edges from "from>to" strings (edge ids are their positions). */
+function graph(direction: "TB" | "LR", ids: string[], edges: string[]): LayoutInput {
+  return {
+    direction,
+    nodes: ids.map((id, index) => ({
+      id,
+      width: 120 + (index % 3) * 40,
+      height: 60 + (index % 2) * 30,
+    })),
+    edges: edges.map((edge, index) => {
+      const [from, to] = edge.split(">");
+      return { id: `edge${index}`, from, to };
+    }),
+  };
+}
+
+/** The 30-node DAG of the fixed cases: each node points at one to three later nodes. */
+function fixedDag30(): { ids: string[]; edges: string[] } {
+  const ids = Array.from({ length: 30 }, (_, i) => `n${i}`);
+  const edges: string[] = [];
+  for (let i = 0; i < 30; i++) {
+    for (const step of [1, 3, 7].slice(0, 1 + (i % 3))) {
+      if (i + step < 30 && (i * step) % 4 !== 3) edges.push(`n${i}>n${i + step}`);
+    }
+  }
+  return { ids, edges };
+}
+
+const FIXED_GRAPHS: Record<string, { ids: string[]; edges: string[] }> = {
+  chain: { ids: ["a", "b", "c", "d"], edges: ["a>b", "b>c", "c>d"] },
+  diamond: { ids: ["a", "b", "c", "d"], edges: ["a>b", "a>c", "b>d", "c>d"] },
+  "short branch stays near the source": { ids: ["a", "b", "c", "d"], edges: ["a>b", "b>c", "a>d"] },
+  "two-cycle": { ids: ["a", "b"], edges: ["a>b", "b>a"] },
+  "cycle entered from outside": { ids: ["s", "a", "b", "c"], edges: ["s>a", "a>b", "b>c", "c>a"] },
+  "two components": { ids: ["a", "b", "c", "x", "y"], edges: ["a>b", "b>c", "x>y"] },
+  "self-loop": { ids: ["a", "b"], edges: ["a>a", "a>b", "b>b"] },
+  "parallel edges": { ids: ["a", "b", "c"], edges: ["a>b", "a>b", "a>b", "b>c"] },
+  "isolated nodes": { ids: ["a", "b", "c"], edges: [] },
+  "30-node DAG": fixedDag30(),
+};
+
+function onBorder(node: PlacedNode, [x, y]: [number, number]): boolean {
+  const within = (value: number, low: number, high: number) =>
+    value >= low - 0.01 && value <= high + 0.01;
+  const insideBox = within(x, node.x, node.x + node.width) &&
+    within(y, node.y, node.y + node.height);
+  const near = (a: number, b: number) => Math.abs(a - b) < 0.01;
+  const onSide = near(x, node.x) || near(x, node.x + node.width) || near(y, node.y) ||
+    near(y, node.y + node.height);
+  return insideBox && onSide;
+}
+
+function assertWellFormed(input: LayoutInput, layout: Layout): void {
+  assert.deepEqual([...layout.layers], [...longestPathLayers(input).ranks]);
+  assert.equal(layout.nodes.size, input.nodes.length);
+  for (const { id, width, height } of input.nodes) {
+    const placed = layout.nodes.get(id)!;
+    assert.deepEqual([placed.width, placed.height], [width, height], `size of ${id}`);
+  }
+  for (const { id, from, to } of input.edges) {
+    const { points } = layout.edges.get(id)!;
+    assert.ok(points.length >= 2, `${id} has ${points.length} points`);
+    assert.ok(points.flat().every(Number.isFinite), `${id} is finite`);
+    assert.ok(onBorder(layout.nodes.get(from)!, points[0]), `${id} starts on ${from}`);
+    assert.ok(onBorder(layout.nodes.get(to)!, points.at(-1)!), `${id} ends on ${to}`);
+    for (let i = 1; i < points.length; i++) {
+      const [[x0, y0], [x1, y1]] = [points[i - 1], points[i]];
+      // ELK's coordinates carry float noise in the last digits.
+      const orthogonal = Math.abs(x0 - x1) < 1e-6 || Math.abs(y0 - y1) < 1e-6;
+      assert.ok(orthogonal, `${id} segment ${i} is orthogonal`);
+    }
+  }
+}
+
+/** Ranks of nodes along the direction: each layer must start after the previous one ends. */
+function assertLayersInOrder(input: LayoutInput, layout: Layout): void {
+  const extent = ({ x, y, width, height }: PlacedNode) =>
+    input.direction === "TB" ? [y, y + height] : [x, x + width];
+  const byLayer = new Map<number, number[][]>();
+  for (const [id, layer] of layout.layers) {
+    byLayer.set(layer, [...byLayer.get(layer) ?? [], extent(layout.nodes.get(id)!)]);
+  }
+  for (let layer = 1; byLayer.has(layer); layer++) {
+    const previousEnd = Math.max(...byLayer.get(layer - 1)!.map(([, end]) => end));
+    const start = Math.min(...byLayer.get(layer)!.map(([begin]) => begin));
+    assert.ok(previousEnd < start, `layer ${layer} starts at ${start}, before ${previousEnd}`);
+  }
+}
+
+for (const [name, { ids, edges }] of Object.entries(FIXED_GRAPHS)) {
+  for (const direction of ["TB", "LR"] as const) {
+    Deno.test(`${name} (${direction}): ELK's layers are the longest-path ranks, edges run border to border`, async () => {
+      const input = graph(direction, ids, edges);
+      const layout = await layoutGraph(input);
+      assertWellFormed(input, layout);
+      assertLayersInOrder(input, layout);
+    });
+  }
+}
+
+Deno.test("a sink reached early sits right after its source, not at the bottom", async () => {
+  const layout = await layoutGraph(graph("TB", ["a", "b", "c", "d"], ["a>b", "b>c", "a>d"]));
+  assert.deepEqual(Object.fromEntries(layout.layers), { a: 0, b: 1, c: 2, d: 1 });
+  assert.equal(layout.nodes.get("d")!.y, layout.nodes.get("b")!.y);
+});
+
+Deno.test("a back edge is routed from its own source to its own target", async () => {
+  const input = graph("TB", ["a", "b"], ["a>b", "b>a"]);
+  const layout = await layoutGraph(input);
+  const [a, b] = [layout.nodes.get("a")!, layout.nodes.get("b")!];
+  const back = layout.edges.get("edge1")!.points;
+  // b is below a; the back edge leaves b's top and reaches a's bottom.
+  assert.equal(back[0][1], b.y);
+  assert.equal(back.at(-1)![1], a.y + a.height);
+});
+
+Deno.test("parallel edges and self-loops get distinct routes", async () => {
+  const input = graph("TB", ["a", "b"], ["a>b", "a>b", "a>b", "a>a", "a>a"]);
+  const layout = await layoutGraph(input);
+  const routes = [...layout.edges.values()].map(({ points }) => JSON.stringify(points));
+  assert.equal(new Set(routes).size, routes.length);
+  const loop = layout.edges.get("edge3")!.points;
+  assert.ok(loop.length >= 4, "a self-loop goes around, it is not a dot");
+});
+
+Deno.test("the label gap widens the space between layers by that much", async () => {
+  const plain = await layoutGraph(graph("LR", ["a", "b"], ["a>b"]));
+  const spaced = await layoutGraph({ ...graph("LR", ["a", "b"], ["a>b"]), labelGap: 100 });
+  const gap = (layout: Layout) => {
+    const [a, b] = [layout.nodes.get("a")!, layout.nodes.get("b")!];
+    return b.x - (a.x + a.width);
+  };
+  assert.equal(gap(spaced) - gap(plain), 100);
+});
+
+Deno.test("node ids that are JavaScript property names are laid out like any other", async () => {
+  const input = graph("TB", ["__proto__", "constructor", "toString"], [
+    "__proto__>constructor",
+    "constructor>toString",
+  ]);
+  const layout = await layoutGraph(input);
+  assert.deepEqual([...layout.layers.values()], [0, 1, 2]);
+});
+
+Deno.test("the same input lays out the same way every time", async () => {
+  const { ids, edges } = fixedDag30();
+  const first = await layoutGraph(graph("LR", ids, edges));
+  const second = await layoutGraph(graph("LR", ids, edges));
+  assert.deepEqual(first, second);
+});
+
+Deno.test("a size that is not a positive number is a bug and throws", async () => {
+  for (const width of [NaN, Infinity, 0, -5]) {
+    const input = graph("TB", ["a", "b"], ["a>b"]);
+    input.nodes[0].width = width;
+    await assert.rejects(layoutGraph(input), /node "a" has size/);
+  }
+  await assert.rejects(layoutGraph({ ...graph("TB", ["a"], []), labelGap: NaN }), /label gap NaN/);
+});
+
+Deno.test("warming the engine lays out a small graph without error", async () => {
+  await warmLayoutEngine();
+});
+
+/** Mulberry32: seeded, so every run checks the same graphs. */
+function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
+  };
+}
+
+Deno.test("random graphs with cycles, self-loops and parallel edges keep our layers", async () => {
+  for (let seed = 1; seed <= 40; seed++) {
+    const random = seededRandom(seed);
+    const nodeCount = 3 + Math.floor(random() * 40);
+    const ids = Array.from({ length: nodeCount }, (_, i) => `v${i}`);
+    const pick = () => ids[Math.floor(random() * nodeCount)];
+    const edges = Array.from({ length: Math.floor(nodeCount * 1.5) }, () => `${pick()}>${pick()}`);
+    const input = graph(seed % 2 === 0 ? "TB" : "LR", ids, edges);
+    const layout = await layoutGraph(input);
+    assertWellFormed(input, layout);
+    assertLayersInOrder(input, layout);
+  }
+});
+
+Deno.test("a big graph, laid out without ELK's model order, still keeps our layers", async () => {
+  const random = seededRandom(250);
+  const ids = Array.from({ length: 250 }, (_, i) => `v${i}`);
+  const edges = ids.slice(1).map((id, i) => `v${Math.floor(random() * (i + 1))}>${id}`);
+  edges.push("v200>v3", "v120>v120");
+  const input = graph("TB", ids, edges);
+  const layout = await layoutGraph(input);
+  assertWellFormed(input, layout);
+  assertLayersInOrder(input, layout);
+});
+
+Deno.test("a labelled self-loop stands out past half its label, and its neighbour moves away", async () => {
+  const label = { width: 150, height: 20 };
+  const input = graph("TB", ["a", "b"], []);
+  input.edges = [{ id: "loop", from: "b", to: "b", label }];
+  const layout = await layoutGraph(input);
+  const [a, b] = [layout.nodes.get("a")!, layout.nodes.get("b")!];
+  const farSide = Math.min(...layout.edges.get("loop")!.points.map(([x]) => x));
+  // ELK loops on the left going down: the label, centred on the far side, clears b.
+  assert.ok(farSide + label.width / 2 < b.x, `far side at ${farSide}, b at ${b.x}`);
+  assert.ok(farSide - label.width / 2 > a.x + a.width, `a ends at ${a.x + a.width}`);
+});

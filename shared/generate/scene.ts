@@ -1,0 +1,421 @@
+// Turns a laid-out spec into a complete Excalidraw scene. Every element field is written, ids
+// and random seeds are hashes of the diagram id and the spec's ids, and `updated` is given, so
+// one spec always gives the same bytes.
+//
+// Decisions:
+// - Roughness 1 (Excalidraw's default "artist" look), matching the hand-drawn Excalifont labels.
+// - Z-order: each shape followed by its label, in spec order; then each arrow followed by its
+//   label, so arrows and their labels draw on top of any shape they pass.
+// - Arrows keep ELK's orthogonal route; each end slides along its last segment to ARROW_GAP px
+//   from the shape's real outline (the distance Excalidraw's binding keeps), so the binding's
+//   `gap` is the true distance and the editor does not jump the arrow on the first move.
+// - Labels are Excalidraw's black, white on dark fills, whatever the stroke.
+import type { DiagramSpec, SpecNode } from "../spec.ts";
+import type {
+  ArrowBinding,
+  BoundElementRef,
+  ExcalidrawFile,
+  LinearElement,
+  Point,
+  ShapeElement,
+  TextElement,
+} from "../scene/types.ts";
+import { indexKeys } from "../scene/fractional_index.ts";
+import type { Layout, PlacedNode } from "./layout.ts";
+import {
+  type DiagramBoxes,
+  EDGE_LABEL_FONT,
+  labelPosition,
+  lineEntry,
+  NODE_LABEL_FONT,
+  type NodeShape,
+  shapeOutline,
+  type TextBlock,
+} from "./node_boxes.ts";
+import { readableTextColour, resolveColours } from "./palette.ts";
+import { type FontSpec, lineHeightOf } from "../scene/text_metrics.ts";
+
+export interface SceneOptions {
+  diagramId: string;
+  /** The envelope's `source`: the public address of the writer. */
+  source: string;
+  /** Epoch ms written as every element's `updated`. */
+  updated: number;
+}
+
+/** Distance between an arrow's end and its shape's outline, written as the binding's gap. */
+export const ARROW_GAP = 8;
+
+const INK = "#1e1e1e";
+const STROKE_WIDTH = 2;
+const ROUGHNESS = 1;
+
+const ROUNDNESS: Record<NodeShape, ShapeElement["roundness"]> = {
+  rectangle: null,
+  rounded: { type: 3 },
+  ellipse: null,
+  diamond: { type: 2 },
+};
+
+/** The id the layout input gives an edge, by its position in the spec. */
+export function edgeLayoutId(edgeIndex: number): string {
+  return `edge${edgeIndex}`;
+}
+
+type ElementWithoutIndex =
+  | Omit<ShapeElement, "index">
+  | Omit<TextElement, "index">
+  | Omit<LinearElement, "index">;
+
+/** What building one element needs besides its own data. */
+interface SceneContext {
+  ids: ElementIds;
+  stamp: (key: string) => Stamp;
+  shapeIdOf: Map<string, string>;
+  arrowEndOf: Map<string, ArrowEnd>;
+}
+
+/** Pure: the same arguments give an equal scene. Throws if the layout misses a node or edge. */
+export function buildScene(
+  spec: DiagramSpec,
+  layout: Layout,
+  boxes: DiagramBoxes,
+  options: SceneOptions,
+): ExcalidrawFile {
+  const ids = new ElementIds(options.diagramId);
+  const shapeIdOf = new Map(spec.nodes.map(({ id }) => [id, ids.next(`node\0${id}`)]));
+  const arrowEndOf = new Map(spec.nodes.map(({ id, shape }): [string, ArrowEnd] => {
+    const node = layout.nodes.get(id);
+    if (node === undefined) throw new Error(`scene: the layout has no node ${id}`);
+    return [id, { node, outline: shapeOutline(shape, node), elementId: shapeIdOf.get(id)! }];
+  }));
+  const context: SceneContext = {
+    ids,
+    stamp: (key) => stampOf(options, key),
+    shapeIdOf,
+    arrowEndOf,
+  };
+
+  const { arrows, arrowsOfNode } = edgeElements(spec, layout, boxes, context);
+  const shapes = nodeElements(spec, boxes, arrowsOfNode, context);
+  const ordered = [...shapes, ...arrows];
+  const keys = indexKeys(ordered.length);
+  return {
+    type: "excalidraw",
+    version: 2,
+    source: options.source,
+    elements: ordered.map((element, position) => ({ ...element, index: keys[position] })),
+    appState: {
+      gridSize: 20,
+      gridStep: 5,
+      gridModeEnabled: false,
+      viewBackgroundColor: "#ffffff",
+    },
+    files: {},
+  };
+}
+
+/** Each edge's arrow followed by its label; and the arrows each node must list. */
+function edgeElements(
+  spec: DiagramSpec,
+  layout: Layout,
+  boxes: DiagramBoxes,
+  { ids, stamp, arrowEndOf }: SceneContext,
+): { arrows: ElementWithoutIndex[]; arrowsOfNode: Map<string, BoundElementRef[]> } {
+  const arrows: ElementWithoutIndex[] = [];
+  const arrowsOfNode = new Map<string, BoundElementRef[]>(spec.nodes.map(({ id }) => [id, []]));
+  spec.edges.forEach(({ from, to, label }, edgeIndex) => {
+    const route = layout.edges.get(edgeLayoutId(edgeIndex));
+    if (route === undefined) throw new Error(`scene: the layout has no edge ${edgeIndex}`);
+    const key = `edge\0${edgeIndex}`;
+    const arrowId = ids.next(key);
+    const block = boxes.edgeLabels[edgeIndex];
+    const labelKey = `edge-label\0${edgeIndex}`;
+    const labelled = label === undefined || block === null
+      ? null
+      : { id: ids.next(labelKey), block, originalText: label };
+    const ends = { start: arrowEndOf.get(from)!, end: arrowEndOf.get(to)! };
+    const arrow = arrowElement(arrowId, route.points, ends, labelled?.id ?? null, stamp(key));
+    arrows.push(arrow);
+    if (labelled !== null) {
+      const [x, y] = arrowLabelCentre(arrow);
+      arrows.push(textElement({
+        ...labelled,
+        position: [x - labelled.block.width / 2, y - labelled.block.height / 2],
+        font: EDGE_LABEL_FONT,
+        colour: INK,
+        containerId: arrowId,
+        stamp: stamp(labelKey),
+      }));
+    }
+    arrowsOfNode.get(from)!.push({ id: arrowId, type: "arrow" });
+    if (to !== from) arrowsOfNode.get(to)!.push({ id: arrowId, type: "arrow" });
+  });
+  return { arrows, arrowsOfNode };
+}
+
+/** Each node's shape followed by its label. */
+function nodeElements(
+  spec: DiagramSpec,
+  boxes: DiagramBoxes,
+  arrowsOfNode: Map<string, BoundElementRef[]>,
+  { ids, stamp, shapeIdOf, arrowEndOf }: SceneContext,
+): ElementWithoutIndex[] {
+  return spec.nodes.flatMap((node): ElementWithoutIndex[] => {
+    const box = arrowEndOf.get(node.id)!.node;
+    const label = boxes.nodes.get(node.id)?.label;
+    if (label === undefined) throw new Error(`scene: no box was measured for node ${node.id}`);
+    const shapeId = shapeIdOf.get(node.id)!;
+    const labelKey = `node-label\0${node.id}`;
+    const labelId = ids.next(labelKey);
+    const colours = resolveColours(node.color);
+    const boundElements = [{ id: labelId, type: "text" } as const, ...arrowsOfNode.get(node.id)!];
+    return [
+      shapeElement(node, shapeId, box, colours, boundElements, stamp(`node\0${node.id}`)),
+      textElement({
+        id: labelId,
+        block: label,
+        position: labelPosition(node.shape, box, label),
+        font: NODE_LABEL_FONT,
+        colour: readableTextColour(colours.background),
+        containerId: shapeId,
+        originalText: node.label,
+        stamp: stamp(labelKey),
+      }),
+    ];
+  });
+}
+
+/** The per-element values that come from the hash of the element's key. */
+interface Stamp {
+  seed: number;
+  versionNonce: number;
+  updated: number;
+}
+
+function stampOf(options: SceneOptions, key: string): Stamp {
+  const text = `${options.diagramId}\0${key}`;
+  return {
+    seed: positiveInt31(text, SEED_SALT),
+    versionNonce: positiveInt31(text, NONCE_SALT),
+    updated: options.updated,
+  };
+}
+
+/** The fields every generated element shares; Excalidraw's defaults unless decided above. */
+function commonFields(id: string, stamp: Stamp) {
+  return {
+    id,
+    angle: 0,
+    fillStyle: "solid" as const,
+    strokeWidth: STROKE_WIDTH,
+    strokeStyle: "solid" as const,
+    roughness: ROUGHNESS,
+    opacity: 100,
+    seed: stamp.seed,
+    version: 1,
+    versionNonce: stamp.versionNonce,
+    isDeleted: false,
+    groupIds: [],
+    frameId: null,
+    updated: stamp.updated,
+    link: null,
+    locked: false,
+  };
+}
+
+function shapeElement(
+  node: SpecNode,
+  id: string,
+  box: PlacedNode,
+  colours: { stroke: string; background: string },
+  boundElements: BoundElementRef[],
+  stamp: Stamp,
+): Omit<ShapeElement, "index"> {
+  return {
+    ...commonFields(id, stamp),
+    type: node.shape === "rounded" ? "rectangle" : node.shape,
+    x: box.x,
+    y: box.y,
+    width: box.width,
+    height: box.height,
+    strokeColor: colours.stroke,
+    backgroundColor: colours.background,
+    roundness: ROUNDNESS[node.shape],
+    boundElements,
+    customData: { nodeId: node.id },
+  };
+}
+
+interface TextSpec {
+  id: string;
+  block: TextBlock;
+  position: Point;
+  font: FontSpec;
+  colour: string;
+  containerId: string;
+  originalText: string;
+  stamp: Stamp;
+}
+
+function textElement(spec: TextSpec): Omit<TextElement, "index"> {
+  return {
+    ...commonFields(spec.id, spec.stamp),
+    type: "text",
+    x: spec.position[0],
+    y: spec.position[1],
+    width: spec.block.width,
+    height: spec.block.height,
+    strokeColor: spec.colour,
+    backgroundColor: "transparent",
+    roundness: null,
+    boundElements: null,
+    text: spec.block.text,
+    originalText: spec.originalText,
+    fontSize: spec.font.fontSize,
+    fontFamily: spec.font.fontFamily,
+    textAlign: "center",
+    verticalAlign: "middle",
+    containerId: spec.containerId,
+    lineHeight: lineHeightOf(spec.font.fontFamily),
+    autoResize: true,
+  };
+}
+
+interface ArrowEnd {
+  node: PlacedNode;
+  outline: Point[];
+  elementId: string;
+}
+
+function arrowElement(
+  id: string,
+  route: [number, number][],
+  ends: { start: ArrowEnd; end: ArrowEnd },
+  labelId: string | null,
+  stamp: Stamp,
+): Omit<LinearElement, "index"> {
+  if (route.length < 2) throw new Error(`scene: arrow ${id} has ${route.length} points`);
+  const absolute = route.map(([x, y]): Point => [x, y]);
+  const last = absolute.length - 1;
+  absolute[0] = backOffFromOutline(ends.start, route[0], route[1]);
+  absolute[last] = backOffFromOutline(ends.end, route[last], route[last - 1]);
+
+  const [originX, originY] = absolute[0];
+  const points = absolute.map(([x, y]): Point => [x - originX, y - originY]);
+  const xs = points.map(([x]) => x);
+  const ys = points.map(([, y]) => y);
+  return {
+    ...commonFields(id, stamp),
+    type: "arrow",
+    x: originX,
+    y: originY,
+    width: Math.max(...xs) - Math.min(...xs),
+    height: Math.max(...ys) - Math.min(...ys),
+    strokeColor: INK,
+    backgroundColor: "transparent",
+    roundness: null,
+    boundElements: labelId === null ? null : [{ id: labelId, type: "text" }],
+    points,
+    lastCommittedPoint: null,
+    startBinding: binding(ends.start, absolute[0]),
+    endBinding: binding(ends.end, absolute[last]),
+    startArrowhead: null,
+    endArrowhead: "arrow",
+    elbowed: false,
+  };
+}
+
+function binding({ node, elementId }: ArrowEnd, [x, y]: Point): ArrowBinding {
+  const ratio = (value: number) => Math.min(1, Math.max(0, value));
+  return {
+    elementId,
+    focus: 0,
+    gap: ARROW_GAP,
+    fixedPoint: [ratio((x - node.x) / node.width), ratio((y - node.y) / node.height)],
+    mode: "orbit",
+  };
+}
+
+/**
+ * ELK ends an edge on the node's box. Slide the end along its last segment (the line from
+ * `neighbour` through `end`) to where that line first comes ARROW_GAP from the outline.
+ */
+function backOffFromOutline(
+  { outline, elementId }: ArrowEnd,
+  end: [number, number],
+  neighbour: [number, number],
+): Point {
+  const length = Math.hypot(end[0] - neighbour[0], end[1] - neighbour[1]);
+  const direction: Point = [(end[0] - neighbour[0]) / length, (end[1] - neighbour[1]) / length];
+  const along = length > 0 ? lineEntry(outline, neighbour, direction, ARROW_GAP) : null;
+  if (along === null) {
+    throw new Error(`scene: an arrow's last segment misses the outline of ${elementId}`);
+  }
+  return [neighbour[0] + direction[0] * along, neighbour[1] + direction[1] * along];
+}
+
+/** Where Excalidraw centres an arrow's label: the middle point, or the middle segment's middle. */
+export function arrowLabelCentre(
+  { x, y, points }: Pick<LinearElement, "x" | "y" | "points">,
+): Point {
+  const middle = Math.floor(points.length / 2);
+  const [px, py] = points.length % 2 === 1 ? points[middle] : [
+    (points[middle - 1][0] + points[middle][0]) / 2,
+    (points[middle - 1][1] + points[middle][1]) / 2,
+  ];
+  return [x + px, y + py];
+}
+
+// Ids are two 32-bit hashes of the diagram id and the element's key in base 62: twelve URL-safe
+// characters. A collision (about one in 10^19 pairs) re-hashes with a counter, in element order.
+const ID_ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+/** 62^6 > 2^32, so six digits hold any hash. */
+const DIGITS_PER_HASH = 6;
+const ID_SALTS = [0x1d, 0x2e] as const;
+const SEED_SALT = 0x5eed;
+const NONCE_SALT = 0x0ce;
+
+class ElementIds {
+  readonly #used = new Set<string>();
+  constructor(readonly diagramId: string) {}
+
+  next(key: string): string {
+    for (let attempt = 0;; attempt++) {
+      const text = `${this.diagramId}\0${key}${attempt === 0 ? "" : `\0${attempt}`}`;
+      const id = ID_SALTS.map((salt) => base62(hash32(text, salt))).join("");
+      if (!this.#used.has(id)) {
+        this.#used.add(id);
+        return id;
+      }
+    }
+  }
+}
+
+function base62(value: number): string {
+  let digits = "";
+  for (let place = 0; place < DIGITS_PER_HASH; place++) {
+    digits = ID_ALPHABET[value % 62] + digits;
+    value = Math.floor(value / 62);
+  }
+  return digits;
+}
+
+/** 1 … 2^31 − 1: Excalidraw's restore() replaces a zero seed or nonce with a constant. */
+function positiveInt31(text: string, salt: number): number {
+  return (hash32(text, salt) % 0x7ffffffe) + 1;
+}
+
+/**
+ * FNV-1a over the UTF-16 code units, from an offset basis varied by the salt, then a final
+ * avalanche (MurmurHash3's fmix32) so that near keys ("edge\09", "edge\010") spread apart.
+ */
+function hash32(text: string, salt: number): number {
+  let hash = 0x811c9dc5 ^ salt;
+  for (let i = 0; i < text.length; i++) {
+    hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  }
+  hash = Math.imul(hash ^ (hash >>> 16), 0x85ebca6b);
+  hash = Math.imul(hash ^ (hash >>> 13), 0xc2b2ae35);
+  return (hash ^ (hash >>> 16)) >>> 0;
+}

@@ -1,0 +1,172 @@
+// Generated diagrams as a user would judge them: nodes apart, labels inside their shapes,
+// arrows bound and ending just outside the outlines, layers in order. Random specs cover the
+// variety; the fixed graphs cover the layering cases by name.
+import assert from "node:assert/strict";
+import type { DiagramSpec } from "../shared/spec.ts";
+import type { ExcalidrawFile } from "../shared/scene/types.ts";
+import { validateScene } from "../shared/scene/validate.ts";
+import { generateDiagram } from "../shared/generate/generate.ts";
+import { checkLayoutQuality, randomDag } from "./helpers/layout_quality.ts";
+
+const OPTIONS = { diagramId: "quality", source: "https://diagrams.example.test", updated: 0 };
+
+async function problemsOf(spec: DiagramSpec): Promise<string[]> {
+  const file = await generateDiagram(spec, OPTIONS);
+  const validation = validateScene(file);
+  return [
+    ...(validation.ok ? [] : validation.problems.map((problem) => `invalid: ${problem}`)),
+    ...checkLayoutQuality(spec, file),
+  ];
+}
+
+for (const seed of [1, 2, 3, 4, 5, 6, 7, 8]) {
+  Deno.test(`random 10-node diagram, seed ${seed} (${randomDag(10, seed).layout}), has no problems`, async () => {
+    assert.deepEqual(await problemsOf(randomDag(10, seed)), []);
+  });
+}
+
+for (const seed of [1, 2]) {
+  Deno.test(`random 100-node diagram with cycles, seed ${seed} (${randomDag(100, seed).layout}), has no problems`, async () => {
+    assert.deepEqual(await problemsOf(randomDag(100, seed)), []);
+  });
+}
+
+/** Spec from "id:shape" nodes and "from>to" or "from>to:label" edges. */
+function spec(layout: "TB" | "LR", nodes: string[], edges: string[]): DiagramSpec {
+  return {
+    layout,
+    nodes: nodes.map((node) => {
+      const [id, shape = "rectangle"] = node.split(":");
+      return { id, label: `Node ${id}`, shape: shape as DiagramSpec["nodes"][number]["shape"] };
+    }),
+    edges: edges.map((edge) => {
+      const [ends, label] = edge.split(":");
+      const [from, to] = ends.split(">");
+      return { from, to, ...(label === undefined ? {} : { label }) };
+    }),
+  };
+}
+
+const thirtyNodes = Array.from(
+  { length: 30 },
+  (_, i) => `n${i}:${["rectangle", "rounded", "ellipse", "diamond"][i % 4]}`,
+);
+const thirtyEdges = Array.from({ length: 30 }, (_, i) => i).flatMap((i) =>
+  [1, 3, 7].slice(0, 1 + (i % 3)).filter((step) => i + step < 30).map((step) =>
+    `n${i}>n${i + step}${i % 4 === 0 ? `:step ${step}` : ""}`
+  )
+);
+
+const FIXED: Record<string, [string[], string[]]> = {
+  chain: [["a", "b:ellipse", "c:diamond"], ["a>b:first", "b>c"]],
+  diamond: [["a:diamond", "b", "c:rounded", "d:ellipse"], ["a>b:yes", "a>c:no", "b>d", "c>d"]],
+  "short branch": [["a", "b", "c", "d:ellipse"], ["a>b", "b>c", "a>d:early"]],
+  cycles: [["a", "b:diamond", "c:ellipse"], ["a>b", "b>c", "c>a:again", "b>a"]],
+  "two components": [["a", "b", "x:ellipse", "y:diamond"], ["a>b", "x>y:other"]],
+  "self-loops": [["a:ellipse", "b:diamond", "c:rounded"], [
+    "a>a:retry",
+    "a>b",
+    "b>b",
+    "c>c:poll every minute",
+  ]],
+  "parallel edges": [["a:diamond", "b:ellipse"], ["a>b:one", "a>b:two", "a>b", "b>a:back"]],
+  "30-node DAG": [thirtyNodes, thirtyEdges],
+};
+
+for (const [name, [nodes, edges]] of Object.entries(FIXED)) {
+  for (const layout of ["TB", "LR"] as const) {
+    Deno.test(`fixed graph "${name}" (${layout}) has no problems`, async () => {
+      assert.deepEqual(await problemsOf(spec(layout, nodes, edges)), []);
+    });
+  }
+}
+
+// The checks themselves: each must notice the fault it is for.
+
+const SMALL = spec("TB", ["a", "b:ellipse", "c:diamond"], ["a>b:label", "a>c", "c>c"]);
+
+async function brokenFile(
+  breakIt: (
+    elements: Record<string, unknown>[],
+    byNode: (id: string) => Record<string, unknown>,
+  ) => void,
+): Promise<ExcalidrawFile> {
+  const file = structuredClone(await generateDiagram(SMALL, OPTIONS));
+  const byNode = (id: string) =>
+    file.elements.find((element) =>
+      (element.customData as { nodeId?: string } | undefined)?.nodeId === id
+    )!;
+  breakIt(file.elements, byNode);
+  return file;
+}
+
+Deno.test("the checks find nothing wrong with an untouched diagram", async () => {
+  assert.deepEqual(checkLayoutQuality(SMALL, await brokenFile(() => {})), []);
+});
+
+Deno.test("the checks notice overlapping nodes and layers out of order", async () => {
+  const file = await brokenFile((_, byNode) => {
+    byNode("b").y = byNode("a").y;
+    byNode("b").x = byNode("a").x;
+  });
+  const problems = checkLayoutQuality(SMALL, file).join("\n");
+  assert.match(problems, /nodes "a" and "b" overlap|nodes "b" and "a" overlap/);
+  assert.match(problems, /layer 1 starts at/);
+});
+
+Deno.test("the checks notice a label too wide for its shape", async () => {
+  const file = await brokenFile((elements, byNode) => {
+    const labelId = (byNode("c").boundElements as { id: string }[])[0].id;
+    const label = elements.find(({ id }) => id === labelId)!;
+    label.width = (byNode("c").width as number) * 0.9;
+  });
+  assert.match(
+    checkLayoutQuality(SMALL, file).join("\n"),
+    /label of "c" .* is outside its text area/,
+  );
+});
+
+Deno.test("the checks notice an arrow end off the gap, inside a shape, or unbound", async () => {
+  const moved = await brokenFile((elements) => {
+    const arrow = elements.find(({ type }) => type === "arrow")!;
+    (arrow.points as number[][])[1][1] += 5;
+  });
+  assert.match(
+    checkLayoutQuality(SMALL, moved).join("\n"),
+    /arrow a → b .* end is 3 px from node b, its gap is 8/,
+  );
+  const inside = await brokenFile((elements) => {
+    const arrow = elements.find(({ type }) => type === "arrow")!;
+    (arrow.points as number[][])[1][1] += 20;
+  });
+  assert.match(
+    checkLayoutQuality(SMALL, inside).join("\n"),
+    /arrow a → b .* end lies inside node b/,
+  );
+  const unbound = await brokenFile((elements) => {
+    elements.filter(({ type }) => type === "arrow")[1].startBinding = null;
+  });
+  assert.match(checkLayoutQuality(SMALL, unbound).join("\n"), /arrow a → c .* start is not bound/);
+});
+
+Deno.test("the checks notice a one-sided binding or text container", async () => {
+  const file = await brokenFile((elements, byNode) => {
+    byNode("c").boundElements = (byNode("c").boundElements as { type: string }[])
+      .filter(({ type }) => type === "text");
+    const label = elements.find(({ originalText }) => originalText === "label")!;
+    label.containerId = byNode("a").id;
+  });
+  const problems = checkLayoutQuality(SMALL, file).join("\n");
+  assert.match(problems, /node c does not list the arrow/);
+  assert.match(problems, /names container .*, which does not list it/);
+  assert.match(problems, /lists text .*, which names another container/);
+});
+
+Deno.test("the checks notice an arrow that doubles back on itself", async () => {
+  const file = await brokenFile((elements) => {
+    const loop = elements.filter(({ type }) => type === "arrow")[2];
+    const points = loop.points as number[][];
+    points.splice(1, 0, [points[1][0] / 2, 0], [points[1][0] / 4, 0]);
+  });
+  assert.match(checkLayoutQuality(SMALL, file).join("\n"), /doubles back after segment/);
+});
