@@ -3,6 +3,7 @@ import {
   databaseUrl,
   dataDir,
   type EnvValues,
+  flag,
   port,
   text,
   url,
@@ -17,6 +18,7 @@ export const diagramEnv = {
   COLLAB_SECRET: text({ secret: true, minLength: 32 }),
   COLLAB_PUBLIC_URL: url("ws://localhost:1234", ["ws:", "wss:"], "wss://collab.example.com"),
   DATA_DIR: dataDir,
+  DIAGRAM_TRUST_PROXY: flag(false),
 };
 
 export interface DatabaseConfig {
@@ -33,17 +35,20 @@ export interface DiagramConfig {
   collabSecret?: string;
   collabPublicUrl: string;
   dataDir: string;
+  /** Client addresses (for login limits) come from X-Forwarded-For. */
+  trustProxy: boolean;
 }
 
 export function diagramConfig(env: EnvValues<typeof diagramEnv>): DiagramConfig {
   return {
     hostname: env.DIAGRAM_BIND_ADDRESS,
     port: env.DIAGRAM_PORT,
-    baseUrl: env.BASE_URL,
+    baseUrl: env.BASE_URL.replace(/\/+$/, ""),
     database: databaseConfig(env),
     collabSecret: env.COLLAB_SECRET,
     collabPublicUrl: env.COLLAB_PUBLIC_URL,
     dataDir: env.DATA_DIR,
+    trustProxy: env.DIAGRAM_TRUST_PROXY,
   };
 }
 

@@ -1,48 +1,11 @@
 // The MCP Inspector's CLI (a client we did not write) against the real search_mcp process, which
 // talks to our real search engine over loopback.
 import assert from "node:assert/strict";
-import type { Json } from "./helpers/mcp_client.ts";
 import { html, startFakeUpstream } from "./helpers/fake_upstream.ts";
-import { denoCommand, startService } from "./helpers/process.ts";
+import { inspector, inspectorCall } from "./helpers/inspector.ts";
+import { startService } from "./helpers/process.ts";
 import { startSearch } from "./helpers/search_instance.ts";
 import { MCP_TOKEN } from "./helpers/search_mcp_instance.ts";
-
-const INSPECTOR = "npm:@modelcontextprotocol/inspector@2.12.0";
-
-interface InspectorRun {
-  code: number;
-  output: Record<string, Json>;
-}
-
-async function inspector(mcpUrl: URL, args: string[], auth = true): Promise<InspectorRun> {
-  const state = await Deno.makeTempDir();
-  try {
-    const command = denoCommand([
-      "run",
-      "-A",
-      INSPECTOR,
-      "--cli",
-      mcpUrl.href,
-      "--transport",
-      "http",
-      ...(auth ? ["--header", `Authorization: Bearer ${MCP_TOKEN}`] : []),
-      "--format",
-      "json",
-      ...args,
-    ], {
-      // Its catalog, storage and OAuth state go to a scratch folder, not the developer's home.
-      MCP_CATALOG_PATH: `${state}/catalog.json`,
-      MCP_STORAGE_DIR: `${state}/storage`,
-      MCP_INSPECTOR_OAUTH_STATE_PATH: `${state}/oauth.json`,
-    });
-    const { code, stdout, stderr } = await command.output();
-    const text = new TextDecoder().decode(code === 0 ? stdout : stderr).trim();
-    const json = text.split("\n").filter((line) => line.startsWith("{")).at(-1) ?? "{}";
-    return { code, output: JSON.parse(json) };
-  } finally {
-    await Deno.remove(state, { recursive: true });
-  }
-}
 
 Deno.test("the Inspector CLI lists the four tools and calls each one", async () => {
   await using search = await startSearch();
@@ -68,7 +31,7 @@ Deno.test("the Inspector CLI lists the four tools and calls each one", async () 
     const health = await (await fetch(new URL("/health", url))).json();
     assert.equal(health.engine, "reachable");
 
-    const listed = await inspector(mcpUrl, ["--method", "tools/list"]);
+    const listed = await inspector(mcpUrl, ["--method", "tools/list"], MCP_TOKEN);
     assert.equal(listed.code, 0);
     assert.deepEqual(listed.output.result.tools.map((tool: { name: string }) => tool.name).sort(), [
       "searxng_instance_info",
@@ -78,14 +41,7 @@ Deno.test("the Inspector CLI lists the four tools and calls each one", async () 
     ]);
 
     const call = (tool: string, json: Record<string, unknown>) =>
-      inspector(mcpUrl, [
-        "--method",
-        "tools/call",
-        "--tool-name",
-        tool,
-        "--tool-args-json",
-        JSON.stringify(json),
-      ]);
+      inspectorCall(mcpUrl, MCP_TOKEN, tool, json);
     const searched = await call("searxng_web_search", { query: "rust", num_results: 3 });
     assert.equal(searched.code, 0, JSON.stringify(searched.output));
     assert.equal(searched.output.result.structuredContent.results.length, 3);
@@ -117,7 +73,7 @@ Deno.test("the Inspector CLI without the bearer token is told to authenticate", 
     MCP_HTTP_AUTH_TOKEN: MCP_TOKEN,
   });
   try {
-    const refused = await inspector(new URL("/mcp", url), ["--method", "tools/list"], false);
+    const refused = await inspector(new URL("/mcp", url), ["--method", "tools/list"]);
     assert.equal(refused.code, 3);
     assert.equal(refused.output.error.code, "auth_required");
   } finally {

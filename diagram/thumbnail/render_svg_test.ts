@@ -3,19 +3,9 @@ import type { Element as DomElement } from "domhandler";
 import { getElementsByTagName, textContent } from "domutils";
 import { parseDocument } from "htmlparser2";
 import { renderThumbnail, type ThumbnailOptions } from "./render_svg.ts";
+import { ELEMENT_DEFAULTS } from "../../tests/helpers/scene_fixture.ts";
 
-const BASE = {
-  angle: 0,
-  strokeColor: "#1e1e1e",
-  backgroundColor: "transparent",
-  fillStyle: "solid",
-  strokeWidth: 2,
-  strokeStyle: "solid",
-  roughness: 1,
-  opacity: 100,
-  roundness: null,
-  isDeleted: false,
-};
+const BASE = ELEMENT_DEFAULTS;
 
 function shape(type: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return { ...BASE, type, x: 100, y: 50, width: 200, height: 80, ...overrides };

@@ -1,0 +1,57 @@
+// Who is calling: a personal access token (`Authorization: Bearer dgm_…`, for scripts and MCP
+// clients) or the browser's session cookie. Either way the route sees only the account id.
+import type { MiddlewareHandler } from "hono";
+import type { Database } from "../db/database.ts";
+import { findTokenOwner } from "../store/access_tokens.ts";
+import { findSessionUser } from "../store/sessions.ts";
+import { readSessionCookie } from "./session_cookie.ts";
+
+export interface AuthVariables {
+  userId: string;
+  /** Cookie callers get the cross-site check; token callers cannot be forged by a browser. */
+  authKind: "session" | "token";
+}
+
+export type DiagramHonoEnv = { Variables: AuthVariables };
+
+const BEARER = /^bearer\s+(\S+)$/i;
+
+/** The bearer token of an Authorization header, or null when there is none or another scheme. */
+export function bearerToken(authorization: string | null): string | null {
+  return BEARER.exec(authorization ?? "")?.[1] ?? null;
+}
+
+export function authenticate(
+  db: Database,
+  secureCookie: boolean,
+): MiddlewareHandler<DiagramHonoEnv> {
+  return async (c, next) => {
+    const authorization = c.req.header("authorization") ?? null;
+    if (authorization !== null) {
+      const token = bearerToken(authorization);
+      const owner = token === null ? null : await findTokenOwner(db, token);
+      if (!owner) {
+        return c.json({ error: "invalid, revoked or malformed access token" }, 401, {
+          "WWW-Authenticate": 'Bearer realm="diagram", error="invalid_token"',
+        });
+      }
+      c.set("userId", owner.userId);
+      c.set("authKind", "token");
+      return next();
+    }
+    const session = readSessionCookie(c.req.header("cookie") ?? null, secureCookie);
+    const user = session === null ? null : await findSessionUser(db, session);
+    if (!user) {
+      return c.json(
+        { error: "log in first (POST /api/login) or send a bearer access token" },
+        401,
+        {
+          "WWW-Authenticate": 'Bearer realm="diagram"',
+        },
+      );
+    }
+    c.set("userId", user.userId);
+    c.set("authKind", "session");
+    await next();
+  };
+}

@@ -1,0 +1,29 @@
+// The diagram MCP server: one per request (stateless), bound to the account whose access token
+// the request carried.
+import { McpServer } from "@modelcontextprotocol/server";
+import { VERSION } from "../../runtime/version.ts";
+import type { ToolContext } from "./tool_context.ts";
+import { registerCreateDiagram } from "./tools/create_diagram.ts";
+import { registerGetDiagram } from "./tools/get_diagram.ts";
+import { registerListCollections } from "./tools/list_collections.ts";
+import { registerListDiagrams } from "./tools/list_diagrams.ts";
+import { registerUpdateDiagram } from "./tools/update_diagram.ts";
+
+const INSTRUCTIONS =
+  "Draw diagrams in the user's self-hosted Excalidraw gallery. Describe structure only (nodes, " +
+  "edges, labels, shapes, colours, TB or LR) with create_diagram; the server does all layout " +
+  "and returns a URL to share. To change a diagram, read it with get_diagram and send the whole " +
+  "new spec to update_diagram. list_diagrams and list_collections find existing ones.";
+
+export function createDiagramMcpServer(context: ToolContext): McpServer {
+  const server = new McpServer(
+    { name: "diagram", title: "Diagram gallery", version: VERSION },
+    { capabilities: { tools: {} }, instructions: INSTRUCTIONS },
+  );
+  registerCreateDiagram(server, context);
+  registerUpdateDiagram(server, context);
+  registerListDiagrams(server, context);
+  registerGetDiagram(server, context);
+  registerListCollections(server, context);
+  return server;
+}

@@ -1,0 +1,46 @@
+// create_diagram: a new diagram from a structural spec; the server owns the layout.
+import type { McpServer } from "@modelcontextprotocol/server";
+import { z } from "zod";
+import { publishedSchema } from "../../../runtime/mcp/published_schema.ts";
+import { nameSchema } from "../../http/schemas.ts";
+import { collectionIdArgument } from "./ids.ts";
+import { specOrProblems, type ToolContext, toolFailure } from "../tool_context.ts";
+import { documentedSpec, lenientSpec } from "./spec_argument.ts";
+import { savedDiagramOutput, savedDiagramResult } from "./saved_diagram.ts";
+
+const shape = (spec: z.ZodType) =>
+  z.object({
+    name: nameSchema.describe("Title shown in the gallery."),
+    spec,
+    collectionId: collectionIdArgument.nullish().describe(
+      "Put it in this collection (see list_collections).",
+    ),
+  });
+
+const inputSchema = publishedSchema(shape(lenientSpec), shape(documentedSpec));
+
+export function registerCreateDiagram(server: McpServer, context: ToolContext): void {
+  server.registerTool("create_diagram", {
+    title: "Create diagram",
+    description:
+      "Create an Excalidraw diagram from nodes and edges. The server lays it out (layered, " +
+      "arrows bound to shapes, labels sized to fit) and saves it; returns its id and URL. " +
+      "Spec problems come back all at once with their paths; nothing is saved then.",
+    inputSchema,
+    outputSchema: savedDiagramOutput,
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false },
+  }, async (input: z.output<ReturnType<typeof shape>>) => {
+    const checked = specOrProblems(input.spec);
+    if ("result" in checked) return checked.result;
+    try {
+      const created = await context.diagrams.createFromSpec(context.userId, {
+        name: input.name,
+        collectionId: input.collectionId ?? null,
+        spec: checked.spec,
+      });
+      return savedDiagramResult("Created", created, checked.spec);
+    } catch (error) {
+      return toolFailure("create_diagram", error);
+    }
+  });
+}

@@ -1,0 +1,59 @@
+// list_diagrams: the most recently changed diagrams, optionally in one collection or by name.
+import type { McpServer } from "@modelcontextprotocol/server";
+import { z } from "zod";
+import { structuredResult } from "../../../runtime/mcp/results.ts";
+import { listDiagrams } from "../../store/diagrams.ts";
+import { assertCollectionExists } from "../../store/collections.ts";
+import { type ToolContext, toolFailure } from "../tool_context.ts";
+import { collectionIdArgument } from "./ids.ts";
+
+const inputSchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).nullish()
+    .describe("How many to return, 1-100; default 20."),
+  collectionId: collectionIdArgument.nullish().describe("Only diagrams in this collection."),
+  query: z.string().max(200).nullish().describe("Only diagrams whose name contains this text."),
+});
+
+const outputSchema = z.object({
+  diagrams: z.array(z.object({
+    id: z.string(),
+    name: z.string(),
+    url: z.string(),
+    revision: z.number().int(),
+    collectionId: z.string().nullable(),
+    updatedAt: z.string(),
+  })),
+});
+
+export function registerListDiagrams(server: McpServer, context: ToolContext): void {
+  server.registerTool("list_diagrams", {
+    title: "List diagrams",
+    description: "Recently changed diagrams with their ids and URLs, newest first.",
+    inputSchema,
+    outputSchema,
+    annotations: { readOnlyHint: true },
+  }, async (input: z.output<typeof inputSchema>) => {
+    try {
+      if (input.collectionId) {
+        await assertCollectionExists(context.db, context.userId, input.collectionId);
+      }
+      const rows = await listDiagrams(context.db, context.userId, {
+        collectionId: input.collectionId ?? undefined,
+        query: input.query ?? undefined,
+        limit: input.limit ?? 20,
+      });
+      const diagrams = rows.map((row) => {
+        const { id, name, url, revision, collectionId, updatedAt } = context.diagrams.view(row);
+        return { id, name, url, revision, collectionId, updatedAt };
+      });
+      const text = diagrams.length === 0
+        ? "No diagrams match."
+        : diagrams.map((d) =>
+          `${d.id}  ${JSON.stringify(d.name)}  rev ${d.revision}  ${d.updatedAt}  ${d.url}`
+        ).join("\n");
+      return structuredResult(text, { diagrams });
+    } catch (error) {
+      return toolFailure("list_diagrams", error);
+    }
+  });
+}

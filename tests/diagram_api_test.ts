@@ -1,0 +1,385 @@
+// The diagram service's REST surface over real HTTP: login, sessions, diagrams, collections.
+import assert from "node:assert/strict";
+import { type DiagramInstance, startDiagram } from "./helpers/diagram_instance.ts";
+import type { Json } from "./helpers/mcp_client.ts";
+import { ELEMENT_DEFAULTS } from "./helpers/scene_fixture.ts";
+
+const EMAIL = "owner@example.com";
+const PASSWORD = "correct horse battery";
+
+async function withDiagram(run: (instance: DiagramInstance) => Promise<void>) {
+  await using instance = await startDiagram();
+  const created = await instance.admin("reset-password", EMAIL, PASSWORD);
+  assert.equal(created.code, 0, created.stderr);
+  await run(instance);
+}
+
+function client(instance: DiagramInstance, cookie?: string) {
+  return async (
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ) => {
+    const response = await fetch(new URL(path, instance.url), {
+      method,
+      headers: {
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+        ...(cookie ? { cookie } : {}),
+        origin: instance.origin,
+        ...headers,
+      },
+      body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+    });
+    const text = await response.text();
+    let json: Json = undefined;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      // not JSON (thumbnails, empty bodies)
+    }
+    return { status: response.status, headers: response.headers, text, json };
+  };
+}
+
+function sceneWithBox(id: string, label: string) {
+  const base = ELEMENT_DEFAULTS;
+  return {
+    type: "excalidraw",
+    version: 2,
+    source: "test",
+    elements: [
+      {
+        ...base,
+        id,
+        type: "rectangle",
+        x: 0,
+        y: 0,
+        width: 200,
+        height: 80,
+        roundness: null,
+        index: "a0",
+        boundElements: [{ id: `${id}-label`, type: "text" }],
+      },
+      {
+        ...base,
+        id: `${id}-label`,
+        type: "text",
+        x: 50,
+        y: 27,
+        width: 100,
+        height: 25,
+        roundness: null,
+        index: "a1",
+        boundElements: null,
+        text: label,
+        originalText: label,
+        fontSize: 20,
+        fontFamily: 5,
+        textAlign: "center",
+        verticalAlign: "middle",
+        containerId: id,
+        lineHeight: 1.25,
+        autoResize: true,
+      },
+    ],
+    appState: { viewBackgroundColor: "#ffffff" },
+    files: {},
+  };
+}
+
+Deno.test("login sets an HttpOnly SameSite=Lax session cookie; wrong email and wrong password read the same", async () => {
+  await withDiagram(async (instance) => {
+    const anonymous = client(instance);
+    const wrongPassword = await anonymous("POST", "/api/login", {
+      email: EMAIL,
+      password: "nope nope nope",
+    });
+    const wrongEmail = await anonymous("POST", "/api/login", {
+      email: "who@example.com",
+      password: PASSWORD,
+    });
+    assert.equal(wrongPassword.status, 401);
+    assert.equal(wrongEmail.status, 401);
+    assert.deepEqual(wrongPassword.json, wrongEmail.json);
+    assert.equal(wrongPassword.headers.get("set-cookie"), null);
+
+    const ok = await anonymous("POST", "/api/login", {
+      email: "Owner@Example.com ",
+      password: PASSWORD,
+    });
+    assert.equal(ok.status, 204);
+    const cookie = ok.headers.get("set-cookie")!;
+    assert.match(
+      cookie,
+      /^diagram_session=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=\d+$/,
+    );
+    const session = cookie.split(";")[0];
+    assert.equal((await client(instance, session)("GET", "/api/session")).json.email, EMAIL);
+
+    assert.equal((await client(instance, session)("POST", "/api/logout")).status, 204);
+    assert.equal((await client(instance, session)("GET", "/api/diagrams")).status, 401);
+  });
+});
+
+Deno.test("login refuses cross-site posts and malformed bodies with clear errors", async () => {
+  await withDiagram(async (instance) => {
+    const anonymous = client(instance);
+    const body = { email: EMAIL, password: PASSWORD };
+    const foreign = await anonymous("POST", "/api/login", body, { origin: "https://evil.example" });
+    assert.equal(foreign.status, 403);
+    assert.match(foreign.json.error, /cross-site/);
+    const sameOriginFetch = await fetch(new URL("/api/login", instance.url), {
+      method: "POST",
+      headers: { "content-type": "application/json", "sec-fetch-site": "same-origin" },
+      body: JSON.stringify(body),
+    });
+    assert.equal(sameOriginFetch.status, 204);
+    await sameOriginFetch.body?.cancel();
+
+    const notJson = await anonymous("POST", "/api/login", "{email:", {});
+    assert.equal(notJson.status, 400);
+    assert.match(notJson.json.error, /not valid JSON/);
+    const wrongType = await anonymous("POST", "/api/login", "email=a", {
+      "content-type": "text/plain",
+    });
+    assert.equal(wrongType.status, 415);
+    const missing = await anonymous("POST", "/api/login", { email: EMAIL });
+    assert.equal(missing.status, 400);
+    assert.deepEqual(missing.json.problems, ["password: missing (expected string)"]);
+  });
+});
+
+Deno.test("five failures on one email block it with 429 and Retry-After, even for the right password", async () => {
+  await withDiagram(async (instance) => {
+    const anonymous = client(instance);
+    for (let i = 0; i < 5; i++) {
+      const attempt = await anonymous("POST", "/api/login", {
+        email: EMAIL,
+        password: `wrong guess ${i}`,
+      });
+      assert.equal(attempt.status, 401);
+    }
+    const blocked = await anonymous("POST", "/api/login", { email: EMAIL, password: PASSWORD });
+    assert.equal(blocked.status, 429);
+    assert.ok(Number(blocked.headers.get("retry-after")) > 0);
+    assert.match(blocked.json.error, /too many failed logins/);
+  });
+});
+
+Deno.test("diagrams: create, read, replace with If-Match, rename, thumbnail, delete", async () => {
+  await withDiagram(async (instance) => {
+    const api = client(instance, await instance.login(EMAIL, PASSWORD));
+    const created = await api("POST", "/api/diagrams", { name: "Empty start" });
+    assert.equal(created.status, 201);
+    const { id } = created.json;
+    assert.match(id, /^[A-Za-z0-9_-]{22}$/);
+    assert.equal(created.json.revision, 1);
+    assert.equal(created.json.collectionId, null);
+    assert.equal(created.json.url, `http://localhost:8000/diagrams/${id}`);
+    assert.ok(created.json.createdAt && created.json.updatedAt);
+
+    const read = await api("GET", `/api/diagrams/${id}`);
+    assert.equal(read.json.file.type, "excalidraw");
+    assert.deepEqual(read.json.file.elements, []);
+    assert.equal(read.headers.get("etag"), '"1"');
+
+    const saved = await api("PUT", `/api/diagrams/${id}`, { file: sceneWithBox("box", "Hello") }, {
+      "if-match": '"1"',
+    });
+    assert.equal(saved.status, 200);
+    assert.equal(saved.json.revision, 2);
+    const stale = await api("PUT", `/api/diagrams/${id}`, { file: sceneWithBox("box", "Lost") }, {
+      "if-match": '"1"',
+    });
+    assert.equal(stale.status, 412);
+    assert.equal(stale.json.currentRevision, 2);
+    const badIfMatch = await api("PUT", `/api/diagrams/${id}`, { file: sceneWithBox("b", "x") }, {
+      "if-match": "yesterday",
+    });
+    assert.equal(badIfMatch.status, 400);
+    assert.equal((await api("GET", `/api/diagrams/${id}`)).json.file.elements[1].text, "Hello");
+
+    const renamed = await api("PATCH", `/api/diagrams/${id}`, { name: "Greeting" });
+    assert.equal(renamed.json.name, "Greeting");
+    assert.equal(renamed.json.revision, 2);
+
+    const thumbnail = await api("GET", `/api/diagrams/${id}/thumbnail.svg`);
+    assert.equal(thumbnail.status, 200);
+    assert.match(thumbnail.headers.get("content-type")!, /^image\/svg\+xml/);
+    assert.equal(
+      thumbnail.headers.get("content-security-policy"),
+      "default-src 'none'; style-src 'unsafe-inline'",
+    );
+    assert.equal(thumbnail.headers.get("x-content-type-options"), "nosniff");
+    assert.match(thumbnail.text, /^<svg[\s\S]*Hello[\s\S]*<\/svg>$/);
+    const etag = thumbnail.headers.get("etag")!;
+    assert.equal(
+      (await api("GET", `/api/diagrams/${id}/thumbnail.svg`, undefined, { "if-none-match": etag }))
+        .status,
+      304,
+    );
+
+    const listed = await api("GET", "/api/diagrams?q=greet");
+    assert.deepEqual(listed.json.diagrams.map((d: Json) => d.id), [id]);
+    assert.equal(listed.json.nextOffset, null);
+
+    assert.equal((await api("DELETE", `/api/diagrams/${id}`)).status, 204);
+    assert.equal((await api("GET", `/api/diagrams/${id}`)).status, 404);
+  });
+});
+
+Deno.test("an invalid file is refused with every problem and nothing is stored", async () => {
+  await withDiagram(async (instance) => {
+    const api = client(instance, await instance.login(EMAIL, PASSWORD));
+    const { json: created } = await api("POST", "/api/diagrams", {
+      name: "Keep me",
+      file: sceneWithBox("a", "Kept"),
+    });
+    const broken = sceneWithBox("a", "Broken");
+    (broken.elements[1] as Json).containerId = "nowhere";
+    (broken.elements[0] as Json).x = "left";
+    const refused = await api("PUT", `/api/diagrams/${created.id}`, { file: broken });
+    assert.equal(refused.status, 400);
+    assert.match(refused.json.error, /nothing was saved/);
+    assert.ok(refused.json.problems.length >= 2, JSON.stringify(refused.json.problems));
+    assert.ok(refused.json.problems.some((p: string) => p.includes("nowhere")));
+    const after = await api("GET", `/api/diagrams/${created.id}`);
+    assert.equal(after.json.revision, 1);
+    assert.equal(after.json.file.elements[1].text, "Kept");
+
+    const notExcalidraw = await api("POST", "/api/diagrams", {
+      name: "x",
+      file: { type: "tldraw" },
+    });
+    assert.equal(notExcalidraw.status, 400);
+    assert.equal((await api("GET", "/api/diagrams")).json.diagrams.length, 1);
+  });
+});
+
+Deno.test("a browser thumbnail is sanitised before it is stored", async () => {
+  await withDiagram(async (instance) => {
+    const api = client(instance, await instance.login(EMAIL, PASSWORD));
+    const hostile =
+      '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(2)</script>' +
+      '<rect width="10" height="10" fill="red"/><foreignObject><div>x</div></foreignObject></svg>';
+    const { json } = await api("POST", "/api/diagrams", {
+      name: "Sketch",
+      file: sceneWithBox("s", "Sketch"),
+      thumbnail: hostile,
+    });
+    const stored = (await api("GET", `/api/diagrams/${json.id}/thumbnail.svg`)).text;
+    assert.match(stored, /<rect/);
+    assert.doesNotMatch(stored, /script|onload|foreignObject|alert/i);
+  });
+});
+
+Deno.test("another account's diagrams and collections are 404s", async () => {
+  await withDiagram(async (instance) => {
+    const owner = client(instance, await instance.login(EMAIL, PASSWORD));
+    const { json: diagram } = await owner("POST", "/api/diagrams", { name: "Private" });
+    const { json: folder } = await owner("POST", "/api/collections", { name: "Private folder" });
+    await instance.admin("reset-password", "other@example.com", "another long password");
+    const other = client(
+      instance,
+      await instance.login("other@example.com", "another long password"),
+    );
+    for (
+      const [method, path, body] of [
+        ["GET", `/api/diagrams/${diagram.id}`],
+        ["GET", `/api/diagrams/${diagram.id}/thumbnail.svg`],
+        ["PUT", `/api/diagrams/${diagram.id}`, { file: sceneWithBox("z", "z") }],
+        ["PATCH", `/api/diagrams/${diagram.id}`, { name: "mine" }],
+        ["DELETE", `/api/diagrams/${diagram.id}`],
+        ["GET", `/api/collections/${folder.id}`],
+        ["POST", "/api/diagrams", { name: "x", collectionId: folder.id }],
+      ] as [string, string, unknown?][]
+    ) {
+      const answer = await other(method, path, body);
+      assert.equal(answer.status, 404, `${method} ${path}: ${answer.text}`);
+    }
+    assert.deepEqual((await other("GET", "/api/diagrams")).json.diagrams, []);
+    assert.equal((await owner("GET", `/api/diagrams/${diagram.id}`)).json.name, "Private");
+  });
+});
+
+Deno.test("collections: nest, move diagrams in, refuse deleting a non-empty one, then delete", async () => {
+  await withDiagram(async (instance) => {
+    const api = client(instance, await instance.login(EMAIL, PASSWORD));
+    const top = (await api("POST", "/api/collections", { name: "Projects" })).json;
+    const sub = await api("POST", "/api/collections", { name: "Alpha", parentId: top.id });
+    assert.equal(sub.status, 201);
+    assert.equal(sub.json.parentId, top.id);
+    const { json: diagram } = await api("POST", "/api/diagrams", {
+      name: "Plan",
+      collectionId: sub.json.id,
+    });
+    assert.equal(diagram.collectionId, sub.json.id);
+
+    const cycle = await api("PATCH", `/api/collections/${top.id}`, { parentId: sub.json.id });
+    assert.equal(cycle.status, 409);
+    const busy = await api("DELETE", `/api/collections/${sub.json.id}`);
+    assert.equal(busy.status, 409);
+    assert.match(busy.json.error, /1 diagram/);
+
+    const roots = await api("GET", "/api/collections?parentId=none");
+    assert.deepEqual(roots.json.collections.map((c: Json) => c.name), ["Projects"]);
+    const inAlpha = await api("GET", `/api/diagrams?collectionId=${sub.json.id}`);
+    assert.deepEqual(inAlpha.json.diagrams.map((d: Json) => d.name), ["Plan"]);
+
+    assert.equal(
+      (await api("PATCH", `/api/diagrams/${diagram.id}`, { collectionId: null })).json.collectionId,
+      null,
+    );
+    assert.equal((await api("DELETE", `/api/collections/${sub.json.id}`)).status, 204);
+    assert.equal((await api("GET", `/api/collections/${sub.json.id}`)).status, 404);
+  });
+});
+
+Deno.test("the API refuses bad input with 400, 401, 403 and 413 and a JSON reason", async () => {
+  await withDiagram(async (instance) => {
+    const anonymous = client(instance);
+    const unauthenticated = await anonymous("GET", "/api/diagrams");
+    assert.equal(unauthenticated.status, 401);
+    assert.match(unauthenticated.headers.get("www-authenticate")!, /^Bearer/);
+    const cookie = await instance.login(EMAIL, PASSWORD);
+    const api = client(instance, cookie);
+    const crossSite = await api("POST", "/api/diagrams", { name: "x" }, {
+      origin: "https://evil.example",
+    });
+    assert.equal(crossSite.status, 403);
+    assert.equal((await api("GET", "/api/diagrams")).json.diagrams.length, 0);
+
+    assert.equal((await api("POST", "/api/diagrams", { name: "" })).status, 400);
+    assert.equal((await api("POST", "/api/diagrams", { name: "x", extra: 1 })).status, 400);
+    assert.equal((await api("GET", "/api/diagrams/not-an-id")).status, 400);
+    assert.equal((await api("GET", "/api/diagrams?limit=1000")).status, 400);
+    const huge = JSON.stringify({
+      name: "big",
+      file: { type: "excalidraw", pad: "x".repeat(11 * 1024 * 1024) },
+    });
+    const tooBig = await api("POST", "/api/diagrams", huge);
+    assert.equal(tooBig.status, 413);
+    assert.match(tooBig.json.error, /larger than/);
+  });
+});
+
+Deno.test("a personal access token works on the REST API without a cookie or Origin", async () => {
+  await withDiagram(async (instance) => {
+    const created = await instance.admin("create-token", EMAIL, "script");
+    const token = created.stdout.trim().split("\n").at(-1)!;
+    const response = await fetch(new URL("/api/diagrams", instance.url), {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: JSON.stringify({ name: "From a script" }),
+    });
+    assert.equal(response.status, 201);
+    await response.body?.cancel();
+    const revoked = await fetch(new URL("/api/diagrams", instance.url), {
+      headers: { authorization: "Bearer dgm_not-a-real-token" },
+    });
+    assert.equal(revoked.status, 401);
+    assert.match(revoked.headers.get("www-authenticate")!, /invalid_token/);
+    await revoked.body?.cancel();
+  });
+});

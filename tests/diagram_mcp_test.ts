@@ -1,0 +1,251 @@
+// The diagram MCP endpoint through the real MCP SDK client, from a fresh data folder to a
+// diagram a browser session can open.
+import assert from "node:assert/strict";
+import { startDiagram } from "./helpers/diagram_instance.ts";
+import { connectClient, type Json } from "./helpers/mcp_client.ts";
+import { checkLayoutQuality } from "./helpers/layout_quality.ts";
+import { validateScene } from "../shared/scene/validate.ts";
+import { parseSpec } from "../shared/spec.ts";
+
+const EMAIL = "agent-owner@example.com";
+const PASSWORD = "a long enough password";
+
+function chainSpec(count: number) {
+  const nodes = Array.from({ length: count }, (_, i) => ({
+    id: `n${i}`,
+    label: i % 5 === 0 ? `SERVICE ${i} WITH A LONGER NAME` : `Step ${i}`,
+    shape: (["rectangle", "rounded", "ellipse", "diamond"] as const)[i % 4],
+    ...(i % 3 === 0 ? { color: "blue" } : {}),
+  }));
+  const edges = nodes.slice(1).map((node, i) => ({
+    from: `n${Math.floor(i / 2)}`,
+    to: node.id,
+    ...(i % 4 === 0 ? { label: `calls ${i}` } : {}),
+  }));
+  return { layout: "TB", nodes, edges };
+}
+
+async function setUp() {
+  const instance = await startDiagram();
+  const reset = await instance.admin("reset-password", EMAIL, PASSWORD);
+  assert.equal(reset.code, 0, reset.stderr);
+  const created = await instance.admin("create-token", EMAIL, "agent");
+  assert.equal(created.code, 0, created.stderr);
+  const token = created.stdout.trim().split("\n").at(-1)!;
+  const mcpUrl = new URL("/mcp", instance.url);
+  return { instance, token, mcpUrl };
+}
+
+Deno.test("from a fresh data folder an MCP client creates a 30-node diagram that the REST API serves valid", async () => {
+  const { instance, token, mcpUrl } = await setUp();
+  await using _ = instance;
+  await using mcp = await connectClient(mcpUrl, { authorization: `Bearer ${token}` });
+  const spec = chainSpec(30);
+  const created = await mcp.call("create_diagram", { name: "Thirty nodes", spec });
+  assert.equal(created.isError, false, created.text);
+  const { id, url, revision } = created.structured!;
+  assert.equal(revision, 1);
+  assert.equal(url, `http://localhost:8000/diagrams/${id}`);
+  assert.match(
+    created.text,
+    /^Created "Thirty nodes" \(30 nodes, 29 edges, revision 1, id \S+\): http/,
+  );
+
+  const cookie = await instance.login(EMAIL, PASSWORD);
+  const response = await fetch(new URL(`/api/diagrams/${id}`, instance.url), {
+    headers: { cookie },
+  });
+  assert.equal(response.status, 200);
+  const diagram: Json = await response.json();
+  assert.equal(diagram.name, "Thirty nodes");
+  const checked = validateScene(diagram.file);
+  assert.equal(checked.ok, true, JSON.stringify(checked));
+  const parsed = parseSpec(spec);
+  assert.ok(parsed.ok);
+  assert.deepEqual(checkLayoutQuality(parsed.spec, diagram.file), []);
+
+  const thumbnail = await fetch(new URL(`/api/diagrams/${id}/thumbnail.svg`, instance.url), {
+    headers: { cookie },
+  });
+  assert.equal(thumbnail.status, 200);
+  const svg = await thumbnail.text();
+  assert.match(svg, /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+  assert.match(svg, /Step 29/);
+  assert.ok(svg.length < 50 * 1024);
+});
+
+Deno.test("MCP requests without a live personal access token get 401 with WWW-Authenticate: Bearer", async () => {
+  const { instance, token, mcpUrl } = await setUp();
+  await using _ = instance;
+  const initialize = JSON.stringify({
+    jsonrpc: "2.0",
+    id: 1,
+    method: "initialize",
+    params: {
+      protocolVersion: "2025-06-18",
+      capabilities: {},
+      clientInfo: { name: "t", version: "1" },
+    },
+  });
+  const post = (authorization?: string) =>
+    fetch(mcpUrl, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+        ...(authorization ? { authorization } : {}),
+      },
+      body: initialize,
+    });
+  for (const authorization of [undefined, "Bearer dgm_unknown", `Basic ${btoa("a:b")}`, token]) {
+    const response = await post(authorization);
+    assert.equal(response.status, 401, String(authorization));
+    assert.match(response.headers.get("www-authenticate")!, /^Bearer realm="diagram"/);
+    assert.match((await response.json()).error.message, /personal access token/);
+  }
+  const ok = await post(`Bearer ${token}`);
+  assert.equal(ok.status, 200);
+  await ok.body?.cancel();
+
+  await instance.admin("revoke-token", EMAIL, "agent");
+  const revoked = await post(`Bearer ${token}`);
+  assert.equal(revoked.status, 401);
+  await revoked.body?.cancel();
+
+  const get = await fetch(mcpUrl, { headers: { authorization: `Bearer ${token}` } });
+  assert.equal(get.status, 401);
+  await get.body?.cancel();
+});
+
+Deno.test("the diagram tools publish their schemas and the spec's JSON Schema", async () => {
+  const { instance, token, mcpUrl } = await setUp();
+  await using _ = instance;
+  await using mcp = await connectClient(mcpUrl, { authorization: `Bearer ${token}` });
+  const { tools } = await mcp.client.listTools();
+  assert.deepEqual(tools.map((tool) => tool.name).sort(), [
+    "create_diagram",
+    "get_diagram",
+    "list_collections",
+    "list_diagrams",
+    "update_diagram",
+  ]);
+  for (const tool of tools) assert.ok(tool.outputSchema, `${tool.name} has an outputSchema`);
+  const create: Json = tools.find((tool) => tool.name === "create_diagram");
+  const specSchema = create.inputSchema.properties.spec;
+  assert.deepEqual(specSchema.properties.layout.enum, ["TB", "LR"]);
+  assert.ok(specSchema.properties.nodes.items.properties.shape);
+  assert.equal(create.annotations.readOnlyHint, false);
+});
+
+Deno.test("a spec with problems is an isError listing every problem with its path; nothing is saved", async () => {
+  const { instance, token, mcpUrl } = await setUp();
+  await using _ = instance;
+  await using mcp = await connectClient(mcpUrl, { authorization: `Bearer ${token}` });
+  const answer = await mcp.call("create_diagram", {
+    name: "Broken",
+    spec: {
+      layout: "diagonal",
+      nodes: [{ id: "a", label: "A" }, { id: "a", label: "" }, {
+        id: "c",
+        label: "C",
+        color: "plaid",
+      }],
+      edges: [{ from: "a", to: "ghost" }],
+    },
+  });
+  assert.equal(answer.isError, true);
+  assert.match(answer.text, /nothing was saved/);
+  for (
+    const path of [
+      "spec.layout",
+      "spec.nodes[1].id",
+      "spec.nodes[1].label",
+      "spec.nodes[2].color",
+      "spec.edges[0].to",
+    ]
+  ) {
+    assert.ok(answer.text.includes(`- ${path}: `), `${path} in:\n${answer.text}`);
+  }
+  const listed = await mcp.call("list_diagrams", {});
+  assert.deepEqual(listed.structured!.diagrams, []);
+});
+
+Deno.test("update_diagram replaces the contents with revision + 1; unknown and foreign ids are not found", async () => {
+  const { instance, token, mcpUrl } = await setUp();
+  await using _ = instance;
+  await using mcp = await connectClient(mcpUrl, { authorization: `Bearer ${token}` });
+  const created = await mcp.call("create_diagram", { name: "Flow", spec: chainSpec(3) });
+  const id = created.structured!.id;
+  const updated = await mcp.call("update_diagram", {
+    id,
+    name: "Flow v2",
+    spec: { layout: "LR", nodes: [{ id: "x", label: "Only" }], edges: [] },
+  });
+  assert.equal(updated.isError, false, updated.text);
+  assert.equal(updated.structured!.revision, 2);
+  assert.equal(updated.structured!.name, "Flow v2");
+
+  const read = await mcp.call("get_diagram", { id });
+  assert.equal(read.structured!.revision, 2);
+  assert.deepEqual(read.structured!.nodes, [{ id: "x", label: "Only", shape: "rectangle" }]);
+  assert.match(
+    read.text,
+    /^"Flow v2" \(revision 2, updated \S+\): http\S+\nnodes \(1\):\n {2}x \[rectangle\] "Only"\nedges \(0\):$/,
+  );
+
+  const unknown = await mcp.call("update_diagram", { id: "no-such-diagram", spec: chainSpec(2) });
+  assert.equal(unknown.isError, true);
+  assert.match(unknown.text, /^diagram not found/);
+
+  // Another account's diagram looks exactly like a missing one.
+  await instance.admin("reset-password", "stranger@example.com", "stranger password");
+  const strangerToken = (await instance.admin("create-token", "stranger@example.com", "t")).stdout
+    .trim()
+    .split("\n").at(-1)!;
+  await using stranger = await connectClient(new URL("/mcp", instance.url), {
+    authorization: `Bearer ${strangerToken}`,
+  });
+  for (
+    const [tool, args] of [["get_diagram", { id }], ["update_diagram", {
+      id,
+      spec: chainSpec(2),
+    }]] as const
+  ) {
+    const answer = await stranger.call(tool, args);
+    assert.equal(answer.isError, true);
+    assert.match(answer.text, /^diagram not found/);
+  }
+  assert.equal((await mcp.call("get_diagram", { id })).structured!.revision, 2);
+});
+
+Deno.test("list_diagrams honours limit, query and collection; list_collections shows the tree", async () => {
+  const { instance, token, mcpUrl } = await setUp();
+  await using _ = instance;
+  await using mcp = await connectClient(mcpUrl, { authorization: `Bearer ${token}` });
+  const folder = await fetch(new URL("/api/collections", instance.url), {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body: JSON.stringify({ name: "Architecture" }),
+  }).then((response) => response.json());
+  for (const name of ["Alpha", "Beta", "Gamma"]) {
+    await mcp.call("create_diagram", { name, spec: chainSpec(2) });
+  }
+  await mcp.call("create_diagram", { name: "Filed", spec: chainSpec(2), collectionId: folder.id });
+
+  const latestTwo = await mcp.call("list_diagrams", { limit: 2 });
+  assert.deepEqual(latestTwo.structured!.diagrams.map((d: Json) => d.name), ["Filed", "Gamma"]);
+  const byName = await mcp.call("list_diagrams", { query: "alp" });
+  assert.deepEqual(byName.structured!.diagrams.map((d: Json) => d.name), ["Alpha"]);
+  const filed = await mcp.call("list_diagrams", { collectionId: folder.id });
+  assert.deepEqual(filed.structured!.diagrams.map((d: Json) => d.name), ["Filed"]);
+  const missing = await mcp.call("list_diagrams", { collectionId: "nope" });
+  assert.equal(missing.isError, true);
+  const tooMany = await mcp.call("list_diagrams", { limit: 101 });
+  assert.equal(tooMany.isError, true);
+
+  const collections = await mcp.call("list_collections", {});
+  assert.deepEqual(collections.structured!.collections, [
+    { id: folder.id, name: "Architecture", parentId: null, diagramCount: 1 },
+  ]);
+  assert.match(collections.text, /"Architecture" {2}\(1 diagrams\)/);
+});

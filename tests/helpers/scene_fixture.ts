@@ -1,0 +1,23 @@
+// Hand-built scenes for tests: the fields every Excalidraw element carries, with the values the
+// editor gives a new shape. Tests spread these and set what they are about.
+
+export const ELEMENT_DEFAULTS = {
+  angle: 0,
+  strokeColor: "#1e1e1e",
+  backgroundColor: "transparent",
+  fillStyle: "solid",
+  strokeWidth: 2,
+  strokeStyle: "solid",
+  roughness: 1,
+  opacity: 100,
+  roundness: null,
+  seed: 1,
+  version: 1,
+  versionNonce: 1,
+  isDeleted: false,
+  groupIds: [] as string[],
+  frameId: null,
+  updated: 1735689600000,
+  link: null,
+  locked: false,
+};
