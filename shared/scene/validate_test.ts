@@ -1,28 +1,11 @@
 import assert from "node:assert/strict";
 import { SCENE_LIMITS, validateScene } from "./validate.ts";
+import { ELEMENT_DEFAULTS } from "../../tests/helpers/scene_fixture.ts";
 
 type Element = Record<string, unknown>;
 type FileLiteral = Record<string, unknown> & { elements: Element[] };
 
-const common = {
-  angle: 0,
-  strokeColor: "#1e1e1e",
-  backgroundColor: "transparent",
-  fillStyle: "solid",
-  strokeWidth: 2,
-  strokeStyle: "solid",
-  roughness: 0,
-  opacity: 100,
-  seed: 1234,
-  version: 1,
-  versionNonce: 5678,
-  isDeleted: false,
-  groupIds: [],
-  frameId: null,
-  updated: 1735689600000,
-  link: null,
-  locked: false,
-};
+const common = { ...ELEMENT_DEFAULTS, roughness: 0, seed: 1234, versionNonce: 5678 };
 
 /** A rectangle labelled "Start" and an arrow from it to an ellipse: every relation, minimally. */
 function labelledFlow(): FileLiteral {
