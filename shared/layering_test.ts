@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { type LayeringGraph, longestPathLayers } from "./layering.ts";
+import { seededRandom } from "../tests/helpers/seeded_random.ts";
 
 /** Builds a graph from ids and "from>to" edge strings to keep the cases readable. */
 function graph(ids: string[], edges: string[]): LayeringGraph {
@@ -14,18 +15,6 @@ function graph(ids: string[], edges: string[]): LayeringGraph {
 
 function ranksOf(input: LayeringGraph): Record<string, number> {
   return Object.fromEntries(longestPathLayers(input).ranks);
-}
-
-/** Mulberry32: a tiny seeded PRNG so the property cases are reproducible. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
 }
 
 function randomGraph(random: () => number, nodeCount: number, edgeCount: number): LayeringGraph {

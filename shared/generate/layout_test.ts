@@ -7,6 +7,7 @@ import {
   type PlacedNode,
   warmLayoutEngine,
 } from "./layout.ts";
+import { seededRandom } from "../../tests/helpers/seeded_random.ts";
 
 /** Nodes of varied sizes from ids, edges from "from>to" strings (edge ids are their positions). */
 function graph(direction: "TB" | "LR", ids: string[], edges: string[]): LayoutInput {
@@ -171,18 +172,6 @@ Deno.test("a size that is not a positive number is a bug and throws", async () =
 Deno.test("warming the engine lays out a small graph without error", async () => {
   await warmLayoutEngine();
 });
-
-/** Mulberry32: seeded, so every run checks the same graphs. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
 
 Deno.test("random graphs with cycles, self-loops and parallel edges keep our layers", async () => {
   for (let seed = 1; seed <= 40; seed++) {

@@ -20,6 +20,7 @@ import {
   textArea,
 } from "../../shared/generate/node_boxes.ts";
 import { arrowLabelCentre } from "../../shared/generate/scene.ts";
+import { seededRandom } from "./seeded_random.ts";
 
 /** How far an arrow's end may be from its shape's outline + gap. */
 const END_TOLERANCE = 2;
@@ -283,18 +284,6 @@ const WORDS = [
 ];
 const SHAPES: SpecNode["shape"][] = ["rectangle", "rounded", "ellipse", "diamond"];
 const HEX_COLOURS = ["#ffd8a8", "#2b8a3e", "#a5d8ff", "#343a40"];
-
-/** Mulberry32: small, seeded, good enough to vary test graphs. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
 
 /**
  * A seeded random spec of n nodes and about 1.5 n edges, mostly pointing from earlier to later

@@ -6,16 +6,11 @@ import { outlineScene, outlineText } from "../../core/describe_scene.ts";
 import { getDiagram } from "../../store/diagrams.ts";
 import { type ToolContext, toolFailure } from "../tool_context.ts";
 import { diagramIdArgument } from "./ids.ts";
+import { diagramSummaryOutput } from "./list_diagrams.ts";
 
 const inputSchema = z.object({ id: diagramIdArgument.describe("The diagram's id.") });
 
-const outputSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  url: z.string(),
-  revision: z.number().int(),
-  collectionId: z.string().nullable(),
-  updatedAt: z.string(),
+const outputSchema = diagramSummaryOutput.extend({
   nodes: z.array(z.object({ id: z.string(), label: z.string(), shape: z.string() })),
   edges: z.array(z.object({ from: z.string(), to: z.string(), label: z.string().optional() })),
   otherElements: z.number().int(),

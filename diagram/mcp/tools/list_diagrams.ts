@@ -14,16 +14,17 @@ const inputSchema = z.object({
   query: z.string().max(200).nullish().describe("Only diagrams whose name contains this text."),
 });
 
-const outputSchema = z.object({
-  diagrams: z.array(z.object({
-    id: z.string(),
-    name: z.string(),
-    url: z.string(),
-    revision: z.number().int(),
-    collectionId: z.string().nullable(),
-    updatedAt: z.string(),
-  })),
+/** What list_diagrams says about each diagram; get_diagram says the same and more. */
+export const diagramSummaryOutput = z.object({
+  id: z.string(),
+  name: z.string(),
+  url: z.string(),
+  revision: z.number().int(),
+  collectionId: z.string().nullable(),
+  updatedAt: z.string(),
 });
+
+const outputSchema = z.object({ diagrams: z.array(diagramSummaryOutput) });
 
 export function registerListDiagrams(server: McpServer, context: ToolContext): void {
   server.registerTool("list_diagrams", {
