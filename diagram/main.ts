@@ -42,9 +42,7 @@ const mcp = createMcpEndpoint({
     }
     return createDiagramMcpServer({ db, diagrams, userId });
   },
-  stateless: true,
-  maxSessions: 0,
-  idleTimeoutMs: 60_000,
+  sessions: null,
   maxBodyBytes: MCP_BODY_BYTES,
 });
 

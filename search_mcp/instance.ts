@@ -60,9 +60,10 @@ export function createSearchMcp(
   };
   const endpoint = createMcpEndpoint({
     createServer: () => createToolServer(deps),
-    stateless: env.MCP_HTTP_STATELESS,
-    maxSessions: env.MCP_HTTP_MAX_SESSIONS,
-    idleTimeoutMs: env.MCP_HTTP_SESSION_IDLE_TIMEOUT_MS,
+    sessions: env.MCP_HTTP_STATELESS ? null : {
+      maxSessions: env.MCP_HTTP_MAX_SESSIONS,
+      idleTimeoutMs: env.MCP_HTTP_SESSION_IDLE_TIMEOUT_MS,
+    },
     maxBodyBytes: MAX_BODY_BYTES,
     toolLimiter: env.MCP_TOOL_RATE_MAX === 0 ? undefined : createRateLimiter({
       burst: env.MCP_TOOL_RATE_MAX,

@@ -23,14 +23,13 @@ import {
   SERVER_ERROR,
   SESSION_NOT_FOUND,
 } from "./jsonrpc_error.ts";
-import { createSessionStore } from "./sessions.ts";
+import { createSessionStore, type SessionStore } from "./sessions.ts";
 
 export interface McpEndpointOptions {
   /** A fresh server; `authInfo` is the caller the edge authenticated, when it does so per caller. */
   createServer: (authInfo?: AuthInfo) => McpServer;
-  stateless: boolean;
-  maxSessions: number;
-  idleTimeoutMs: number;
+  /** Limits of the session store; null for a stateless endpoint (a fresh server per request). */
+  sessions: { maxSessions: number; idleTimeoutMs: number } | null;
   maxBodyBytes: number;
   /** Admission of tools/call per client; undefined when unlimited. */
   toolLimiter?: RateLimiter;
@@ -60,15 +59,13 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
     responseMode: "auto",
     maxRequestBodySize: options.maxBodyBytes,
   });
-  const sessions = createSessionStore<Session>({
-    maxSessions: options.maxSessions,
-    idleTimeoutMs: options.idleTimeoutMs,
-  });
-  const sweeper = setInterval(
-    () => sessions.closeIdle(),
-    Math.min(options.idleTimeoutMs, SESSION_SWEEP_MAX_MS),
+  const limits = options.sessions;
+  const sessions = limits === null ? null : createSessionStore<Session>(limits);
+  const sweeper = limits === null ? undefined : setInterval(
+    () => sessions?.closeIdle(),
+    Math.min(limits.idleTimeoutMs, SESSION_SWEEP_MAX_MS),
   );
-  Deno.unrefTimer(sweeper);
+  if (sweeper !== undefined) Deno.unrefTimer(sweeper);
 
   async function post(request: Request, client: string, authInfo?: AuthInfo): Promise<Response> {
     const form = answerForm(request.headers.get("accept"));
@@ -120,8 +117,8 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
     if (!(await isLegacyRequest(request, body))) {
       return modern.fetch(request, { parsedBody: body, authInfo });
     }
-    if (options.stateless) return statelessAnswer(request, body, authInfo);
-    return sessionAnswer(request, body);
+    if (sessions === null) return statelessAnswer(request, body, authInfo);
+    return sessionAnswer(sessions, request, body);
   }
 
   async function statelessAnswer(
@@ -139,7 +136,11 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
     }
   }
 
-  async function sessionAnswer(request: Request, body: unknown): Promise<Response> {
+  async function sessionAnswer(
+    sessions: SessionStore<Session>,
+    request: Request,
+    body: unknown,
+  ): Promise<Response> {
     const id = request.headers.get("mcp-session-id");
     if (id !== null) {
       const session = sessions.use(id);
@@ -208,7 +209,7 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
 
   /** GET opens a session's notification stream, DELETE ends the session. */
   function sessionRequest(request: Request): Promise<Response> | Response {
-    if (options.stateless) {
+    if (sessions === null) {
       return jsonRpcError(405, SERVER_ERROR, "Method not allowed: this server is stateless", {
         Allow: "POST",
       });
@@ -240,16 +241,16 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
       }
       return Promise.resolve(
         jsonRpcError(405, SERVER_ERROR, `Method not allowed: ${request.method}`, {
-          Allow: options.stateless ? "POST" : "GET, POST, DELETE",
+          Allow: sessions === null ? "POST" : "GET, POST, DELETE",
         }),
       );
     },
     get sessionCount() {
-      return sessions.size;
+      return sessions?.size ?? 0;
     },
     async close() {
       clearInterval(sweeper);
-      sessions.closeAll();
+      sessions?.closeAll();
       await modern.close();
     },
   };
