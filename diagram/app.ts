@@ -1,5 +1,5 @@
 // The diagram service's HTTP edge: health, login, the REST API and the MCP endpoint.
-import type { Hono } from "hono";
+import { Hono } from "hono";
 import { serviceApp } from "../runtime/http.ts";
 import type { McpEndpoint } from "../runtime/mcp/endpoint.ts";
 import { createLoginThrottle, DEFAULT_LOGIN_LIMITS } from "./auth/login_throttle.ts";
@@ -42,7 +42,7 @@ export function createDiagramApp(deps: DiagramDeps): Hono {
     sessionRoutes({ db: deps.db, throttle, secureCookie, trustProxy: deps.trustProxy }),
   );
 
-  const api = app as unknown as Hono<DiagramHonoEnv>;
+  const api = new Hono<DiagramHonoEnv>();
   const signedIn = authenticate(deps.db, secureCookie);
   for (
     const path of ["/api/diagrams", "/api/diagrams/*", "/api/collections", "/api/collections/*"]
@@ -51,6 +51,7 @@ export function createDiagramApp(deps: DiagramDeps): Hono {
   }
   api.route("/", diagramRoutes({ db: deps.db, diagrams: deps.diagrams }));
   api.route("/", collectionRoutes(deps.db));
+  app.route("/", api);
   app.route("/", mcpRoutes(deps.db, deps.mcp, deps.trustProxy));
   return app;
 }

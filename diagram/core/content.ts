@@ -1,24 +1,12 @@
 // What gets stored for a diagram, whoever made it: a validated Excalidraw file and a thumbnail
 // that is safe to serve. Generated, uploaded and collaboratively edited files all pass here.
 import type { DiagramSpec } from "../../shared/spec.ts";
-import type { ExcalidrawFile } from "../../shared/scene/types.ts";
 import { validateScene } from "../../shared/scene/validate.ts";
 import { generateDiagram } from "../../shared/generate/generate.ts";
 import { renderThumbnail } from "../thumbnail/render_svg.ts";
 import { sanitizeSvg } from "../thumbnail/sanitize_svg.ts";
 import type { DiagramContent } from "../store/diagrams.ts";
 import { InvalidInputError } from "../http/json_body.ts";
-
-export function emptyFile(source: string): ExcalidrawFile {
-  return {
-    type: "excalidraw",
-    version: 2,
-    source,
-    elements: [],
-    appState: { gridSize: 20, gridStep: 5, gridModeEnabled: false, viewBackgroundColor: "#ffffff" },
-    files: {},
-  };
-}
 
 /**
  * Validates `input` (InvalidInputError listing every problem otherwise) and pairs it with a

@@ -6,11 +6,12 @@ import type { DiagramSpec } from "../../shared/spec.ts";
 import {
   createDiagram,
   type DiagramMeta,
+  diagramRevision,
   type DiagramSource,
-  getThumbnail,
   replaceDiagramContent,
 } from "../store/diagrams.ts";
-import { contentFromFile, contentFromSpec, emptyFile } from "./content.ts";
+import { excalidrawFile } from "../../shared/scene/envelope.ts";
+import { contentFromFile, contentFromSpec } from "./content.ts";
 
 export interface DiagramView extends DiagramMeta {
   url: string;
@@ -49,7 +50,7 @@ export function createDiagramService(db: Database, baseUrl: string): DiagramServ
   return {
     view,
     async createFromFile(userId, input) {
-      const content = contentFromFile(input.file ?? emptyFile(baseUrl), input.thumbnail);
+      const content = contentFromFile(input.file ?? excalidrawFile(baseUrl, []), input.thumbnail);
       return view(
         await createDiagram(db, userId, {
           id: randomId(),
@@ -75,7 +76,7 @@ export function createDiagramService(db: Database, baseUrl: string): DiagramServ
     },
     async replaceFromSpec(userId, id, input) {
       // Existence first: a foreign or unknown id must not cost a layout.
-      await getThumbnail(db, userId, id);
+      await diagramRevision(db, userId, id);
       const content = await contentFromSpec(input.spec, id, baseUrl);
       return view(await replaceDiagramContent(db, userId, id, { ...content, name: input.name }));
     },

@@ -6,6 +6,9 @@ import { readBodyCapped } from "../../runtime/read_capped.ts";
 import { parseMediaType } from "../../shared/media_type.ts";
 import { describeIssue, formatIssuePath } from "../../shared/issue_messages.ts";
 
+/** Cap for bodies that carry names and ids only (renames, moves, new collections). */
+export const SMALL_BODY_BYTES = 16 * 1024;
+
 export interface JsonBody<T> {
   value: T;
   /** Size of the JSON text as sent, for limits stated in bytes. */

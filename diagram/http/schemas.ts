@@ -14,8 +14,9 @@ export const emailSchema = z.string().trim().toLowerCase().pipe(
 export const tokenNameSchema = z.string().trim().min(1, { error: "must not be empty" }).max(100)
   .regex(/^[!-~]+$/, { error: "use letters, digits and punctuation, no spaces" });
 
+/** Any text is accepted as the email, so a malformed one fails like a wrong one (401). */
 export const loginSchema = z.strictObject({
-  email: z.string().max(254),
+  email: z.string().trim().toLowerCase().max(254),
   password: z.string().max(MAX_PASSWORD_LENGTH),
 });
 

@@ -2,7 +2,7 @@
 import { Hono } from "hono";
 import type { Database } from "../db/database.ts";
 import type { DiagramHonoEnv } from "../http/authenticate.ts";
-import { parseOrThrow, readJsonBody } from "../http/json_body.ts";
+import { parseOrThrow, readJsonBody, SMALL_BODY_BYTES } from "../http/json_body.ts";
 import {
   createCollectionSchema,
   idSchema,
@@ -17,8 +17,6 @@ import {
   updateCollection,
 } from "../store/collections.ts";
 
-const MAX_BODY_BYTES = 16 * 1024;
-
 export function collectionRoutes(db: Database): Hono<DiagramHonoEnv> {
   const app = new Hono<DiagramHonoEnv>();
   const idParam = (value: string) => parseOrThrow(idSchema, value, "id");
@@ -30,7 +28,7 @@ export function collectionRoutes(db: Database): Hono<DiagramHonoEnv> {
   });
 
   app.post("/api/collections", async (c) => {
-    const { value } = await readJsonBody(c, createCollectionSchema, MAX_BODY_BYTES);
+    const { value } = await readJsonBody(c, createCollectionSchema, SMALL_BODY_BYTES);
     const created = await createCollection(db, c.get("userId"), value);
     return c.json(created, 201, { Location: `/api/collections/${created.id}` });
   });
@@ -41,7 +39,7 @@ export function collectionRoutes(db: Database): Hono<DiagramHonoEnv> {
 
   app.patch("/api/collections/:id", async (c) => {
     const id = idParam(c.req.param("id"));
-    const { value } = await readJsonBody(c, patchCollectionSchema, MAX_BODY_BYTES);
+    const { value } = await readJsonBody(c, patchCollectionSchema, SMALL_BODY_BYTES);
     return c.json(await updateCollection(db, c.get("userId"), id, value));
   });
 

@@ -3,7 +3,7 @@ import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { Database } from "../db/database.ts";
 import type { DiagramHonoEnv } from "../http/authenticate.ts";
-import { parseOrThrow, readJsonBody } from "../http/json_body.ts";
+import { parseOrThrow, readJsonBody, SMALL_BODY_BYTES } from "../http/json_body.ts";
 import {
   createDiagramSchema,
   idSchema,
@@ -32,7 +32,6 @@ export interface DiagramRouteDeps {
 
 /** A whole file plus a browser thumbnail plus the JSON around them. */
 export const MAX_DIAGRAM_BODY_BYTES = SCENE_LIMITS.maxFileBytes + MAX_THUMBNAIL_BYTES + 64 * 1024;
-const MAX_META_BODY_BYTES = 16 * 1024;
 
 const THUMBNAIL_HEADERS = {
   "Content-Type": "image/svg+xml; charset=utf-8",
@@ -113,7 +112,7 @@ export function diagramRoutes(deps: DiagramRouteDeps): Hono<DiagramHonoEnv> {
 
   app.patch("/api/diagrams/:id", async (c) => {
     const id = idParam(c.req.param("id"));
-    const { value } = await readJsonBody(c, patchDiagramSchema, MAX_META_BODY_BYTES);
+    const { value } = await readJsonBody(c, patchDiagramSchema, SMALL_BODY_BYTES);
     return c.json(diagrams.view(await updateDiagramMeta(db, c.get("userId"), id, value)));
   });
 
@@ -123,7 +122,7 @@ export function diagramRoutes(deps: DiagramRouteDeps): Hono<DiagramHonoEnv> {
   });
 
   app.get("/api/diagrams/:id/thumbnail.svg", async (c) => {
-    const { svg } = await getThumbnail(db, c.get("userId"), idParam(c.req.param("id")));
+    const svg = await getThumbnail(db, c.get("userId"), idParam(c.req.param("id")));
     const etag = `"${sha256Hex(svg).slice(0, 32)}"`;
     if (c.req.header("if-none-match") === etag) {
       return c.body(null, 304, { ETag: etag, ...THUMBNAIL_HEADERS });

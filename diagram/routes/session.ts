@@ -28,7 +28,7 @@ export function sessionRoutes(deps: SessionRouteDeps): Hono {
 
   app.post("/api/login", async (c) => {
     const { value } = await readJsonBody(c, loginSchema, LOGIN_BODY_BYTES);
-    const email = value.email.trim().toLowerCase();
+    const { email } = value;
     const client = clientAddress(c, deps.trustProxy);
     const wait = deps.throttle.retryAfter(email, client);
     if (wait !== null) {

@@ -123,17 +123,23 @@ export async function getDiagram(
   return { ...toMeta(rows[0]), file: text(rows[0], "file") };
 }
 
-export async function getThumbnail(
-  db: Database,
-  userId: string,
-  id: string,
-): Promise<{ svg: string; revision: number }> {
+export async function getThumbnail(db: Database, userId: string, id: string): Promise<string> {
   const { rows } = await db.execute({
-    sql: "SELECT thumbnail_svg, revision FROM diagrams WHERE user_id = ? AND id = ?",
+    sql: "SELECT thumbnail_svg FROM diagrams WHERE user_id = ? AND id = ?",
     args: [userId, id],
   });
   if (!rows[0]) throw new NotFoundError("diagram not found");
-  return { svg: text(rows[0], "thumbnail_svg"), revision: integer(rows[0], "revision") };
+  return text(rows[0], "thumbnail_svg");
+}
+
+/** The stored revision; NotFoundError when the owner has no such diagram. */
+export async function diagramRevision(db: Database, userId: string, id: string): Promise<number> {
+  const { rows } = await db.execute({
+    sql: "SELECT revision FROM diagrams WHERE user_id = ? AND id = ?",
+    args: [userId, id],
+  });
+  if (!rows[0]) throw new NotFoundError("diagram not found");
+  return integer(rows[0], "revision");
 }
 
 /**
@@ -164,8 +170,7 @@ export async function replaceDiagramContent(
     ],
   });
   if (rows[0]) return toMeta(rows[0]);
-  const { revision } = await getThumbnail(db, userId, id);
-  throw new StaleRevisionError(revision);
+  throw new StaleRevisionError(await diagramRevision(db, userId, id));
 }
 
 /** Renames or moves; a move to a collection the owner does not have is a NotFoundError. */

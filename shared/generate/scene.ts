@@ -20,6 +20,7 @@ import type {
   ShapeElement,
   TextElement,
 } from "../scene/types.ts";
+import { excalidrawFile } from "../scene/envelope.ts";
 import { indexKeys } from "../scene/fractional_index.ts";
 import type { Layout, PlacedNode } from "./layout.ts";
 import {
@@ -100,19 +101,10 @@ export function buildScene(
   const shapes = nodeElements(spec, boxes, arrowsOfNode, context);
   const ordered = [...shapes, ...arrows];
   const keys = indexKeys(ordered.length);
-  return {
-    type: "excalidraw",
-    version: 2,
-    source: options.source,
-    elements: ordered.map((element, position) => ({ ...element, index: keys[position] })),
-    appState: {
-      gridSize: 20,
-      gridStep: 5,
-      gridModeEnabled: false,
-      viewBackgroundColor: "#ffffff",
-    },
-    files: {},
-  };
+  return excalidrawFile(
+    options.source,
+    ordered.map((element, position) => ({ ...element, index: keys[position] })),
+  );
 }
 
 /** Each edge's arrow followed by its label; and the arrows each node must list. */

@@ -30,14 +30,15 @@ export async function startDiagram(
   extraEnv: Record<string, string> = {},
 ): Promise<DiagramInstance> {
   const dataDir = await Deno.makeTempDir({ prefix: "diagram-test-" });
+  const baseUrl = extraEnv.BASE_URL ?? "http://localhost:8000";
   const baseEnv = { DATA_DIR: dataDir, COLLAB_SECRET: "x".repeat(40), ...extraEnv };
   const { process, url } = await startService("diagram", {
     DIAGRAM_PORT: "0",
     ...baseEnv,
     // The listening address is known only after start; BASE_URL fixes the origin pages use.
-    BASE_URL: extraEnv.BASE_URL ?? "http://localhost:8000",
+    BASE_URL: baseUrl,
   });
-  const origin = new URL(extraEnv.BASE_URL ?? "http://localhost:8000").origin;
+  const origin = new URL(baseUrl).origin;
   const admin = adminCommand(baseEnv);
   return {
     url,
