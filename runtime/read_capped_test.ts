@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { readBodyCapped, readCapped } from "./read_capped.ts";
+import { BodyTimeoutError, readBodyCapped, readCapped } from "./read_capped.ts";
+import { rawRequest } from "./raw_http_testing.ts";
 
 function streamOf(...chunks: string[]) {
   let cancelled = false;
@@ -45,4 +46,88 @@ Deno.test("a body within its declared or undeclared length is read whole", async
     headers: { "Content-Length": "3", "Content-Encoding": "gzip" },
   });
   assert.equal(await readBodyCapped(encoded, 5), null, "an encoded body is counted as it comes");
+});
+
+Deno.test("a stream that stalls is cancelled at the deadline with BodyTimeoutError", async () => {
+  let cancelReason: unknown;
+  const stalled = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(new TextEncoder().encode("ab"));
+    },
+    cancel(reason) {
+      cancelReason = reason;
+    },
+  });
+  const started = Date.now();
+  await assert.rejects(readCapped(stalled, 100, { timeoutMs: 50 }), BodyTimeoutError);
+  assert.ok(Date.now() - started < 1_000);
+  assert.ok(cancelReason instanceof BodyTimeoutError, "the stream was cancelled");
+});
+
+Deno.test("a body that ends before the deadline is not affected by it", async () => {
+  const { stream } = streamOf("ab", "cd");
+  const bytes = await readCapped(stream, 10, { timeoutMs: 1_000 });
+  assert.equal(new TextDecoder().decode(bytes!), "abcd");
+});
+
+/** A real server whose handler reads the body with a short deadline and answers as callers do. */
+function bodyServer(timeoutMs: number) {
+  const outcomes: string[] = [];
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (request) => {
+    try {
+      const bytes = await readBodyCapped(request, 1024, { timeoutMs });
+      if (bytes === null) return Response.json({ error: "too large" }, { status: 413 });
+      outcomes.push("read");
+      return Response.json({ received: new TextDecoder().decode(bytes) });
+    } catch (error) {
+      if (!(error instanceof BodyTimeoutError)) throw error;
+      outcomes.push("timeout");
+      return Response.json({ error: error.message }, { status: 408 });
+    }
+  });
+  return { server, port: server.addr.port, outcomes };
+}
+
+Deno.test("a client that trickles a declared body gets 408 at the deadline", async () => {
+  const { server, port, outcomes } = bodyServer(300);
+  try {
+    const head =
+      "POST / HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nContent-Length: 40\r\n\r\n";
+    // 40 bytes, one every 100 ms: 4 s in all, far past the 300 ms deadline.
+    const answer = await rawRequest(port, head, Array(40).fill("x"), 100);
+    assert.equal(answer.status, 408);
+    assert.match(String(answer.body.error), /did not arrive within 300 ms/);
+    assert.ok(answer.elapsed < 2_000, `answered after ${answer.elapsed} ms`);
+    assert.deepEqual(outcomes, ["timeout"]);
+  } finally {
+    await server.shutdown();
+  }
+});
+
+Deno.test("a client that stalls a chunked body gets 408 at the deadline", async () => {
+  const { server, port, outcomes } = bodyServer(300);
+  try {
+    const head = "POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n";
+    const answer = await rawRequest(port, head, [], 0);
+    assert.equal(answer.status, 408);
+    assert.ok(answer.elapsed < 2_000, `answered after ${answer.elapsed} ms`);
+    assert.deepEqual(outcomes, ["timeout"]);
+  } finally {
+    await server.shutdown();
+  }
+});
+
+Deno.test("a body sent in pieces within the deadline is read whole", async () => {
+  const { server, port, outcomes } = bodyServer(2_000);
+  try {
+    const head = "POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 6\r\nConnection: close\r\n\r\nab";
+    const answer = await rawRequest(port, head, ["cd", "ef"], 20);
+    assert.equal(answer.status, 200);
+    assert.deepEqual(answer.body, { received: "abcdef" });
+    const fetched = await fetch(`http://127.0.0.1:${port}/`, { method: "POST", body: "hello" });
+    assert.deepEqual(await fetched.json(), { received: "hello" });
+    assert.deepEqual(outcomes, ["read", "read"]);
+  } finally {
+    await server.shutdown();
+  }
 });

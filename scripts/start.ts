@@ -1,11 +1,13 @@
 // `deno task start`: runs the four services as child processes, prefixes their log lines with
-// their names, and on SIGINT/SIGTERM (or when one of them dies) stops them all gracefully.
+// their names, restarts one that dies (scripts/restart_policy.ts) while the others keep running,
+// and on SIGINT/SIGTERM, a bad setting or a service that cannot get started stops them all.
 import { loadConfigOrExit } from "../runtime/config.ts";
 import { SERVICE_NAMES, type ServiceName } from "../runtime/http.ts";
 import { ensureSecrets, GENERATED_SECRETS } from "../runtime/secrets.ts";
 import { ROOT, serviceRunArgs } from "../runtime/service_command.ts";
 import { resolve } from "node:path";
 import { dataDir } from "../shared/env.ts";
+import { decide, FRESH, type RestartState } from "./restart_policy.ts";
 
 /** A child that ignores SIGTERM this long is killed. */
 const STOP_GRACE_MS = 15_000;
@@ -44,20 +46,37 @@ interface Running {
   name: ServiceName;
   process: Deno.ChildProcess;
   output: Promise<unknown>;
+  startedAt: number;
+  /** Set when the service logs its address: a run that got this far started well. */
+  listened: boolean;
 }
 
+const children = new Map<ServiceName, Running>();
+const restartStates = new Map<ServiceName, RestartState>();
+/** Restarts waiting out their pause; cleared when everything stops. */
+const pendingRestarts = new Map<ServiceName, ReturnType<typeof setTimeout>>();
 const listening = new Map<ServiceName, string>();
-function noteListening(name: ServiceName, line: string) {
+let allUpAnnounced = false;
+let stopping = false;
+
+function noteListening(child: Running, line: string) {
   const address = /listening on (\S+)/.exec(line)?.[1];
   if (!address) return;
-  listening.set(name, address);
-  if (listening.size === SERVICE_NAMES.length) {
+  child.listened = true;
+  listening.set(child.name, address);
+  const allUp = listening.size === SERVICE_NAMES.length;
+  if (allUp && !allUpAnnounced) {
+    allUpAnnounced = true;
     log(
       "start",
       `all ${SERVICE_NAMES.length} services are up: ${
         SERVICE_NAMES.map((s) => `${s} ${listening.get(s)}`).join(", ")
       }`,
     );
+  } else if (allUpAnnounced) {
+    // A restarted service: say it is back, and whether that makes the set complete again.
+    const others = allUp ? `all ${SERVICE_NAMES.length} services are up` : "waiting for the others";
+    log("start", `${child.name} is up again at ${address}; ${others}`);
   }
 }
 
@@ -71,21 +90,60 @@ function spawn(name: ServiceName): Running {
     stdout: "piped",
     stderr: "piped",
   }).spawn();
-  const output = Promise.all([
-    pipeLines(name, process.stdout, Deno.stdout, (line) => noteListening(name, line)),
+  const child: Running = {
+    name,
+    process,
+    output: Promise.resolve(),
+    startedAt: Date.now(),
+    listened: false,
+  };
+  child.output = Promise.all([
+    pipeLines(name, process.stdout, Deno.stdout, (line) => noteListening(child, line)),
     pipeLines(name, process.stderr, Deno.stderr, () => {}),
   ]);
-  return { name, process, output };
+  children.set(name, child);
+  process.status.then((status) => onExit(child, status));
+  return child;
 }
 
-const children = SERVICE_NAMES.map(spawn);
-let stopping = false;
+function onExit(child: Running, status: Deno.CommandStatus) {
+  if (stopping) return;
+  listening.delete(child.name);
+  const { state, decision } = decide(restartStates.get(child.name) ?? FRESH, {
+    code: status.code,
+    uptimeMs: Date.now() - child.startedAt,
+    listened: child.listened,
+  });
+  restartStates.set(child.name, state);
+  const exited = `${child.name} exited with code ${status.code}` +
+    (status.signal ? ` (signal ${status.signal})` : "");
+  if (decision.action === "stop") {
+    const reason = decision.why === "config"
+      ? exited
+      : `${exited}, ${state.failedStarts} times in a row before it was listening; giving up`;
+    void stopAll(reason, decision.exitCode);
+    return;
+  }
+  log(
+    "start",
+    `${exited}; restarting in ${decision.delayMs / 1000} s (restart ${decision.restart})`,
+  );
+  pendingRestarts.set(
+    child.name,
+    setTimeout(() => {
+      pendingRestarts.delete(child.name);
+      if (!stopping) spawn(child.name);
+    }, decision.delayMs),
+  );
+}
 
 async function stopAll(reason: string, exitCode: number): Promise<never> {
   if (!stopping) {
     stopping = true;
     log("start", `${reason}; stopping all services`);
-    for (const child of children) {
+    for (const timer of pendingRestarts.values()) clearTimeout(timer);
+    pendingRestarts.clear();
+    for (const child of children.values()) {
       try {
         child.process.kill("SIGTERM");
       } catch {
@@ -93,8 +151,9 @@ async function stopAll(reason: string, exitCode: number): Promise<never> {
       }
     }
   }
+  const running = [...children.values()];
   const killer = setTimeout(() => {
-    for (const child of children) {
+    for (const child of running) {
       try {
         child.process.kill("SIGKILL");
         log("start", `${child.name} did not stop within ${STOP_GRACE_MS / 1000} s, killed`);
@@ -103,8 +162,8 @@ async function stopAll(reason: string, exitCode: number): Promise<never> {
       }
     }
   }, STOP_GRACE_MS);
-  await Promise.all(children.map((child) => child.process.status));
-  await Promise.all(children.map((child) => child.output));
+  await Promise.all(running.map((child) => child.process.status));
+  await Promise.all(running.map((child) => child.output));
   clearTimeout(killer);
   log("start", "all services stopped");
   Deno.exit(exitCode);
@@ -114,10 +173,4 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
   Deno.addSignalListener(signal, () => void stopAll(`received ${signal}`, 0));
 }
 
-for (const child of children) {
-  child.process.status.then((status) => {
-    if (stopping) return;
-    const code = status.code === 0 ? 1 : status.code;
-    void stopAll(`${child.name} exited with code ${status.code}`, code);
-  });
-}
+for (const name of SERVICE_NAMES) spawn(name);

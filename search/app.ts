@@ -1,7 +1,7 @@
 import type { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { serviceApp } from "../runtime/http.ts";
 import { createRateLimiter } from "../shared/rate_limiter.ts";
+import { boundedBody } from "./middleware/bounded_body.ts";
 import { rateLimit } from "./middleware/limiter.ts";
 import { securityHeaders } from "./middleware/security_headers.ts";
 import { autocompleterRoutes } from "./routes/autocompleter.ts";
@@ -16,16 +16,13 @@ import { statsRoutes } from "./routes/stats.ts";
 
 export type { SearchDeps };
 
-/** Form posts are small; anything larger is refused before it is read. */
+/** Form posts are small; a larger declared body is refused before it is read. */
 const MAX_BODY_BYTES = 64 * 1024;
 
 export function createSearchApp(deps: SearchDeps): Hono {
   const app = serviceApp("search");
   app.use(securityHeaders());
-  app.use(bodyLimit({
-    maxSize: MAX_BODY_BYTES,
-    onError: (c) => c.json({ error: `Request body larger than ${MAX_BODY_BYTES} bytes` }, 413),
-  }));
+  app.use(boundedBody(MAX_BODY_BYTES));
   if (deps.settings.server.limiter) {
     const limited = rateLimit(createRateLimiter({ burst: 20, perMinute: 30 }));
     app.use("/search", limited);

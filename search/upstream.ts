@@ -12,7 +12,7 @@ import {
 import { errorForStatus } from "./engines/http_status.ts";
 import { browserUserAgent } from "../shared/browser_user_agent.ts";
 import { parseMediaType } from "../shared/media_type.ts";
-import { readBodyCapped } from "../runtime/read_capped.ts";
+import { BodyTimeoutError, readBodyCapped } from "../runtime/read_capped.ts";
 
 /** Upper bound on one upstream answer; larger answers are abandoned mid-stream. */
 export const MAX_BODY_BYTES = 5 * 1024 * 1024;
@@ -151,7 +151,8 @@ function decoderFor(contentType: string | null): TextDecoder {
 }
 
 function asEngineError(error: unknown, signal: AbortSignal): EngineError {
-  if (signal.aborted) return new TimeoutError();
+  // The call's own deadline usually ends a slow answer first; the reader's is the backstop.
+  if (signal.aborted || error instanceof BodyTimeoutError) return new TimeoutError();
   if (error instanceof EngineError) return error;
   const message = error instanceof Error ? error.message : String(error);
   return new NetworkError(message.split("\n")[0].slice(0, 200));

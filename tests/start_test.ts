@@ -29,6 +29,47 @@ function killGroup(process: RunningProcess, signal: Deno.Signal) {
   Deno.kill(-process.pid, signal);
 }
 
+/** Pids of the processes below `root`, from each process's parent in /proc (Linux only). */
+async function descendants(root: number): Promise<Map<number, string>> {
+  const parents = new Map<number, number>();
+  const commands = new Map<number, string>();
+  for await (const entry of Deno.readDir("/proc")) {
+    if (!/^\d+$/.test(entry.name)) continue;
+    try {
+      // The command name in field 2 may hold spaces; the parent is the 2nd field after it.
+      const stat = await Deno.readTextFile(`/proc/${entry.name}/stat`);
+      const parent = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      const cmdline = await Deno.readTextFile(`/proc/${entry.name}/cmdline`);
+      parents.set(Number(entry.name), parent);
+      commands.set(Number(entry.name), cmdline.replaceAll("\0", " "));
+    } catch {
+      // exited while we looked
+    }
+  }
+  const found = new Map<number, string>();
+  const queue = [root];
+  while (queue.length > 0) {
+    const parent = queue.shift()!;
+    for (const [pid, ppid] of parents) {
+      if (ppid === parent && !found.has(pid)) {
+        found.set(pid, commands.get(pid) ?? "");
+        queue.push(pid);
+      }
+    }
+  }
+  return found;
+}
+
+/** The pid of each service's process below the supervisor, by the entry point it runs. */
+async function servicePids(task: RunningProcess): Promise<Record<string, number>> {
+  const pids: Record<string, number> = {};
+  for (const [pid, command] of await descendants(task.pid)) {
+    const service = SERVICE_NAMES.find((name) => command.includes(` ${name}/main.ts`));
+    if (service) pids[service] = pid;
+  }
+  return pids;
+}
+
 async function readSecrets(dataDir: string): Promise<Record<string, string>> {
   return JSON.parse(await Deno.readTextFile(`${dataDir}/secrets.json`));
 }
@@ -113,6 +154,77 @@ Deno.test("when one service cannot start, the others are stopped and the exit co
   assert.match(task.output, /^start {6}\| diagram exited with code 2; stopping all services$/m);
   for (const service of ["search", "search_mcp", "collab"] as const) {
     assert.ok(!(await isListening(ports[service])), `${service} still listening`);
+  }
+  await Deno.remove(dataDir, { recursive: true });
+});
+
+Deno.test("a service that is killed is restarted after 1 s while the others keep running", async () => {
+  const dataDir = await Deno.makeTempDir();
+  const { ports, env } = portsEnv();
+  const task = startTask({ ...env, DATA_DIR: dataDir });
+  try {
+    await task.waitFor(/all 4 services are up/, 20_000);
+    const before = await servicePids(task);
+    assert.deepEqual(Object.keys(before).sort(), [...SERVICE_NAMES].sort(), task.output);
+
+    Deno.kill(before.diagram, "SIGKILL");
+    await task.waitFor(
+      /^start {6}\| diagram exited with code 137 \(signal SIGKILL\); restarting in 1 s \(restart 1\)$/m,
+      5_000,
+    );
+    await task.waitFor(/^start {6}\| diagram is up again at \S+; all 4 services are up$/m, 20_000);
+    const health = await fetch(`http://127.0.0.1:${ports.diagram}/health`);
+    assert.equal(health.status, 200);
+    assert.equal((await health.json()).service, "diagram");
+
+    const after = await servicePids(task);
+    assert.notEqual(after.diagram, before.diagram, "diagram runs as a new process");
+    for (const service of ["search", "search_mcp", "collab"] as const) {
+      assert.equal(after[service], before[service], `${service} was not restarted`);
+      assert.equal((await fetch(`http://127.0.0.1:${ports[service]}/health`)).status, 200);
+    }
+    assert.doesNotMatch(task.output, /stopping all services|search_mcp stopped|collab stopped/);
+    assert.equal(task.output.match(/listening on/g)?.length, 5, "one listening line per start");
+  } finally {
+    killGroup(task, "SIGINT");
+    const status = await task.wait();
+    assert.equal(status.code, 0, task.output);
+  }
+  assert.match(task.output, /^start {6}\| received SIGINT; stopping all services$/m);
+  assert.doesNotMatch(task.output, /restart 2/);
+  for (const service of SERVICE_NAMES) assert.ok(!(await isListening(ports[service])));
+  await Deno.remove(dataDir, { recursive: true });
+});
+
+Deno.test("a service that keeps dying before it listens is given up on after 5 starts", async () => {
+  const dataDir = await Deno.makeTempDir();
+  const { ports, env } = portsEnv();
+  // collab cannot bind a port that is taken: a failure that no restart can fix.
+  const squatter = Deno.listen({ hostname: "127.0.0.1", port: ports.collab });
+  try {
+    const task = startTask({ ...env, DATA_DIR: dataDir });
+    // Pauses of 1 + 2 + 4 + 8 s between the five starts.
+    const status = await task.wait(40_000);
+    assert.notEqual(status.code, 0, task.output);
+    for (const [restart, seconds] of [[1, 1], [2, 2], [3, 4], [4, 8]]) {
+      assert.match(
+        task.output,
+        new RegExp(
+          `^start {6}\\| collab exited with code \\d+; restarting in ${seconds} s \\(restart ${restart}\\)$`,
+          "m",
+        ),
+      );
+    }
+    assert.match(
+      task.output,
+      /^start {6}\| collab exited with code \d+, 5 times in a row before it was listening; giving up; stopping all services$/m,
+    );
+    assert.doesNotMatch(task.output, /restart 5/);
+    for (const service of ["search", "search_mcp", "diagram"] as const) {
+      assert.ok(!(await isListening(ports[service])), `${service} still listening`);
+    }
+  } finally {
+    squatter.close();
   }
   await Deno.remove(dataDir, { recursive: true });
 });

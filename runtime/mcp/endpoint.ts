@@ -12,7 +12,7 @@ import {
   type McpServer,
   WebStandardStreamableHTTPServerTransport,
 } from "@modelcontextprotocol/server";
-import { readBodyCapped } from "../read_capped.ts";
+import { BodyTimeoutError, readBodyCapped } from "../read_capped.ts";
 import { parseMediaType } from "../../shared/media_type.ts";
 import type { RateLimiter } from "../../shared/rate_limiter.ts";
 import { answerForm, asSseEvent } from "./accept.ts";
@@ -31,6 +31,8 @@ export interface McpEndpointOptions {
   /** Limits of the session store; null for a stateless endpoint (a fresh server per request). */
   sessions: { maxSessions: number; idleTimeoutMs: number } | null;
   maxBodyBytes: number;
+  /** Deadline for a request body (the reader's default, 30 s, when unset); a slower one gets 408. */
+  bodyTimeoutMs?: number;
   /** Admission of tools/call per client; undefined when unlimited. */
   toolLimiter?: RateLimiter;
 }
@@ -79,7 +81,17 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
     if (!isJsonType(request.headers.get("content-type"))) {
       return jsonRpcError(415, SERVER_ERROR, "Unsupported Media Type: send application/json");
     }
-    const bytes = await readBodyCapped(request, options.maxBodyBytes);
+    let bytes: Uint8Array | null;
+    try {
+      bytes = await readBodyCapped(request, options.maxBodyBytes, {
+        timeoutMs: options.bodyTimeoutMs,
+      });
+    } catch (error) {
+      if (!(error instanceof BodyTimeoutError)) throw error;
+      return jsonRpcError(408, SERVER_ERROR, `Request Timeout: ${error.message}`, {
+        Connection: "close",
+      });
+    }
     if (bytes === null) {
       return jsonRpcError(
         413,
