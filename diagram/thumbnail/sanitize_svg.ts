@@ -1,7 +1,20 @@
 // Thumbnails that browsers send (Excalidraw's exportToSvg) are untrusted markup we later serve.
 // Nothing of the input is copied through: it is parsed and a new document is written from an
-// allowlist of elements and attributes, with every text and attribute value escaped again.
+// allowlist of elements and attributes, with every text and attribute value escaped again. CSS,
+// wherever it appears (presentation attributes, `style` attributes, `<style>` elements), keeps
+// only allowlisted properties whose values fit their grammar (shared/svg_css.ts). The policy is
+// the same at every level: what fails is dropped (a declaration, a rule, an attribute), and only
+// a document that is not one complete SVG is refused; CSS that holds a hostile word is not
+// salvaged declaration by declaration but dropped whole with its attribute or element.
 import { Parser } from "htmlparser2";
+import {
+  endOfBlock,
+  isCssProperty,
+  looksHostile,
+  safeDeclarations,
+  safePropertyValue,
+  safeRules,
+} from "../../shared/svg_css.ts";
 import { escapeXml } from "../../shared/xml.ts";
 
 export const MAX_THUMBNAIL_BYTES = 512 * 1024;
@@ -229,12 +242,16 @@ function safeAttributes(
     : [];
   let hasHref = false;
   for (const [name, raw] of Object.entries(attributes)) {
-    const value = name === "style" ? safeCss(raw) : raw;
+    const value = name === "style"
+      ? safeStyleAttribute(raw)
+      : isCssProperty(name)
+      ? safePropertyValue(name, raw)
+      : raw;
     if (value === null || !isSafeValue(value)) continue;
     if (HREF_ATTRIBUTES.has(name)) {
       if (!isSafeHref(element, value)) continue;
       hasHref = true;
-    } else if (!ALLOWED_ATTRIBUTES.has(name) && !name.startsWith("stroke-")) {
+    } else if (!ALLOWED_ATTRIBUTES.has(name) && !isCssProperty(name)) {
       continue;
     }
     kept.push(`${name}="${escapeXml(value)}"`);
@@ -266,19 +283,22 @@ function squeeze(value: string): string {
   return value.replace(/[\s\x00-\x1F\x7F-\x9F\uD800-\uDFFF\uFFFE\uFFFF]/g, "").toLowerCase();
 }
 
+/** The allowed declarations of a `style` attribute, or null when none is left or it is hostile. */
+function safeStyleAttribute(style: string): string | null {
+  if (looksHostile(squeeze(style))) return null;
+  const declarations = safeDeclarations(style);
+  return declarations === "" ? null : declarations;
+}
+
 /**
- * The stylesheet without its `@font-face` blocks (Excalidraw embeds whole fonts as data URLs),
- * or null when what is left could load or run anything. Backslashes are refused outright: CSS
- * escapes could spell any of the forbidden words.
+ * The allowed rules of a stylesheet, without its `@font-face` blocks (Excalidraw embeds whole
+ * fonts as data URLs), or null when what is left is hostile or holds no allowed rule.
  */
 function safeCss(css: string): string | null {
   const remaining = withoutFontFaces(css);
-  const squeezed = squeeze(remaining);
-  const forbidden = squeezed.includes("\\") || squeezed.includes("@import") ||
-    squeezed.includes("expression(") || squeezed.includes("javascript:") ||
-    squeezed.includes("-moz-binding") || squeezed.includes("behavior:") ||
-    /url\((?!['"]?#)/.test(squeezed);
-  return forbidden ? null : remaining;
+  if (looksHostile(squeeze(remaining))) return null;
+  const rules = safeRules(remaining);
+  return rules === "" ? null : rules;
 }
 
 function withoutFontFaces(css: string): string {
@@ -295,23 +315,4 @@ function withoutFontFaces(css: string): string {
     from = body < 0 ? css.length : endOfBlock(css, body);
   }
   return kept + css.slice(from);
-}
-
-/** The index just past the `}` that closes the block opened at `open`, skipping quoted strings. */
-function endOfBlock(css: string, open: number): number {
-  let depth = 0;
-  let quote: string | null = null;
-  for (let index = open; index < css.length; index++) {
-    const char = css[index];
-    if (quote !== null) {
-      if (char === quote) quote = null;
-    } else if (char === '"' || char === "'") {
-      quote = char;
-    } else if (char === "{") {
-      depth++;
-    } else if (char === "}" && --depth === 0) {
-      return index + 1;
-    }
-  }
-  return css.length;
 }

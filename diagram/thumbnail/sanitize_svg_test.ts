@@ -52,7 +52,8 @@ Deno.test("an Excalidraw export keeps its shapes and text and loses its embedded
   assert.equal(getElementsByTagName("g", root)[0].attribs["stroke-linecap"], "round");
   const label = getElementsByTagName("text", root)[0];
   assert.equal(textContent(label), "Service & API");
-  assert.equal(label.attribs.style, "white-space: pre;");
+  // Styles are re-written from their allowed declarations, not copied.
+  assert.equal(label.attribs.style, "white-space: pre");
   assert.equal(label.attribs["font-size"], "20px");
   assert.doesNotMatch(svg, /font-face|data:font|metadata|svg-source/);
 });
@@ -211,6 +212,140 @@ Deno.test("a style element keeps its rules, loses @font-face blocks and is writt
   assert.match(svg, /\.arrow &gt; path/);
   assert.doesNotMatch(svg, /CDATA|font-face|data:font|example/);
   assert.deepEqual(names(clean("<style>@font-face { src: url(x) }</style>").root), []);
+});
+
+Deno.test("style attributes keep only allowlisted properties with values of their grammar", () => {
+  const { root } = clean(
+    [
+      '<rect id="a" style="FILL:#A5D8FF ;stroke-width: 2px; opacity: .5; stroke-dasharray: 8, 4"/>',
+      '<rect id="b" style="fill: rgb(30, 30, 30); stroke: hsl(200deg 50% 40% / 0.5)"/>',
+      `<text id="c" style="font-family: Excalifont, 'Segoe UI Emoji', sans-serif; font-weight: 700"/>`,
+      '<rect id="d" style="fill: red; cursor: pointer; position: fixed; background: red"/>',
+      '<rect id="e" style="fill: red green; stroke-width: 2 px; opacity: half; font-size: 12furlongs"/>',
+      '<rect id="f" style="clip-path: circle(10px); filter: blur(2px); fill: url(#g) red"/>',
+      '<rect id="g" style="font-family: &quot;a;b&quot;, x; marker-end: url(&quot;#m&quot;)"/>',
+      '<rect id="h" style="color; : red; fill:; ;;"/>',
+    ].join(""),
+  );
+  assert.deepEqual(
+    Object.fromEntries(
+      [...getElementsByTagName("rect", root), ...getElementsByTagName("text", root)]
+        .map((element) => [element.attribs.id, element.attribs.style ?? null]),
+    ),
+    {
+      a: "fill: #A5D8FF; stroke-width: 2px; opacity: .5; stroke-dasharray: 8, 4",
+      b: "fill: rgb(30, 30, 30); stroke: hsl(200deg 50% 40% / 0.5)",
+      c: "font-family: Excalifont, 'Segoe UI Emoji', sans-serif; font-weight: 700",
+      d: "fill: red",
+      e: null,
+      f: "fill: url(#g) red",
+      g: 'marker-end: url("#m")',
+      h: null,
+    },
+  );
+});
+
+Deno.test("hostile CSS in a style attribute drops the whole attribute, however it is spelled", () => {
+  const hostile = [
+    "fill: red; background: image-set('https://example.test/x.png' 1x)",
+    "fill: red; background: -webkit-image-set(url(https://example.test/x.png) 1x)",
+    "fill: red; width: expression(alert(1))",
+    "fill: red; width: EXPRESSION (alert(1))",
+    "fill: red; stroke: j\\61vascript:alert(1)",
+    "fill: r\\65d",
+    "fill: red; -moz-binding: url(https://example.test/x.xml#x)",
+    "fill: red; behavior: url(x.htc)",
+    "fill: red; ur/**/l: x",
+    "fill: red /* } @import 'https://example.test/a.css'; */",
+    "fill: re/**/d",
+    "fill: red; stroke: url( https://example.test/ )",
+    "fill: red; stroke: url(&#9;'http://example.test/')",
+    "fill: red; stroke: URL(data:image/svg+xml,x)",
+    "fill: red; @import 'https://example.test/a.css'",
+    "fill: red; x: JavaScript&#x3a;alert(1)",
+  ];
+  const { svg, root } = clean(
+    hostile.map((style, index) => `<rect id="r${index}" style="${style}"/>`).join(""),
+  );
+  const rects = getElementsByTagName("rect", root);
+  assert.equal(rects.length, hostile.length);
+  for (const [index, rect] of rects.entries()) {
+    assert.deepEqual(rect.attribs, { id: `r${index}` }, hostile[index]);
+  }
+  assert.doesNotMatch(svg, /style=/);
+});
+
+Deno.test("presentation attributes keep only values of their property's grammar", () => {
+  const { root } = clean(
+    [
+      '<path id="ok" fill="#fff" stroke="currentColor" stroke-width="1.5" opacity="0.25" ' +
+      'stroke-linecap="round" font-size="20px" font-family="Excalifont, Xiaolai" ' +
+      'stroke-dasharray="8 9" fill-rule="evenodd" marker-end="url(#m)"/>',
+      '<path id="bad" fill="red; background: blue" stroke="expression(alert(1))" ' +
+      'stroke-width="calc(1px + 2px)" opacity="var(--x)" font-family="x, url(#y)" ' +
+      'font-size="attr(data-size)" stroke-dasharray="1 2 env(x)" clip-path="inset(1px)" ' +
+      'stroke-linecap="round !important" filter="url(#f) blur(1px)" stroke-dashoffset="1\\2"/>',
+      '<path id="unknown" stroke-foo="1" stroke-="2" stroke-url="x" d="M0 0"/>',
+    ].join(""),
+  );
+  const [ok, bad, unknown] = getElementsByTagName("path", root);
+  assert.deepEqual(ok.attribs, {
+    id: "ok",
+    fill: "#fff",
+    stroke: "currentColor",
+    "stroke-width": "1.5",
+    opacity: "0.25",
+    "stroke-linecap": "round",
+    "font-size": "20px",
+    "font-family": "Excalifont, Xiaolai",
+    "stroke-dasharray": "8 9",
+    "fill-rule": "evenodd",
+    "marker-end": "url(#m)",
+  });
+  assert.deepEqual(bad.attribs, { id: "bad" });
+  assert.deepEqual(unknown.attribs, { id: "unknown", d: "M0 0" });
+});
+
+Deno.test("a style element keeps only allowed rules and declarations, re-written", () => {
+  const css = [
+    ".arrow > path, g.node { stroke: #1e1e1e; stroke-width: 2; cursor: pointer }",
+    "text:first-child { font-family: Virgil, sans-serif }",
+    "a[href^='x'] { fill: red }",
+    "@media print { rect { fill: red } }",
+    "@font-feature-values Font One { @styleset { nice-style: 12; } }",
+    "rect { position: fixed; top: 0 }",
+    "circle { fill: blue",
+  ].join("\n");
+  const { root } = clean(`<style>${css}</style>`);
+  assert.equal(
+    textContent(getElementsByTagName("style", root)[0]),
+    [
+      ".arrow > path, g.node { stroke: #1e1e1e; stroke-width: 2 }",
+      "text:first-child { font-family: Virgil, sans-serif }",
+      "circle { fill: blue }",
+    ].join("\n"),
+  );
+  assert.deepEqual(names(clean("<style>rect { position: fixed }</style>").root), []);
+});
+
+Deno.test("hostile CSS in a style element drops the element whole", () => {
+  for (
+    const css of [
+      "rect { fill: red } rect { background: image-set('https://example.test/x.png' 1x) }",
+      "rect { fill: red } rect { background: -webkit-image-set(url(//example.test/x) 1x) }",
+      "rect { fill: red } /* harmless? */",
+      "rect { fill: red } @im/**/port 'https://example.test/a.css';",
+      "rect { fill: red } rect { fill: \\75 rl(https://example.test/) }",
+      "rect { fill: red } rect { width: expression(alert(1)) }",
+      "rect { fill: red } rect { -moz-binding: url('https://example.test/x.xml#x') }",
+      'rect { fill: red } rect { fill: url("https://example.test/") }',
+      "rect { fill: red } </style><script>alert(1)</script>",
+    ]
+  ) {
+    const { svg, root } = clean(`<defs><style>${css.replace("<", "&lt;")}</style></defs><rect/>`);
+    assert.deepEqual(names(root), ["defs", "rect"], css);
+    assert.doesNotMatch(svg, /fill: red/, css);
+  }
 });
 
 Deno.test("text keeps its content, re-escaped", () => {
