@@ -35,8 +35,16 @@ const colourError = (issue: { input: unknown }) =>
   `expected a palette colour (${PALETTE.join(", ")}) or a hex colour "#rrggbb", ` +
   `got ${describeValue(issue.input)}`;
 
-const idSchema = z.string().min(1).max(SPEC_LIMITS.maxIdLength);
-const labelSchema = z.string().min(1).max(SPEC_LIMITS.maxLabelLength);
+/** C0 and C1 control characters; a label may still break lines (\n, \r) and hold tabs. */
+const CONTROL_IN_ID = /\p{Cc}/u;
+const CONTROL_IN_LABEL = /(?![\t\n\r])\p{Cc}/u;
+const noControl = (pattern: RegExp) => (value: string) => !pattern.test(value);
+const controlError = { error: "must not contain control characters such as NUL" };
+
+const idSchema = z.string().min(1).max(SPEC_LIMITS.maxIdLength)
+  .refine(noControl(CONTROL_IN_ID), controlError);
+const labelSchema = z.string().min(1).max(SPEC_LIMITS.maxLabelLength)
+  .refine(noControl(CONTROL_IN_LABEL), controlError);
 // A string that misses the palette is reported by the hex branch, anything else by the union,
 // so both carry the same message listing every accepted form.
 const colourSchema = z.union([
@@ -52,6 +60,8 @@ const nodeSchema = z.strictObject({
 });
 
 const edgeSchema = z.strictObject({
+  /** Names the edge for patches; defaults to "from->to" ("from->to#2" for the second parallel). */
+  id: idSchema.optional(),
   from: idSchema,
   to: idSchema,
   label: labelSchema.optional(),
@@ -73,6 +83,23 @@ export const diagramSpecSchema = z.strictObject({
 export type DiagramSpec = z.output<typeof diagramSpecSchema>;
 export type SpecNode = DiagramSpec["nodes"][number];
 export type SpecEdge = DiagramSpec["edges"][number];
+
+/**
+ * Every edge's id: its own, or "from->to", numbered from the second parallel edge on ("a->b#2")
+ * and skipping ids other edges state. Arrow element ids derive from these, so removing one edge
+ * leaves the other arrows alone.
+ */
+export function edgeIds(edges: readonly { id?: string; from: string; to: string }[]): string[] {
+  const taken = new Set(edges.flatMap((edge) => edge.id === undefined ? [] : [edge.id]));
+  return edges.map((edge) => {
+    if (edge.id !== undefined) return edge.id;
+    const base = `${edge.from}->${edge.to}`;
+    let id = base;
+    for (let count = 2; taken.has(id); count++) id = `${base}#${count}`;
+    taken.add(id);
+    return id;
+  });
+}
 
 export type ParseSpecResult = { ok: true; spec: DiagramSpec } | { ok: false; errors: string[] };
 
@@ -123,6 +150,19 @@ function findReferenceProblems(spec: unknown): ReferenceProblem[] {
 
   // With a node id missing or malformed, "unknown node" would mostly be noise about that node.
   if (!everyIdWellFormed || !Array.isArray(spec.edges)) return problems;
+  const edges = spec.edges.filter(isRecord);
+  if (edges.length === spec.edges.length && edges.every(hasWellFormedEnds)) {
+    const firstIndexByEdgeId = new Map<string, number>();
+    edgeIds(edges).forEach((id, index) => {
+      const firstIndex = firstIndexByEdgeId.get(id);
+      if (firstIndex === undefined) return void firstIndexByEdgeId.set(id, index);
+      const firstPath = formatIssuePath(["edges", firstIndex], ROOT_NAME);
+      problems.push({
+        path: ["edges", index, "id"],
+        message: `duplicate edge id ${JSON.stringify(id)} (also the id of ${firstPath})`,
+      });
+    });
+  }
   spec.edges.forEach((edge: unknown, index) => {
     if (!isRecord(edge)) return;
     for (const end of ["from", "to"] as const) {
@@ -136,6 +176,13 @@ function findReferenceProblems(spec: unknown): ReferenceProblem[] {
     }
   });
   return problems;
+}
+
+function hasWellFormedEnds(
+  edge: Record<string, unknown>,
+): edge is { id?: string; from: string; to: string } {
+  return isWellFormedId(edge.from) && isWellFormedId(edge.to) &&
+    (edge.id === undefined || isWellFormedId(edge.id));
 }
 
 function isWellFormedId(value: unknown): value is string {

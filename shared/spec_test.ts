@@ -90,7 +90,7 @@ Deno.test("rejects unknown fields, naming the allowed ones", () => {
   expectErrors(spec, [
     "nodes[0].label: missing (expected string)",
     `nodes[0]: unknown field "lable" (allowed: id, label, shape, color)`,
-    `edges[1]: unknown field "colour" (allowed: from, to, label)`,
+    `edges[1]: unknown field "colour" (allowed: id, from, to, label)`,
     `spec: unknown field "title" (allowed: layout, nodes, edges)`,
   ]);
 });
@@ -259,4 +259,37 @@ Deno.test("the schema converts to a strict JSON Schema for use as a tool input",
   assert.equal(jsonSchema.additionalProperties, false);
   assert.deepEqual(jsonSchema.properties.nodes.items.required, ["id", "label"]);
   assert.deepEqual(jsonSchema.properties.nodes.items.properties.shape.enum, [...SHAPES]);
+});
+
+Deno.test("edges are named by their own id or from->to, numbered from the second parallel edge, skipping stated ids", async () => {
+  const { edgeIds } = await import("./spec.ts");
+  assert.deepEqual(
+    edgeIds([
+      { from: "a", to: "b" },
+      { from: "a", to: "b" },
+      { id: "a->b#3", from: "b", to: "c" },
+      { from: "a", to: "b" },
+      { id: "mine", from: "a", to: "b" },
+    ]),
+    ["a->b", "a->b#2", "a->b#3", "a->b#4", "mine"],
+  );
+});
+
+Deno.test("two edges stating the same id are refused with both paths", () => {
+  const spec = validSpec();
+  spec.edges[0].id = "link";
+  spec.edges[1].id = "link";
+  expectErrors(spec, ['edges[1].id: duplicate edge id "link" (also the id of edges[0])']);
+});
+
+Deno.test("control characters in ids and labels are refused, naming the field; line breaks in labels are not", () => {
+  const spec = validSpec();
+  spec.nodes[0].label = "Web\u0000app";
+  spec.nodes[1].id = "a\u0007pi";
+  spec.edges = [];
+  expectErrors(spec, [
+    "nodes[0].label: must not contain control characters such as NUL",
+    "nodes[1].id: must not contain control characters such as NUL",
+  ]);
+  expectAccepted({ ...validSpec(), nodes: [{ id: "x", label: "two\nlines\ttabbed" }], edges: [] });
 });

@@ -30,6 +30,14 @@ export const DEFAULT_COLOURS: ShapeColours = { stroke: "#1e1e1e", background: "t
 
 const HEX_COLOUR = /^#[0-9a-fA-F]{6}$/;
 
+/** The palette name whose fill is `background`, so a hand-coloured shape reads back by name. */
+export function paletteNameOf(background: string): PaletteName | undefined {
+  const fill = background.toLowerCase();
+  return (Object.keys(PALETTE_COLOURS) as PaletteName[]).find((name) =>
+    PALETTE_COLOURS[name].background === fill
+  );
+}
+
 /**
  * A hex stroke never gets lighter than this, so it reads on white; the palette's strokes sit at
  * 35–50 % lightness.

@@ -1,0 +1,124 @@
+// A change to a spec by id, so an agent can edit one box of a 500-node diagram without sending the
+// whole spec back: add, change or remove nodes and edges, or switch the layout. Applied to the
+// spec a stored diagram reads back as; the result is checked like any spec.
+import { z } from "zod";
+import { type DiagramSpec, edgeIds, type SpecEdge, type SpecNode } from "./spec.ts";
+import { formatIssuePath } from "./issue_messages.ts";
+
+// Field contents (labels, colours, shapes) are checked when the patched spec is parsed; here only
+// the structure, so a model sees one list of problems with the paths it sent.
+const id = z.string().min(1).max(200);
+const changes = <T extends z.ZodRawShape>(shape: T) => z.array(z.strictObject(shape)).max(2000);
+
+export const specPatchSchema = z.strictObject({
+  layout: z.enum(["TB", "LR"]).optional(),
+  addNodes: z.array(z.unknown()).max(1000).optional()
+    .describe("New nodes: {id, label, shape?, color?}."),
+  updateNodes: changes({
+    id,
+    label: z.unknown().optional(),
+    shape: z.unknown().optional(),
+    color: z.unknown().optional().describe("A colour, or null to remove it."),
+  }).optional().describe("Change fields of existing nodes by id; omitted fields stay."),
+  removeNodes: z.array(id).max(1000).optional()
+    .describe("Node ids to remove; their edges go with them."),
+  addEdges: z.array(z.unknown()).max(2000).optional()
+    .describe("New edges: {from, to, label?, id?}."),
+  updateEdges: changes({
+    id,
+    label: z.unknown().optional().describe("A new label, or null to remove it."),
+  }).optional().describe("Relabel existing edges by id (as get_diagram lists them)."),
+  removeEdges: z.array(id).max(2000).optional().describe("Edge ids to remove."),
+});
+
+export type SpecPatch = z.output<typeof specPatchSchema>;
+
+export type PatchResult =
+  | {
+    ok: true;
+    spec: unknown;
+    removedEdges: number;
+    /** Where the added nodes and edges start in the patched spec's lists. */
+    firstAdded: { nodes: number; edges: number };
+  }
+  | { ok: false; errors: string[] };
+
+/**
+ * The patched spec (still to be parsed: added and changed fields are unchecked here), or every
+ * id the patch names that does not exist. Order: removals, changes, additions, so a patch may
+ * remove a node and add one with the same id.
+ */
+export function applySpecPatch(current: DiagramSpec, patch: SpecPatch): PatchResult {
+  const errors: string[] = [];
+  const path = (...segments: (string | number)[]) => `patch.${formatIssuePath(segments, "")}`;
+  const nodes = new Map<string, Record<string, unknown>>(
+    current.nodes.map((node: SpecNode) => [node.id, { ...node }]),
+  );
+  const currentEdgeIds = edgeIds(current.edges);
+  const edges = new Map<string, Record<string, unknown>>(
+    current.edges.map((edge: SpecEdge, index) => [currentEdgeIds[index], {
+      ...edge,
+      id: currentEdgeIds[index],
+    }]),
+  );
+
+  patch.removeEdges?.forEach((edgeId, index) => {
+    if (!edges.delete(edgeId)) errors.push(`${path("removeEdges", index)}: ${unknownEdge(edgeId)}`);
+  });
+  let removedEdges = 0;
+  patch.removeNodes?.forEach((nodeId, index) => {
+    if (!nodes.delete(nodeId)) {
+      errors.push(`${path("removeNodes", index)}: unknown node ${JSON.stringify(nodeId)}`);
+      return;
+    }
+    for (const [edgeId, edge] of edges) {
+      if (edge.from === nodeId || edge.to === nodeId) {
+        edges.delete(edgeId);
+        removedEdges++;
+      }
+    }
+  });
+  patch.updateNodes?.forEach((change, index) => {
+    const node = nodes.get(change.id);
+    if (node === undefined) {
+      errors.push(`${path("updateNodes", index, "id")}: unknown node ${JSON.stringify(change.id)}`);
+      return;
+    }
+    if (change.label !== undefined) node.label = change.label;
+    if (change.shape !== undefined) node.shape = change.shape;
+    if (change.color === null) delete node.color;
+    else if (change.color !== undefined) node.color = change.color;
+  });
+  patch.updateEdges?.forEach((change, index) => {
+    const edge = edges.get(change.id);
+    if (edge === undefined) {
+      errors.push(`${path("updateEdges", index, "id")}: ${unknownEdge(change.id)}`);
+      return;
+    }
+    if (change.label === null) delete edge.label;
+    else if (change.label !== undefined) edge.label = change.label;
+  });
+  if (errors.length > 0) return { ok: false, errors };
+
+  return {
+    ok: true,
+    removedEdges,
+    firstAdded: { nodes: nodes.size, edges: edges.size },
+    spec: {
+      layout: patch.layout ?? current.layout,
+      nodes: [...nodes.values(), ...(patch.addNodes ?? [])],
+      edges: [...edges.values(), ...(patch.addEdges ?? [])],
+    },
+  };
+}
+
+function unknownEdge(edgeId: string): string {
+  return `unknown edge ${JSON.stringify(edgeId)} (edge ids are as get_diagram lists them)`;
+}
+
+/** True when the patch changes nothing at all. */
+export function isEmptyPatch(patch: SpecPatch): boolean {
+  return Object.values(patch).every((value) =>
+    value === undefined || (Array.isArray(value) && value.length === 0)
+  );
+}
