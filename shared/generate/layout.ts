@@ -2,10 +2,18 @@
 // ours: longestPathLayers ranks the nodes and breaks cycles, ELK gets the resulting DAG (back
 // edges turned around) and, with LONGEST_PATH_SOURCE, puts every node in the layer of its rank.
 // The result is read back and checked against our ranks, so a change in ELK cannot silently
-// move nodes to other layers.
+// move nodes to other layers. Parallel edges and repeated self-loops reach ELK as one edge and
+// come back as offset copies of its route (edge_bundles.ts).
 import ElkModule from "elkjs/lib/elk.bundled.js";
 import type { ElkExtendedEdge, ElkNode } from "elkjs/lib/elk-api.js";
 import { longestPathLayers } from "../layering.ts";
+import { offsetCopies } from "./edge_bundles.ts";
+import {
+  type EdgePlan,
+  type LayoutWorkload,
+  layoutWorkload,
+  planEdges,
+} from "./layout_workload.ts";
 
 // The package's typings describe an ES module, its code is CommonJS: the default import is the
 // constructor itself.
@@ -93,18 +101,41 @@ function layoutEngine(): InstanceType<typeof ELK> {
   return engine;
 }
 
+/** Above this many nodes ELK gets one crossing-minimisation pass and no model-order sort. */
+const FULL_EFFORT_MAX_NODES = 50;
 /**
- * ELK's effort by graph size, measured on seeded random specs (tests/helpers/layout_quality.ts).
- * Small graphs get the full effort: at 30 nodes fewer crossing-minimisation passes left 16 % more
- * edge crossings. Above 50 nodes one pass and no model-order sort keep create_diagram within its
- * budget (100 nodes: 154 ms with 2 passes and the sort, 120 ms without; 1000 nodes: the sort
- * alone took 35 s), at the price of a few more crossings and the spec's order inside a layer.
+ * Above this many routed edges between two adjacent layers, edges share their port on a node.
+ * ELK's orthogonal router compares the segments of a gap pairwise: a complete bipartite graph
+ * of 45 × 44 nodes (1980 edges in one gap) took 30 s, 0.6 s with shared ports; a star of 1000
+ * nodes 2.4 s, 0.6 s shared. Arrows then leave a node from one point and fan out.
  */
-function effortFor(nodeCount: number): Record<string, string> {
-  const small = nodeCount <= 50;
+const SHARED_PORTS_MIN_GAP = 60;
+/**
+ * Above this many nodes plus dummy nodes ELK keeps each layer in spec order instead of
+ * minimising crossings, which is where its time goes on graphs with many long edges: a seeded
+ * 1000-node random spec (7220 dummies) took 3.5 s with crossing minimisation, 1.2 s without.
+ */
+const CROSSING_MINIMISATION_MAX_CELLS = 4000;
+
+/**
+ * ELK's effort by graph size, measured on seeded random specs (tests/helpers/layout_quality.ts)
+ * and adversarial ones (bench/layout_budget_bench.ts). Small graphs get the full effort: at 30
+ * nodes fewer crossing-minimisation passes left 16 % more edge crossings. Above 50 nodes one
+ * pass and no model-order sort keep create_diagram within its budget (100 nodes: 154 ms with 2
+ * passes and the sort, 120 ms without; 1000 nodes: the sort alone took 35 s), at the price of a
+ * few more crossings and the spec's order inside a layer. Bigger graphs trade looks for time as
+ * described at the thresholds above.
+ */
+export function effortFor(workload: LayoutWorkload): Record<string, string> {
+  const small = workload.nodes <= FULL_EFFORT_MAX_NODES;
+  const cells = workload.nodes + workload.longEdgeSegments;
   return {
     "elk.layered.thoroughness": small ? "7" : "1",
     "elk.layered.considerModelOrder.strategy": small ? "NODES_AND_EDGES" : "NONE",
+    "elk.layered.mergeEdges": String(workload.widestGap > SHARED_PORTS_MIN_GAP),
+    "elk.layered.crossingMinimization.strategy": cells > CROSSING_MINIMISATION_MAX_CELLS
+      ? "NONE"
+      : "LAYER_SWEEP",
   };
 }
 
@@ -115,7 +146,8 @@ function effortFor(nodeCount: number): Record<string, string> {
 export async function layoutGraph(input: LayoutInput): Promise<Layout> {
   assertPositiveSizes(input);
   const layering = longestPathLayers(input);
-  const reversed = new Set(layering.backEdges);
+  const plan = planEdges(input.edges, layering);
+  const workload = layoutWorkload(input, layering, plan);
   // ELK's ids are our positions: spec ids are free text (say "__proto__"), positions are not.
   const elkIndexOfNode = new Map(input.nodes.map(({ id }, index) => [id, index]));
   const elkNodeId = (id: string) => `n${elkIndexOfNode.get(id)}`;
@@ -135,18 +167,19 @@ export async function layoutGraph(input: LayoutInput): Promise<Layout> {
       "elk.layered.spacing.edgeNodeBetweenLayers": String(
         Math.max(EDGE_NODE_SPACING, labelGap / 2),
       ),
-      ...effortFor(input.nodes.length),
+      ...effortFor(workload),
     },
     children: input.nodes.map(({ width, height }, index) => ({ id: `n${index}`, width, height })),
-    edges: input.edges.map(({ from, to }, index): ElkExtendedEdge => {
-      const [source, target] = reversed.has(index) ? [to, from] : [from, to];
+    // One edge per bundle: its ELK id is the position of the bundle's first edge.
+    edges: plan.bundles.map(([index]): ElkExtendedEdge => {
+      const { source, target } = plan.directed[index];
       return { id: `e${index}`, sources: [elkNodeId(source)], targets: [elkNodeId(target)] };
     }),
   };
 
   const result = await layoutEngine().layout(graph);
   const nodes = placedNodes(input.nodes, result);
-  const edges = routedEdges(input.edges, reversed, result);
+  const edges = routedEdges(input.edges, plan, new Set(layering.backEdges), nodes, result);
   const layers = layersFromPositions(input.nodes, nodes, input.direction);
   assertSameLayers(layers, layering.ranks);
   return { nodes, edges, layers };
@@ -204,30 +237,51 @@ function placedNodes(input: LayoutNode[], result: ElkNode): Map<string, PlacedNo
   }));
 }
 
+/**
+ * ELK's route of each bundle's first edge, tidied; the bundle's edges get offset copies of it
+ * (the first edge too, so that a bundle stays centred on ELK's route).
+ */
 function routedEdges(
   input: LayoutEdge[],
+  plan: EdgePlan,
   reversed: ReadonlySet<number>,
+  nodes: Map<string, PlacedNode>,
   result: ElkNode,
 ): Map<string, RoutedEdge> {
   const byElkId = new Map((result.edges ?? []).map((edge) => [edge.id, edge as ElkExtendedEdge]));
-  return new Map(input.map(({ id }, index) => {
-    const sections = byElkId.get(`e${index}`)?.sections ?? [];
+  const pointsOf = new Array<[number, number][]>(input.length);
+  for (const bundle of plan.bundles) {
+    const first = bundle[0];
+    const { id } = input[first];
+    const sections = byElkId.get(`e${first}`)?.sections ?? [];
     if (sections.length !== 1) {
       throw new Error(
         `layout: ELK routed edge ${JSON.stringify(id)} in ${sections.length} sections`,
       );
     }
     const { startPoint, bendPoints = [], endPoint } = sections[0];
-    const points = tidyRoute(
+    const route = tidyRoute(
       [startPoint, ...bendPoints, endPoint].map(({ x, y }): [number, number] => [
         finite(x, id),
         finite(y, id),
       ]),
     );
-    // ELK drew a back edge in its DAG direction; the arrow must still leave the `from` node.
-    if (reversed.has(index)) points.reverse();
-    return [id, { id, points }];
-  }));
+    const { source, target } = plan.directed[first];
+    const copies = bundle.length === 1 ? [route] : offsetCopies(
+      route,
+      bundle.length,
+      nodes.get(source)!,
+      nodes.get(target)!,
+      { spacing: EDGE_SPACING },
+    );
+    bundle.forEach((index, position) => {
+      const points = copies[position];
+      // ELK drew a back edge in its DAG direction; the arrow must still leave the `from` node.
+      if (reversed.has(index)) points.reverse();
+      pointsOf[index] = points;
+    });
+  }
+  return new Map(input.map(({ id }, index) => [id, { id, points: pointsOf[index] }]));
 }
 
 /** Coordinates closer than this are float noise: ELK meant them equal. */

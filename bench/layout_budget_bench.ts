@@ -1,0 +1,100 @@
+// The layout budget against the real diagram service, run by hand:
+// `npx -y deno@2.9.6 run -A bench/layout_budget_bench.ts` (one case: `--case <name>`).
+// Per case, a fresh service process (so its peak RSS is that case's) with a scratch data folder:
+// one create_diagram call over MCP with the case's spec (twice at once for the marked cases),
+// its time and answer (a refusal before any layout says why), the service's peak RSS (VmHWM,
+// workers included: they are threads of the one process) and the worst latency of its real
+// /health, polled every 20 ms while the call runs.
+import { LAYOUT_BUDGET } from "../shared/generate/layout_budget.ts";
+import { adminCommand } from "../tests/helpers/diagram_instance.ts";
+import { denoCommand, RunningProcess, serviceArgs } from "../tests/helpers/process.ts";
+import { CASES } from "./adversarial_specs.ts";
+import { rssMiB } from "./process_stats.ts";
+
+const POLL_MS = 20;
+/** Cases also run twice at once, to see two workers' memory together. */
+const TWICE = new Set(["ring 1000 + chords up to the budget", "random 1000 (seed 1)"]);
+
+async function createDiagram(mcp: URL, token: string, name: string): Promise<string> {
+  const response = await fetch(mcp, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+      authorization: `Bearer ${token}`,
+      "mcp-protocol-version": "2025-06-18",
+    },
+    body: JSON.stringify({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "tools/call",
+      params: { name: "create_diagram", arguments: { name, spec: CASES[name]() } },
+    }),
+  });
+  const answer = await response.json();
+  const text: string = answer.result?.content?.[0]?.text ?? JSON.stringify(answer).slice(0, 200);
+  return answer.result?.isError ? `isError: ${text.replaceAll("\n", " ").slice(0, 150)}…` : "ok";
+}
+
+async function runCase(name: string, twice: boolean): Promise<string> {
+  const dataDir = await Deno.makeTempDir({ prefix: "layout-bench-" });
+  const env = { DATA_DIR: dataDir, COLLAB_SECRET: "b".repeat(40), DIAGRAM_MCP_RATE_MAX: "0" };
+  const admin = adminCommand(env);
+  await admin("reset-password", "bench@example.com", "bench password 123");
+  const token = (await admin("create-token", "bench@example.com", "bench")).stdout.trim()
+    .split("\n").at(-1)!;
+  const service = new RunningProcess(
+    denoCommand(serviceArgs("diagram"), { ...env, DIAGRAM_PORT: "0" }),
+  );
+  try {
+    const [, address] = await service.waitFor(/listening on (http:\/\/\S+)/);
+    const health = new URL("/health", address);
+    // Let the workers warm ELK, so the case measures layouts, not worker starts.
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+
+    let polling = true;
+    let worstHealthMs = 0;
+    const poller = (async () => {
+      while (polling) {
+        const started = performance.now();
+        await (await fetch(health)).text();
+        worstHealthMs = Math.max(worstHealthMs, performance.now() - started);
+        await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+      }
+    })();
+    const started = performance.now();
+    const answers = await Promise.all(
+      Array.from(
+        { length: twice ? 2 : 1 },
+        () => createDiagram(new URL("/mcp", address), token, name),
+      ),
+    );
+    const ms = performance.now() - started;
+    polling = false;
+    await poller;
+    const [peak, now] = [rssMiB(service.pid, "VmHWM"), rssMiB(service.pid, "VmRSS")];
+    return `${ms.toFixed(0)} ms, peak RSS ${peak.toFixed(0)} MiB (now ${now.toFixed(0)}), ` +
+      `/health worst ${worstHealthMs.toFixed(0)} ms, ${[...new Set(answers)].join(" / ")}`;
+  } finally {
+    await service.stop();
+    await Deno.remove(dataDir, { recursive: true });
+  }
+}
+
+const caseIndex = Deno.args.indexOf("--case");
+if (caseIndex >= 0) {
+  console.log(await runCase(Deno.args[caseIndex + 1], Deno.args.includes("--twice")));
+} else {
+  console.log(
+    `layout budget: ${JSON.stringify(LAYOUT_BUDGET)}; ${navigator.hardwareConcurrency} cores`,
+  );
+  for (const name of Object.keys(CASES)) {
+    for (const twice of TWICE.has(name) ? [false, true] : [false]) {
+      const spec = CASES[name]();
+      const size = `${spec.nodes.length} nodes, ${spec.edges.length} edges`;
+      console.log(
+        `${name}${twice ? " (two at once)" : ""} [${size}]: ${await runCase(name, twice)}`,
+      );
+    }
+  }
+}

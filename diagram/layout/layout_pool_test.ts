@@ -1,0 +1,152 @@
+import assert from "node:assert/strict";
+import type { DiagramSpec } from "../../shared/spec.ts";
+import { generateDiagram } from "../../shared/generate/generate.ts";
+import { randomDag } from "../../tests/helpers/layout_quality.ts";
+import {
+  createLayoutPool,
+  LayoutBusyError,
+  type LayoutPoolOptions,
+  LayoutTimeoutError,
+} from "./layout_pool.ts";
+
+const OPTIONS = { diagramId: "pool", source: "https://diagrams.example.test", updated: 0 };
+const SCRIPTED = new URL("./scripted_worker.ts", import.meta.url);
+
+/** A one-node spec whose label tells the scripted worker what to do. */
+function script(command: string): DiagramSpec {
+  return { layout: "TB", nodes: [{ id: "a", label: command, shape: "rectangle" }], edges: [] };
+}
+
+interface Run {
+  identity: string;
+  bornAt: number;
+  startedAt: number;
+  endedAt: number;
+}
+
+async function withPool(
+  options: LayoutPoolOptions,
+  test: (pool: ReturnType<typeof createLayoutPool>) => Promise<void>,
+): Promise<void> {
+  const pool = createLayoutPool(options);
+  try {
+    await test(pool);
+  } finally {
+    await pool.close();
+  }
+}
+
+async function run(pool: ReturnType<typeof createLayoutPool>, command: string): Promise<Run> {
+  return (await pool.generate(script(command), OPTIONS)).appState as unknown as Run;
+}
+
+Deno.test("jobs run at the same time up to the pool size, the next one waits", async () => {
+  await withPool({ size: 2, workerUrl: SCRIPTED }, async (pool) => {
+    const runs = await Promise.all([1, 2, 3].map(() => run(pool, "sleep 300")));
+    const [a, b, c] = runs;
+    assert.ok(a.startedAt < b.endedAt && b.startedAt < a.endedAt, "the first two overlap");
+    assert.notEqual(a.identity, b.identity);
+    assert.ok(c.startedAt >= Math.min(a.endedAt, b.endedAt) - 1, "the third waited for one");
+  });
+});
+
+Deno.test("a job beyond the workers and the queue is refused as busy", async () => {
+  await withPool({ size: 1, maxQueued: 1, workerUrl: SCRIPTED }, async (pool) => {
+    const running = run(pool, "sleep 200");
+    const queued = run(pool, "sleep 0");
+    await assert.rejects(run(pool, "sleep 0"), LayoutBusyError);
+    await Promise.all([running, queued]);
+    await run(pool, "sleep 0");
+  });
+});
+
+Deno.test("a job over its budget is answered with a timeout at the deadline; its worker keeps the place until it ends, then a fresh one runs the next job", async () => {
+  await withPool({ size: 1, timeoutMs: 300, workerUrl: SCRIPTED }, async (pool) => {
+    const before = await run(pool, "sleep 0");
+    const started = performance.now();
+    const error = await run(pool, "spin 1500").then(() => null, (error) => error);
+    assert.ok(error instanceof LayoutTimeoutError, String(error));
+    assert.ok(performance.now() - started < 1200, "answered at the deadline, not at the end");
+    assert.match(error.message, /longer than 0\.3 s .* simplify the spec/);
+    const after = await run(pool, "sleep 0");
+    // Never two computations on a one-place pool: the next job started after the spin ended.
+    assert.ok(after.startedAt >= before.startedAt + 1500 - 50, "waited for the runaway");
+    assert.notEqual(after.identity, before.identity, "the abandoned worker was replaced");
+  });
+});
+
+Deno.test("an error inside a worker fails that job only, with the worker's message", async () => {
+  await withPool({ size: 1, workerUrl: SCRIPTED }, async (pool) => {
+    await assert.rejects(run(pool, "throw scene-broke"), (error: Error) => {
+      assert.ok(!(error instanceof LayoutTimeoutError) && !(error instanceof LayoutBusyError));
+      assert.equal(error.message, "scene-broke");
+      return true;
+    });
+    await assert.rejects(run(pool, "crash"), /layout worker failed: .*scripted crash/);
+    await run(pool, "sleep 0");
+  });
+});
+
+Deno.test("a worker whose heap grew past the limit is replaced after its job", async () => {
+  await withPool({ size: 1, recycleHeapBytes: 1000, workerUrl: SCRIPTED }, async (pool) => {
+    const small = await run(pool, "heap 10");
+    const stillSame = await run(pool, "heap 5000");
+    const replaced = await run(pool, "heap 10");
+    assert.equal(stillSame.identity, small.identity);
+    assert.notEqual(replaced.identity, small.identity);
+  });
+});
+
+Deno.test("closing the pool rejects running and queued jobs, and later calls", async () => {
+  const pool = createLayoutPool({ size: 1, workerUrl: SCRIPTED });
+  const running = run(pool, "sleep 5000");
+  const queued = run(pool, "sleep 0");
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  await pool.close();
+  await assert.rejects(running, /closed/);
+  await assert.rejects(queued, /closed/);
+  await assert.rejects(run(pool, "sleep 0"), /closed/);
+});
+
+Deno.test("the pool's file equals generateDiagram's in this thread", async () => {
+  await withPool({ size: 1 }, async (pool) => {
+    for (const seed of [1, 2]) {
+      const spec = randomDag(30, seed);
+      assert.deepEqual(await pool.generate(spec, OPTIONS), await generateDiagram(spec, OPTIONS));
+    }
+  });
+});
+
+Deno.test("timers on this thread fire on time while a big layout runs in a worker", async () => {
+  await withPool({ size: 1 }, async (pool) => {
+    // Warm up first: the measured part is the layout, not the worker's start.
+    await pool.generate(randomDag(5, 1), OPTIONS);
+    let worstLag = 0;
+    let done = false;
+    const ticking = (async () => {
+      while (!done) {
+        const started = performance.now();
+        await new Promise((resolve) => setTimeout(resolve, 0));
+        worstLag = Math.max(worstLag, performance.now() - started);
+      }
+    })();
+    const started = performance.now();
+    await pool.generate(randomDag(300, 1), OPTIONS);
+    const took = performance.now() - started;
+    done = true;
+    await ticking;
+    assert.ok(took > 200, `the layout took ${took} ms, too short to prove anything`);
+    assert.ok(worstLag < 100, `a timer waited ${worstLag} ms`);
+  });
+});
+
+Deno.test("an eager pool warms every worker before the first job", async () => {
+  await withPool({ size: 2, workerUrl: SCRIPTED, eager: true }, async (pool) => {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const requestedAt = Date.now();
+    const [a, b] = await Promise.all([run(pool, "sleep 0"), run(pool, "sleep 0")]);
+    assert.notEqual(a.identity, b.identity);
+    // A lazy pool would start its workers for these jobs, after they were asked for.
+    for (const job of [a, b]) assert.ok(job.bornAt < requestedAt, "started with the pool");
+  });
+});

@@ -1,0 +1,27 @@
+// One layout worker: warms ELK once, then generates one diagram per message, off the service's
+// request thread. Errors are posted back as messages so that only that job fails.
+/// <reference lib="deno.worker" />
+import { generateDiagram } from "../../shared/generate/generate.ts";
+import { warmLayoutEngine } from "../../shared/generate/layout.ts";
+import type { LayoutJobMessage, LayoutWorkerMessage } from "./layout_protocol.ts";
+
+function post(message: LayoutWorkerMessage): void {
+  self.postMessage(message);
+}
+
+const heapBytes = () => Deno.memoryUsage().heapTotal;
+
+// Jobs are run one at a time, in arrival order (the pool sends one at a time anyway).
+let previous: Promise<void> = warmLayoutEngine().then(() => post({ type: "ready" }));
+
+self.onmessage = ({ data }: MessageEvent<LayoutJobMessage>) => {
+  previous = previous.then(async () => {
+    try {
+      const file = await generateDiagram(data.spec, data.options);
+      post({ type: "done", id: data.id, file, heapBytes: heapBytes() });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      post({ type: "failed", id: data.id, message, heapBytes: heapBytes() });
+    }
+  });
+};
