@@ -1,6 +1,7 @@
 // Generated diagrams as a user would judge them: nodes apart, labels inside their shapes,
-// arrows bound and ending just outside the outlines, layers in order. Random specs cover the
-// variety; the fixed graphs cover the layering cases by name.
+// edge labels clear of nodes and of each other, arrows bound and ending just outside the
+// outlines, layers in order. Random specs cover the variety; the fixed graphs cover the layering
+// and labelling cases by name.
 import assert from "node:assert/strict";
 import type { DiagramSpec } from "../shared/spec.ts";
 import type { ExcalidrawFile } from "../shared/scene/types.ts";
@@ -71,6 +72,22 @@ const FIXED: Record<string, [string[], string[]]> = {
   ]],
   "parallel edges": [["a:diamond", "b:ellipse"], ["a>b:one", "a>b:two", "a>b", "b>a:back"]],
   "30-node DAG": [thirtyNodes, thirtyEdges],
+  // Every edge labelled: labels compete for the same gaps between the layers.
+  "labelled parallel edges": [["a", "b:ellipse", "c"], [
+    "a>b:reads rows",
+    "a>b:writes rows",
+    "a>b",
+    "b>a",
+    "a>c:audits",
+    "b>c:streams changes",
+  ]],
+  "labelled diamond": [["a:diamond", "b", "c:rounded", "d:ellipse"], [
+    "a>b:when yes",
+    "a>c:when no",
+    "b>d:then store",
+    "c>d:then retry later",
+    "a>d:skip",
+  ]],
 };
 
 for (const [name, [nodes, edges]] of Object.entries(FIXED)) {
@@ -80,6 +97,19 @@ for (const [name, [nodes, edges]] of Object.entries(FIXED)) {
     });
   }
 }
+
+// Parallel arrows run a few px apart, so their labels must share the arrows' length: stacked
+// along the direction they fit between two TB layers. (Going right, four labels side by side
+// need the layer gap to hold their widths summed; the layout sizes it for the widest one.)
+Deno.test("four labelled parallel edges (TB) have no problems", async () => {
+  const parallel = spec("TB", ["a", "b:ellipse"], [
+    "a>b:reads rows",
+    "a>b:writes rows",
+    "a>b:locks",
+    "b>a:replies",
+  ]);
+  assert.deepEqual(await problemsOf(parallel), []);
+});
 
 // The checks themselves: each must notice the fault it is for.
 
@@ -129,7 +159,7 @@ Deno.test("the checks notice a label too wide for its shape", async () => {
 Deno.test("the checks notice an arrow end off the gap, inside a shape, or unbound", async () => {
   const moved = await brokenFile((elements) => {
     const arrow = elements.find(({ type }) => type === "arrow")!;
-    (arrow.points as number[][])[1][1] += 5;
+    (arrow.points as number[][]).at(-1)![1] += 5;
   });
   assert.match(
     checkLayoutQuality(SMALL, moved).join("\n"),
@@ -137,7 +167,7 @@ Deno.test("the checks notice an arrow end off the gap, inside a shape, or unboun
   );
   const inside = await brokenFile((elements) => {
     const arrow = elements.find(({ type }) => type === "arrow")!;
-    (arrow.points as number[][])[1][1] += 20;
+    (arrow.points as number[][]).at(-1)![1] += 20;
   });
   assert.match(
     checkLayoutQuality(SMALL, inside).join("\n"),
@@ -160,6 +190,23 @@ Deno.test("the checks notice a one-sided binding or text container", async () =>
   assert.match(problems, /node c does not list the arrow/);
   assert.match(problems, /names container .*, which does not list it/);
   assert.match(problems, /lists text .*, which names another container/);
+});
+
+Deno.test("the checks notice an edge label on another label or on a node", async () => {
+  const onLabel = await brokenFile((elements, byNode) => {
+    const label = elements.find(({ originalText }) => originalText === "label")!;
+    const nodeLabelId = (byNode("a").boundElements as { id: string }[])[0].id;
+    const nodeLabel = elements.find(({ id }) => id === nodeLabelId)!;
+    // A second edge label, laid on the first.
+    const arrow = elements.filter(({ type }) => type === "arrow")[1];
+    label.x = nodeLabel.x;
+    label.y = nodeLabel.y;
+    arrow.boundElements = [{ id: "second-label", type: "text" }];
+    elements.push({ ...label, id: "second-label", originalText: "second", containerId: arrow.id });
+  });
+  const problems = checkLayoutQuality(SMALL, onLabel).join("\n");
+  assert.match(problems, /edge labels "label" and "second" .* overlap/);
+  assert.match(problems, /edge label "label" .* overlaps node "a"/);
 });
 
 Deno.test("the checks notice an arrow that doubles back on itself", async () => {

@@ -1,6 +1,18 @@
 // Our own SVG thumbnail of a stored scene, drawn without a DOM or fonts: clean shapes instead of
 // rough.js strokes, fitted to the content. Elements come from users, so every field is read
 // defensively and every string that reaches the markup is escaped or checked against a pattern.
+//
+// Decisions:
+// - Text is placed as Excalidraw's export places it (its getVerticalOffset, from each font's
+//   ascender and descender), in a font stack that names Excalidraw's font first and ends in a
+//   generic family, so a viewer without Excalifont gets sans-serif rather than a serif.
+// - An arrow's label sits on a gap in the arrow: a mask cuts the label's box out of the line, as
+//   Excalidraw's export does. Mask ids are counters, never anything from the scene.
+// - The gallery shows thumbnails as cards of about CARD_WIDTH × CARD_HEIGHT px. When a big scene
+//   is scaled down to that, strokes are widened to stay at least MIN_CARD_STROKE px there, and
+//   a shape's label grows about its centre towards MIN_CARD_FONT px, as far as the shape's text
+//   area allows and at most MAX_TEXT_GROWTH. Other text keeps its size: grown arrow labels and
+//   free text ran over the arrows and labels next to them (seen on generated diagrams).
 import { escapeXml } from "../../shared/xml.ts";
 
 export interface ThumbnailOptions {
@@ -41,6 +53,8 @@ interface Drawing {
   bounds: Bounds;
   /** What `angle` rotates about. */
   centre: Point;
+  /** A `<mask>` the drawing refers to in its style; written just before it. */
+  mask?: Part;
 }
 
 interface Stroke {
@@ -54,7 +68,14 @@ const DEFAULT_BACKGROUND = "#ffffff";
 const DEFAULT_MAX_WIDTH = 400;
 const DEFAULT_MAX_HEIGHT = 300;
 const MARGIN = 10;
-const HAND_DRAWN_FONTS = "Excalifont, Virgil, 'Comic Sans MS', cursive";
+/** Excalidraw writes "Excalifont, Xiaolai, Segoe UI Emoji": no generic family at the end. */
+const HAND_DRAWN_FONTS =
+  "Excalifont, Xiaolai, Virgil, 'Comic Sans MS', 'Segoe UI Emoji', sans-serif";
+const CARD_WIDTH = 280;
+const CARD_HEIGHT = 180;
+const MIN_CARD_STROKE = 1;
+const MIN_CARD_FONT = 7;
+const MAX_TEXT_GROWTH = 1.5;
 /** Coordinates beyond this are garbage, and scaling them by 100 to round could overflow. */
 const MAX_COORDINATE = 1e9;
 /** Excalidraw closes a line whose ends are this close (its LINE_CONFIRM_THRESHOLD). */
@@ -80,7 +101,7 @@ const ROOT_STYLE: Attrs = {
 /** Only these reach an attribute, which keeps `url(javascript:…)` and CSS injection out. */
 const COLOUR = /^(#([0-9a-f]{3}|[0-9a-f]{6}|[0-9a-f]{8})|[a-z]+)$/i;
 
-const DRAWERS = new Map<unknown, (element: Element) => Drawing | null>([
+const DRAWERS = new Map<unknown, (element: Element, context: Context) => Drawing | null>([
   ["rectangle", drawRectangle],
   ["ellipse", drawEllipse],
   ["diamond", drawDiamond],
@@ -95,6 +116,18 @@ const DRAWERS = new Map<unknown, (element: Element) => Drawing | null>([
   ["magicframe", drawFrame],
 ]);
 
+/** What drawing one element needs to know about the whole scene. */
+interface Context {
+  /** Narrowest stroke, in scene units. */
+  minStroke: number;
+  /** Font size text grows towards, in scene units. */
+  minFont: number;
+  /** Elements by id: labels and the containers they are bound to. */
+  byId: ReadonlyMap<unknown, Element>;
+  /** A fresh id for a mask: never taken from the scene. */
+  nextId: () => string;
+}
+
 /** Elements as stored (any 0.18 element type; treat unknown fields defensively); deleted elements skipped. */
 export function renderThumbnail(
   elements: readonly Record<string, unknown>[],
@@ -102,13 +135,31 @@ export function renderThumbnail(
 ): string {
   const maxWidth = positiveNumber(options.maxWidth) ?? DEFAULT_MAX_WIDTH;
   const maxHeight = positiveNumber(options.maxHeight) ?? DEFAULT_MAX_HEIGHT;
-  const rendered = elements.map(renderElement).filter((item) => item !== null);
-  const view = rendered.length === 0
+  const byId = new Map(
+    elements.filter((element) => isRecord(element)).map((element) => [element.id, element]),
+  );
+  const context = (minStroke: number, minFont: number): Context => {
+    let masks = 0;
+    return { minStroke, minFont, byId, nextId: () => `label-gap-${masks++}` };
+  };
+  // First at natural size, for the bounds; then again with the floors those bounds call for.
+  const sized = elements.map((element) => renderElement(element, context(0, 0), ROOT_STYLE));
+  const bounds = sized.filter((item) => item !== null).map((item) => item.bounds);
+  const view = bounds.length === 0
     ? { minX: 0, minY: 0, maxX: maxWidth, maxY: maxHeight }
-    : expand(rendered.map((item) => item.bounds).reduce(union), MARGIN);
+    : expand(bounds.reduce(union), MARGIN);
   const viewWidth = Math.max(view.maxX - view.minX, 1);
   const viewHeight = Math.max(view.maxY - view.minY, 1);
   const scale = Math.min(maxWidth / viewWidth, maxHeight / viewHeight);
+  const cardScale = Math.min(CARD_WIDTH / viewWidth, CARD_HEIGHT / viewHeight);
+  // Rounded up to the two decimals the markup keeps, so rounding cannot take it below the floor.
+  const minStroke = Math.ceil(MIN_CARD_STROKE / cardScale * 100) / 100;
+  const rootStyle: Attrs = {
+    ...ROOT_STYLE,
+    "stroke-width": num(Math.max(2, minStroke)),
+  };
+  const floors = context(minStroke, MIN_CARD_FONT / cardScale);
+  const rendered = elements.map((element) => renderElement(element, floors, rootStyle));
   const background = paint(options.background, DEFAULT_BACKGROUND);
   const backgroundRect = background === "none" ? "" : serialise({
     tag: "rect",
@@ -126,25 +177,33 @@ export function renderThumbnail(
     width: num(viewWidth * scale),
     height: num(viewHeight * scale),
     viewBox: [view.minX, view.minY, viewWidth, viewHeight].map(num).join(" "),
-    ...ROOT_STYLE,
+    ...rootStyle,
   };
   return serialise({
     tag: "svg",
     attrs: root,
-    content: backgroundRect + rendered.map((item) => item.markup).join(""),
+    content: backgroundRect + rendered.map((item) => item?.markup ?? "").join(""),
   });
 }
 
-function renderElement(element: unknown): { markup: string; bounds: Bounds } | null {
+function renderElement(
+  element: unknown,
+  context: Context,
+  rootStyle: Attrs,
+): { markup: string; bounds: Bounds } | null {
   if (!isRecord(element) || element.isDeleted === true) return null;
   const draw = DRAWERS.get(element.type);
   const angle = element.angle ?? 0;
   if (draw === undefined || !isCoordinate(angle)) return null;
-  const drawing = draw(element);
+  const drawing = draw(element, context);
   if (drawing === null) return null;
   const [cx, cy] = drawing.centre;
+  const width = Number(drawing.style["stroke-width"]);
   const outer: Attrs = {
     ...drawing.style,
+    "stroke-width": width < context.minStroke
+      ? num(context.minStroke)
+      : drawing.style["stroke-width"],
     opacity: opacityOf(element.opacity),
     transform: angle === 0
       ? undefined
@@ -153,19 +212,21 @@ function renderElement(element: unknown): { markup: string; bounds: Bounds } | n
   const bounds = angle === 0
     ? drawing.bounds
     : rotatedBounds(drawing.bounds, angle, drawing.centre);
+  const defs = drawing.mask === undefined ? "" : serialise(drawing.mask);
   if (drawing.parts.length === 1) {
     const [part] = drawing.parts;
     return {
-      markup: serialise({ ...part, attrs: withoutRootStyle({ ...outer, ...part.attrs }) }),
+      markup: defs +
+        serialise({ ...part, attrs: withoutRootStyle({ ...outer, ...part.attrs }, rootStyle) }),
       bounds,
     };
   }
   const parts = drawing.parts.map(serialise).join("");
-  const groupAttrs = withoutRootStyle(outer);
+  const groupAttrs = withoutRootStyle(outer, rootStyle);
   const markup = Object.keys(groupAttrs).length > 0
     ? serialise({ tag: "g", attrs: groupAttrs, content: parts })
     : parts;
-  return { markup, bounds };
+  return { markup: defs + markup, bounds };
 }
 
 function drawRectangle(element: Element): Drawing | null {
@@ -237,21 +298,72 @@ const TEXT_ANCHORS: Record<string, { shift: number; anchor?: string }> = {
   right: { shift: 1, anchor: "end" },
 };
 
-function drawText(element: Element): Drawing | null {
+/**
+ * Per Excalidraw font family: the stack we name, and half of (ascender + descender) / unitsPerEm,
+ * the metrics Excalidraw's getVerticalOffset puts each baseline with (Virgil's for any other).
+ */
+const FONTS: Record<number, { stack: string; baselineShift: number }> = {
+  1: { stack: `Virgil, ${HAND_DRAWN_FONTS}`, baselineShift: 0.256 },
+  2: { stack: "Helvetica, Arial, 'Segoe UI Emoji', sans-serif", baselineShift: 0.27 },
+  3: {
+    stack: "Cascadia, 'Cascadia Code', Consolas, 'Segoe UI Emoji', monospace",
+    baselineShift: 0.3467,
+  },
+  5: { stack: HAND_DRAWN_FONTS, baselineShift: 0.256 },
+  6: { stack: "Nunito, 'Segoe UI Emoji', sans-serif", baselineShift: 0.329 },
+  7: { stack: "'Lilita One', 'Segoe UI Emoji', sans-serif", baselineShift: 0.3515 },
+  8: { stack: "'Comic Shanns', 'Segoe UI Emoji', monospace", baselineShift: 0.25 },
+  9: { stack: "'Liberation Sans', Arial, 'Segoe UI Emoji', sans-serif", baselineShift: 0.3467 },
+};
+const UNKNOWN_FONT = { stack: "'Segoe UI Emoji', sans-serif", baselineShift: 0.256 };
+
+/** Where a text element is drawn: its box grown about its anchor, and its font size. */
+interface TextLayout {
+  box: Rect;
+  fontSize: number;
+  lineHeight: number;
+  align: { shift: number; anchor?: string };
+}
+
+function textLayout(element: Element, context: Context): TextLayout | null {
   const rect = readRect(element);
   if (rect === null || typeof element.text !== "string" || element.text.trim() === "") return null;
-  const fontSize = positiveNumber(element.fontSize) ?? 20;
-  const lineHeight = positiveNumber(element.lineHeight) ?? 1.25;
+  const stored = positiveNumber(element.fontSize) ?? 20;
+  const growth = Math.max(
+    1,
+    Math.min(MAX_TEXT_GROWTH, context.minFont / stored, roomToGrow(element, rect, context)),
+  );
   const align = Object.hasOwn(TEXT_ANCHORS, String(element.textAlign))
     ? TEXT_ANCHORS[String(element.textAlign)]
     : TEXT_ANCHORS.left;
-  const x = num(rect.x + rect.width * align.shift);
-  // Excalidraw stores the text box's top-left; this puts each baseline where its glyphs sit.
-  const baseline = (line: number) => num(rect.y + (line + 0.8) * fontSize * lineHeight);
-  const lines = element.text.split(/\r\n|\r|\n/);
+  const [width, height] = [rect.width * growth, rect.height * growth];
+  return {
+    // The anchor stays put across, the middle along: the text grows from where it is read.
+    box: {
+      x: rect.x + (rect.width - width) * align.shift,
+      y: rect.y + (rect.height - height) / 2,
+      width,
+      height,
+    },
+    fontSize: stored * growth,
+    lineHeight: positiveNumber(element.lineHeight) ?? 1.25,
+    align,
+  };
+}
+
+function drawText(element: Element, context: Context): Drawing | null {
+  const layout = textLayout(element, context);
+  if (layout === null) return null;
+  const { box, fontSize, lineHeight, align } = layout;
+  const font = FONTS[Number(element.fontFamily ?? 5)] ?? UNKNOWN_FONT;
+  const x = num(box.x + box.width * align.shift);
+  const linePx = fontSize * lineHeight;
+  const baseline = (line: number) =>
+    num(box.y + line * linePx + linePx / 2 + fontSize * font.baselineShift);
+  const lines = String(element.text).split(/\r\n|\r|\n/);
   const attrs: Attrs = {
     "font-size": num(fontSize),
-    "font-family": fontStack(element.fontFamily),
+    "font-family": font.stack,
     "text-anchor": align.anchor,
   };
   const part: Part = lines.length === 1
@@ -270,26 +382,48 @@ function drawText(element: Element): Drawing | null {
   return {
     parts: [part],
     style: { fill: paint(element.strokeColor, DEFAULT_STROKE), stroke: "none" },
-    bounds: boundsOf(rect),
-    centre: centreOf(rect),
+    bounds: boundsOf(box),
+    centre: centreOf(box),
   };
 }
 
-function fontStack(fontFamily: unknown): string {
-  switch (fontFamily) {
-    case undefined:
-    case 1:
-    case 5:
-      return HAND_DRAWN_FONTS;
-    case 3:
-    case 8:
-      return "monospace";
-    default:
-      return "sans-serif";
-  }
+/**
+ * How much a shape's label may grow and stay in the shape's text area (Excalidraw's, with its
+ * 5 px padding); 1 for text that labels no shape.
+ */
+function roomToGrow(element: Element, rect: Rect, context: Context): number {
+  const container = typeof element.containerId === "string"
+    ? context.byId.get(element.containerId)
+    : undefined;
+  const box = container === undefined || container.isDeleted === true ? null : readRect(container);
+  if (box === null || rect.width === 0 || rect.height === 0) return 1;
+  const inner = (size: number) => {
+    if (container!.type === "rectangle") return size - 10;
+    if (container!.type === "ellipse") return size * Math.SQRT1_2 - 10;
+    if (container!.type === "diamond") return size / 2 - 10;
+    return 0;
+  };
+  return Math.min(inner(box.width) / rect.width, inner(box.height) / rect.height);
 }
 
-function drawLinear(element: Element): Drawing | null {
+/**
+ * The box of the label bound to this arrow, where it is drawn; null when it has none. Both sides
+ * must agree (containerId and boundElements), as Excalidraw's repair would make them.
+ */
+function arrowLabelBox(element: Element, context: Context): Rect | null {
+  if (!Array.isArray(element.boundElements)) return null;
+  for (const ref of element.boundElements) {
+    if (!isRecord(ref) || ref.type !== "text") continue;
+    const label = context.byId.get(ref.id);
+    if (label === undefined || label.isDeleted === true || label.containerId !== element.id) {
+      continue;
+    }
+    return textLayout(label, context)?.box ?? null;
+  }
+  return null;
+}
+
+function drawLinear(element: Element, context: Context): Drawing | null {
   const points = readPoints(element, 2);
   if (points === null) return null;
   const stroke = readStroke(element);
@@ -318,12 +452,29 @@ function drawLinear(element: Element): Drawing | null {
   }
   parts.push(...heads.flatMap((head) => head.parts));
   const bounds = pointBounds(points);
-  return {
+  const drawing: Drawing = {
     parts,
     style: strokeAttrs(stroke),
     bounds,
     centre: centreOf(rectOf(bounds)),
   };
+  // A rotated arrow would turn the mask with it, away from its label: it keeps its whole line.
+  const label = element.type === "arrow" && (element.angle ?? 0) === 0
+    ? arrowLabelBox(element, context)
+    : null;
+  if (label !== null) {
+    const id = context.nextId();
+    const reach = ARROWHEAD_SIZE + Math.max(stroke.width, context.minStroke);
+    const visible = rectAttrs(rectOf(expand(union(bounds, boundsOf(label)), reach)));
+    drawing.mask = {
+      tag: "mask",
+      attrs: { id, maskUnits: "userSpaceOnUse", ...visible },
+      content: serialise({ tag: "rect", attrs: { ...visible, fill: "#fff", stroke: "none" } }) +
+        serialise({ tag: "rect", attrs: { ...rectAttrs(label), fill: "#000", stroke: "none" } }),
+    };
+    drawing.style.mask = `url(#${id})`;
+  }
+  return drawing;
 }
 
 interface Arrowhead {
@@ -580,9 +731,9 @@ function distance(a: Point, b: Point): number {
   return Math.hypot(a[0] - b[0], a[1] - b[1]);
 }
 
-function withoutRootStyle(attrs: Attrs): Attrs {
+function withoutRootStyle(attrs: Attrs, rootStyle: Attrs): Attrs {
   return Object.fromEntries(
-    Object.entries(attrs).filter(([name, value]) => ROOT_STYLE[name] !== value),
+    Object.entries(attrs).filter(([name, value]) => rootStyle[name] !== value),
   );
 }
 

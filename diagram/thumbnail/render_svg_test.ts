@@ -122,10 +122,11 @@ Deno.test("multi-line text gets one tspan per line with baselines from the line 
     tspan.attribs.x,
     tspan.attribs.y,
   ]);
-  assert.deepEqual(lines, [["first", "200", "70"], ["second", "200", "95"], [
+  // Excalidraw's getVerticalOffset: half a line plus (ascender + descender) / 2 of Excalifont.
+  assert.deepEqual(lines, [["first", "200", "67.62"], ["second", "200", "92.62"], [
     "fourth",
     "200",
-    "145",
+    "142.62",
   ]]);
 });
 
@@ -133,23 +134,94 @@ Deno.test("single-line text sits on one baseline, anchored by its alignment", ()
   const right = only(render([text("label", { textAlign: "right" })]).root, "text");
   assert.deepEqual(
     [right.attribs.x, right.attribs.y, right.attribs["text-anchor"], textContent(right)],
-    ["300", "70", "end", "label"],
+    ["300", "67.62", "end", "label"],
   );
   const left = only(render([text("label")]).root, "text");
   assert.deepEqual([left.attribs.x, left.attribs["text-anchor"]], ["100", undefined]);
 });
 
-Deno.test("font families map to a hand-drawn stack, monospace or sans-serif", () => {
+Deno.test("each font family names Excalidraw's font first and never falls back to a serif", () => {
   const family = (fontFamily: number) =>
     only(render([text("x", { fontFamily })]).root, "text").attribs["font-family"];
   const { root } = render([text("x")]);
-  assert.match(root.attribs["font-family"], /^Excalifont, Virgil, 'Comic Sans MS', cursive$/);
-  assert.equal(family(5), undefined);
-  assert.equal(family(1), undefined);
-  assert.equal(family(3), "monospace");
-  assert.equal(family(8), "monospace");
-  assert.equal(family(6), "sans-serif");
-  assert.equal(family(2), "sans-serif");
+  assert.equal(
+    root.attribs["font-family"],
+    "Excalifont, Xiaolai, Virgil, 'Comic Sans MS', 'Segoe UI Emoji', sans-serif",
+  );
+  assert.equal(family(5), undefined, "Excalifont is the root's");
+  assert.match(family(1), /^Virgil, Excalifont, .*, sans-serif$/);
+  assert.match(family(6), /^Nunito, .*sans-serif$/);
+  assert.match(family(7), /^'Lilita One', .*sans-serif$/);
+  assert.match(family(9), /^'Liberation Sans', .*sans-serif$/);
+  assert.match(family(2), /^Helvetica, .*sans-serif$/);
+  assert.match(family(3), /^Cascadia, .*monospace$/);
+  assert.match(family(8), /^'Comic Shanns', .*monospace$/);
+  assert.match(family(42), /sans-serif$/);
+  for (const id of [1, 2, 3, 6, 7, 8, 9, 42]) assert.doesNotMatch(family(id), /(^|[ ,])serif/);
+});
+
+/** An arrow with a bound label, both as Excalidraw stores them. */
+function labelledArrow(overrides: Record<string, unknown> = {}): Record<string, unknown>[] {
+  return [
+    linear("arrow", [[0, 0], [200, 0]], {
+      id: "arrow-1",
+      boundElements: [{ id: "label-1", type: "text" }],
+      ...overrides,
+    }),
+    text("reads", {
+      id: "label-1",
+      containerId: "arrow-1",
+      x: 180,
+      y: 40,
+      width: 40,
+      height: 20,
+      fontSize: 16,
+      textAlign: "center",
+    }),
+  ];
+}
+
+Deno.test("an arrow's label sits on a gap: a mask cuts the label's box out of the line", () => {
+  const { root } = render(labelledArrow());
+  const mask = only(root, "mask");
+  assert.equal(mask.attribs.maskUnits, "userSpaceOnUse");
+  const [visible, gap] = getElementsByTagName("rect", mask);
+  assert.equal(visible.attribs.fill, "#fff");
+  assert.deepEqual(
+    [gap.attribs.x, gap.attribs.y, gap.attribs.width, gap.attribs.height, gap.attribs.fill],
+    ["180", "40", "40", "20", "#000"],
+  );
+  // The visible part holds the whole arrow, head included.
+  assert.ok(Number(visible.attribs.x) <= 100 - 15 && Number(visible.attribs.width) >= 200 + 30);
+  assert.ok(Number(visible.attribs.y) <= 50 - 15 && Number(visible.attribs.height) >= 30);
+  const path = only(root, "path");
+  assert.equal(path.attribs.mask, `url(#${mask.attribs.id})`);
+  // The label itself is drawn, centred where it is stored.
+  const label = only(root, "text");
+  assert.deepEqual([label.attribs.x, label.attribs["text-anchor"]], ["200", "middle"]);
+});
+
+Deno.test("no gap for a label its arrow does not list, a rotated arrow, or a plain line", () => {
+  const unlisted = labelledArrow({ boundElements: null });
+  assert.equal(getElementsByTagName("mask", render(unlisted).root).length, 0);
+  const rotated = labelledArrow({ angle: 0.5 });
+  assert.equal(getElementsByTagName("mask", render(rotated).root).length, 0);
+  const deleted = labelledArrow();
+  deleted[1].isDeleted = true;
+  assert.equal(getElementsByTagName("mask", render(deleted).root).length, 0);
+});
+
+Deno.test("mask ids are counters, whatever ids the scene uses", () => {
+  const hostile = '"><script>alert(1)</script>';
+  const [arrow, label] = labelledArrow({ id: hostile, boundElements: [{ id: "l", type: "text" }] });
+  const { svg, root } = render([
+    arrow,
+    { ...label, id: "l", containerId: hostile },
+    ...labelledArrow(),
+  ]);
+  const ids = getElementsByTagName("mask", root).map((mask) => mask.attribs.id);
+  assert.deepEqual(ids, ["label-gap-0", "label-gap-1"]);
+  assert.ok(!svg.includes("<script"));
 });
 
 Deno.test("an arrow is a path through its points with an open head along the last segment", () => {
@@ -404,4 +476,42 @@ Deno.test("a 100-node diagram with 150 arrows renders in under 50 KB", () => {
   assert.equal(getElementsByTagName("text", root).length, 150);
   assert.equal(getElementsByTagName("path", root).length, 150);
   assert.ok(new TextEncoder().encode(svg).length < 50 * 1024);
+});
+
+Deno.test("a big scene on a gallery card keeps 1 px strokes; shape labels grow within the shape", () => {
+  const elements = [
+    shape("rectangle", { id: "box", x: 0, y: 0, width: 300, height: 100 }),
+    text("Orders", {
+      id: "name",
+      containerId: "box",
+      x: 120,
+      y: 37.5,
+      width: 60,
+      textAlign: "center",
+    }),
+    shape("ellipse", { id: "round", x: 0, y: 400, width: 120, height: 60 }),
+    text("Database", {
+      id: "inner",
+      containerId: "round",
+      x: 20,
+      y: 417.5,
+      width: 80,
+      textAlign: "center",
+    }),
+    ...labelledArrow({ x: 0, y: 300, points: [[0, 0], [2400, 0]] }),
+  ];
+  const { root } = render(elements);
+  const [, , viewWidth, viewHeight] = root.attribs.viewBox.split(" ").map(Number);
+  const cardScale = Math.min(280 / viewWidth, 180 / viewHeight);
+  assert.ok(Number(root.attribs["stroke-width"]) * cardScale >= 1, root.attribs["stroke-width"]);
+  const textOf = (content: string) =>
+    getElementsByTagName("text", root).find((element) => textContent(element) === content)!;
+  const size = (content: string) => textOf(content).attribs["font-size"];
+  assert.equal(size("Orders"), "30", "grows by the most allowed");
+  // The ellipse's text area is 120·√½ − 10 ≈ 74.9 wide: the 80 px label cannot grow at all.
+  assert.equal(size("Database"), undefined, "the root's 20 px");
+  assert.equal(size("reads"), "16", "an arrow label keeps its size, and its gap");
+  assert.equal(textOf("Orders").attribs.x, "150", "grown about its centre");
+  const small = render([shape("rectangle"), text("label", { textAlign: "center" })]).root;
+  assert.equal(small.attribs["stroke-width"], "2", "a small scene keeps Excalidraw's widths");
 });

@@ -10,7 +10,9 @@
 //   from the shape's real outline (the distance Excalidraw's binding keeps), so the binding's
 //   `gap` is the true distance and the editor does not jump the arrow on the first move.
 // - Labels are Excalidraw's black, white on dark fills, whatever the stroke.
-import type { DiagramSpec, SpecNode } from "../spec.ts";
+// - Edge labels go where edge_labels.ts finds room on their arrow, made the arrow's middle point
+//   with collinear points, since Excalidraw centres an arrow's label on its middle.
+import { type DiagramSpec, edgeIds, type SpecNode } from "../spec.ts";
 import type {
   ArrowBinding,
   BoundElementRef,
@@ -34,6 +36,7 @@ import {
   type TextBlock,
 } from "./node_boxes.ts";
 import { readableTextColour, resolveColours } from "./palette.ts";
+import { placeEdgeLabels } from "./edge_labels.ts";
 import { type FontSpec, lineHeightOf } from "../scene/text_metrics.ts";
 
 export interface SceneOptions {
@@ -99,7 +102,7 @@ export function buildScene(
 
   const { arrows, arrowsOfNode } = edgeElements(spec, layout, boxes, context);
   const shapes = nodeElements(spec, boxes, arrowsOfNode, context);
-  const ordered = [...shapes, ...arrows];
+  const ordered = [...shapes, ...withEdgeLabelsPlaced(arrows, layout)];
   const keys = indexKeys(ordered.length);
   return excalidrawFile(
     options.source,
@@ -116,18 +119,24 @@ function edgeElements(
 ): { arrows: ElementWithoutIndex[]; arrowsOfNode: Map<string, BoundElementRef[]> } {
   const arrows: ElementWithoutIndex[] = [];
   const arrowsOfNode = new Map<string, BoundElementRef[]>(spec.nodes.map(({ id }) => [id, []]));
+  const idOfEdge = edgeIds(spec.edges);
   spec.edges.forEach(({ from, to, label }, edgeIndex) => {
     const route = layout.edges.get(edgeLayoutId(edgeIndex));
     if (route === undefined) throw new Error(`scene: the layout has no edge ${edgeIndex}`);
-    const key = `edge\0${edgeIndex}`;
+    // Keyed by the edge's id, not its position: removing one edge keeps every other arrow's id.
+    const edgeId = idOfEdge[edgeIndex];
+    const key = `edge\0${edgeId}`;
     const arrowId = ids.next(key);
     const block = boxes.edgeLabels[edgeIndex];
-    const labelKey = `edge-label\0${edgeIndex}`;
+    const labelKey = `edge-label\0${edgeId}`;
     const labelled = label === undefined || block === null
       ? null
       : { id: ids.next(labelKey), block, originalText: label };
     const ends = { start: arrowEndOf.get(from)!, end: arrowEndOf.get(to)! };
-    const arrow = arrowElement(arrowId, route.points, ends, labelled?.id ?? null, stamp(key));
+    const arrow = {
+      ...arrowElement(arrowId, route.points, ends, labelled?.id ?? null, stamp(key)),
+      customData: { edgeId },
+    };
     arrows.push(arrow);
     if (labelled !== null) {
       const [x, y] = arrowLabelCentre(arrow);
@@ -163,7 +172,15 @@ function nodeElements(
     const colours = resolveColours(node.color);
     const boundElements = [{ id: labelId, type: "text" } as const, ...arrowsOfNode.get(node.id)!];
     return [
-      shapeElement(node, shapeId, box, colours, boundElements, stamp(`node\0${node.id}`)),
+      shapeElement(
+        node,
+        spec.layout,
+        shapeId,
+        box,
+        colours,
+        boundElements,
+        stamp(`node\0${node.id}`),
+      ),
       textElement({
         id: labelId,
         block: label,
@@ -218,6 +235,7 @@ function commonFields(id: string, stamp: Stamp) {
 
 function shapeElement(
   node: SpecNode,
+  layout: DiagramSpec["layout"],
   id: string,
   box: PlacedNode,
   colours: { stroke: string; background: string },
@@ -235,7 +253,12 @@ function shapeElement(
     backgroundColor: colours.background,
     roundness: ROUNDNESS[node.shape],
     boundElements,
-    customData: { nodeId: node.id },
+    // What get_diagram needs to give back the exact spec: the node's id, colour and the layout.
+    customData: {
+      nodeId: node.id,
+      layout,
+      ...(node.color === undefined ? {} : { color: node.color }),
+    },
   };
 }
 
@@ -345,6 +368,51 @@ function backOffFromOutline(
     throw new Error(`scene: an arrow's last segment misses the outline of ${elementId}`);
   }
   return [neighbour[0] + direction[0] * along, neighbour[1] + direction[1] * along];
+}
+
+/**
+ * The arrows and their labels again, each label moved to a spot of its arrow that clears the
+ * nodes and the other labels (edge_labels.ts), and collinear points added to the arrow so that
+ * Excalidraw centres the label exactly there. Only points and label positions change.
+ */
+function withEdgeLabelsPlaced(
+  elements: ElementWithoutIndex[],
+  layout: Layout,
+): ElementWithoutIndex[] {
+  const arrows = elements.filter((element) => element.type === "arrow") as Omit<
+    LinearElement,
+    "index"
+  >[];
+  const labelOf = new Map<string, Omit<TextElement, "index">>();
+  for (const element of elements) {
+    if (element.type === "text" && element.containerId !== null) {
+      labelOf.set(element.containerId, element as Omit<TextElement, "index">);
+    }
+  }
+  const placements = placeEdgeLabels(
+    arrows.map(({ id, x, y, points }) => ({
+      route: points.map(([px, py]): Point => [x + px, y + py]),
+      label: labelOf.get(id) ?? null,
+    })),
+    [...layout.nodes.values()],
+  );
+  const moved = new Map<string, ElementWithoutIndex>();
+  arrows.forEach((arrow, position) => {
+    const placement = placements[position];
+    const label = labelOf.get(arrow.id);
+    if (placement === null || label === undefined) return;
+    // The first point is unchanged and the new ones lie on the route: x, y, width and height hold.
+    const points = placement.points.map(([px, py]): Point => [px - arrow.x, py - arrow.y]);
+    const placed = { ...arrow, points };
+    const [centreX, centreY] = arrowLabelCentre(placed);
+    moved.set(arrow.id, placed);
+    moved.set(label.id, {
+      ...label,
+      x: centreX - label.width / 2,
+      y: centreY - label.height / 2,
+    });
+  });
+  return elements.map((element) => moved.get(element.id) ?? element);
 }
 
 /** Where Excalidraw centres an arrow's label: the middle point, or the middle segment's middle. */

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { indexKeys } from "../scene/fractional_index.ts";
-import type { DiagramSpec } from "../spec.ts";
+import { type DiagramSpec, edgeIds } from "../spec.ts";
 import type { LinearElement, ShapeElement, TextElement } from "../scene/types.ts";
 import type { Layout, PlacedNode } from "./layout.ts";
 import {
@@ -131,6 +131,7 @@ const KEYS_BY_TYPE: Record<string, string[]> = {
     "startArrowhead",
     "endArrowhead",
     "elbowed",
+    "customData",
   ],
 };
 
@@ -195,7 +196,18 @@ Deno.test("nodes become shapes with the spec's shape, palette colours and node i
     [a.fillStyle, a.strokeWidth, a.strokeStyle, a.roughness, a.opacity, a.angle],
     ["solid", 2, "solid", 1, 100, 0],
   );
-  assert.deepEqual(a.customData, { nodeId: "a" });
+  // What get_diagram reads back: the node's id, its colour as the spec said it, the layout.
+  assert.deepEqual(a.customData, { nodeId: "a", layout: "TB", color: "blue" });
+  assert.deepEqual(b.customData, { nodeId: "b", layout: "TB" });
+});
+
+Deno.test("each arrow records its edge id, as get_diagram reads it back", () => {
+  const { file } = scene();
+  const arrows = file.elements.filter((element) => element.type === "arrow");
+  assert.deepEqual(
+    arrows.map((arrow) => (arrow.customData as { edgeId: string }).edgeId),
+    edgeIds(SPEC.edges),
+  );
 });
 
 Deno.test("each label is bound to its node and centred where Excalidraw would put it", () => {
@@ -224,8 +236,10 @@ Deno.test("a straight arrow starts and ends the gap away from the boxes, points 
   const { arrows, shapeOf } = scene();
   const arrow = arrows[0];
   assert.deepEqual([arrow.x, arrow.y], [60, 60 + ARROW_GAP]);
-  assert.deepEqual(arrow.points, [[0, 0], [0, 100 - 2 * ARROW_GAP]]);
+  // Its label's spot is the free middle, made the middle point of three.
+  assert.deepEqual(arrow.points, [[0, 0], [0, 50 - ARROW_GAP], [0, 100 - 2 * ARROW_GAP]]);
   assert.deepEqual([arrow.width, arrow.height], [0, 100 - 2 * ARROW_GAP]);
+  assert.equal(arrows[2].points.length, 2, "no label, no new point");
   assert.deepEqual(arrow.startBinding, {
     elementId: shapeOf("a").id,
     focus: 0,

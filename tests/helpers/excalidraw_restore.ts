@@ -13,6 +13,10 @@ export type { RestoredScene };
 
 export interface RestorePage {
   restore(file: unknown): Promise<RestoredScene>;
+  /** Excalidraw's exportToSvg() of the file, its fonts inlined from our loopback server. */
+  exportSvg(file: unknown, exportPadding?: number): Promise<string>;
+  /** The page itself, for tests that render and measure in it. */
+  page: Page;
   [Symbol.asyncDispose](): Promise<void>;
 }
 
@@ -28,8 +32,13 @@ export interface RestoreReport {
 }
 
 const ENTRY = fileURLToPath(new URL("./excalidraw_restore_page.ts", import.meta.url));
-const PAGE_HTML =
-  `<!doctype html><meta charset="utf-8"><title>restore</title><script type="module" src="/restore_page.js"></script>`;
+/** Excalidraw's font files, which its export inlines; served at /fonts/ so nothing leaves. */
+const FONTS_DIR = fileURLToPath(
+  new URL("../../node_modules/@excalidraw/excalidraw/dist/prod/fonts/", import.meta.url),
+);
+const PAGE_HTML = `<!doctype html><meta charset="utf-8"><title>restore</title>` +
+  `<script>window.EXCALIDRAW_ASSET_PATH = "/";</script>` +
+  `<script type="module" src="/restore_page.js"></script>`;
 
 let bundle: Promise<Map<string, string>> | undefined;
 
@@ -64,10 +73,20 @@ async function buildRestorePage(): Promise<Map<string, string>> {
   }
 }
 
-function servePage(files: Map<string, string>, request: Request): Response {
+async function servePage(files: Map<string, string>, request: Request): Promise<Response> {
   const path = new URL(request.url).pathname;
   if (path === "/") {
     return new Response(PAGE_HTML, { headers: { "Content-Type": "text/html; charset=utf-8" } });
+  }
+  // Font files by family and name only: nothing else under the package can be asked for.
+  const font = /^\/fonts\/([A-Za-z]+)\/([A-Za-z0-9-]+\.woff2)$/.exec(path);
+  if (font !== null) {
+    try {
+      const body = await Deno.readFile(join(FONTS_DIR, font[1], font[2]));
+      return new Response(body, { headers: { "Content-Type": "font/woff2" } });
+    } catch {
+      return new Response("not found", { status: 404 });
+    }
   }
   const body = files.get(path);
   if (body === undefined) return new Response("not found", { status: 404 });
@@ -118,6 +137,16 @@ export async function openRestorePage(): Promise<RestorePage> {
 
   const close = owned.move();
   return {
+    page,
+    async exportSvg(file, exportPadding = 10) {
+      const svg = await page.evaluate(
+        ([input, padding]) =>
+          (globalThis as unknown as RestorePageGlobals).exportSceneSvg(input, padding),
+        [file, exportPadding] as const,
+      );
+      assertOffline();
+      return svg;
+    },
     async restore(file) {
       const scene = await page.evaluate(
         (input) => (globalThis as unknown as RestorePageGlobals).restoreScene(input),

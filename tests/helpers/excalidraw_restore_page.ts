@@ -1,6 +1,7 @@
 // Browser entry that excalidraw_restore.ts bundles: Excalidraw's own restore(), the loader every
-// editor runs on open, exposed to the test driver. Nothing is rendered, so no font is fetched.
-import { restore } from "@excalidraw/excalidraw";
+// editor runs on open, and its exportToSvg(), exposed to the test driver. Only the export loads
+// fonts, from the page's own server (EXCALIDRAW_ASSET_PATH, set by the page before this runs).
+import { exportToSvg, restore } from "@excalidraw/excalidraw";
 import type { SceneAppState } from "../../shared/scene/types.ts";
 
 export interface RestoredScene {
@@ -11,6 +12,8 @@ export interface RestoredScene {
 
 export interface RestorePageGlobals {
   restoreScene(file: unknown): RestoredScene;
+  /** Excalidraw's own SVG export of a file, fonts inlined, as markup. */
+  exportSceneSvg(file: unknown, exportPadding: number): Promise<string>;
 }
 
 function restoreScene(file: unknown): RestoredScene {
@@ -31,4 +34,20 @@ function restoreScene(file: unknown): RestoredScene {
   return JSON.parse(JSON.stringify(scene));
 }
 
-(globalThis as unknown as RestorePageGlobals).restoreScene = restoreScene;
+async function exportSceneSvg(file: unknown, exportPadding: number): Promise<string> {
+  const { elements, appState } = file as {
+    elements: Parameters<typeof exportToSvg>[0]["elements"];
+    appState?: Record<string, unknown>;
+  };
+  const svg = await exportToSvg({
+    elements,
+    appState: { ...appState, exportBackground: true },
+    files: null,
+    exportPadding,
+  });
+  return svg.outerHTML;
+}
+
+const globals = globalThis as unknown as RestorePageGlobals;
+globals.restoreScene = restoreScene;
+globals.exportSceneSvg = exportSceneSvg;

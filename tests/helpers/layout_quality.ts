@@ -34,7 +34,7 @@ export function checkLayoutQuality(spec: DiagramSpec, file: ExcalidrawFile): str
   const elements = file.elements as AnyElement[];
   const byId = new Map(elements.map((element) => [element.id, element]));
   const shapes = elements.filter((element) =>
-    element.customData !== undefined
+    typeof (element.customData as { nodeId?: unknown } | undefined)?.nodeId === "string"
   ) as unknown as ShapeElement[];
   const arrows = elements.filter(({ type }) => type === "arrow") as unknown as LinearElement[];
   const texts = elements.filter(({ type }) => type === "text") as unknown as TextElement[];
@@ -52,6 +52,7 @@ export function checkLayoutQuality(spec: DiagramSpec, file: ExcalidrawFile): str
     ...labelsOutsideTextAreas(shapes, byId),
     ...textContainerMismatches(texts, byId),
     ...layersOutOfOrder(spec, shapeOfNode),
+    ...edgeLabelOverlaps(shapes, arrows, byId),
   );
   // The scene writes arrows in spec edge order.
   arrows.forEach((arrow, edgeIndex) => {
@@ -227,6 +228,88 @@ function arrowLabelProblems(arrow: LinearElement, byId: Map<string, AnyElement>)
   return Math.abs(x - labelX) > EPSILON || Math.abs(y - labelY) > EPSILON
     ? [`label of arrow ${arrow.id} is centred at ${fmt(labelX)}, ${fmt(labelY)}, not its middle`]
     : [];
+}
+
+/** The label bound to each arrow that has one. */
+function edgeLabels(arrows: LinearElement[], byId: Map<string, AnyElement>): TextElement[] {
+  return arrows.flatMap((arrow) => {
+    const ref = (arrow.boundElements ?? []).find(({ type }) => type === "text");
+    const label = ref === undefined ? undefined : byId.get(ref.id);
+    return label === undefined ? [] : [label as unknown as TextElement];
+  });
+}
+
+/**
+ * Edge labels sharing any area with another edge label or with a node's box (its bounding box:
+ * a label in the corner of an ellipse's box still hides where arrows meet the node).
+ */
+function edgeLabelOverlaps(
+  shapes: ShapeElement[],
+  arrows: LinearElement[],
+  byId: Map<string, AnyElement>,
+): string[] {
+  const labels = edgeLabels(arrows, byId);
+  const problems: string[] = [];
+  const name = (label: TextElement) => JSON.stringify(label.originalText);
+  labels.forEach((label, i) => {
+    for (const other of labels.slice(i + 1)) {
+      if (rectsOverlap(label, other)) {
+        problems.push(
+          `edge labels ${name(label)} and ${name(other)} (${label.id}, ${other.id}) overlap`,
+        );
+      }
+    }
+    for (const shape of shapes) {
+      if (rectsOverlap(label, shape)) {
+        problems.push(`edge label ${name(label)} (${label.id}) overlaps node ${nodeName(shape)}`);
+      }
+    }
+  });
+  return problems;
+}
+
+/** Sharing area; touching edges do not count. */
+function rectsOverlap(a: Rect, b: Rect): boolean {
+  return Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x) > EPSILON &&
+    Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y) > EPSILON;
+}
+
+/**
+ * How many edge labels another arrow's line runs through: allowed, but worth keeping low, so the
+ * tests print it.
+ */
+export function labelsCrossedByArrows(file: ExcalidrawFile): number {
+  const elements = file.elements as AnyElement[];
+  const byId = new Map(elements.map((element) => [element.id, element]));
+  const arrows = elements.filter(({ type }) => type === "arrow") as unknown as LinearElement[];
+  let crossed = 0;
+  for (const label of edgeLabels(arrows, byId)) {
+    const crossing = arrows.some((arrow) =>
+      arrow.id !== label.containerId &&
+      arrow.points.slice(1).some(([x, y], i) =>
+        segmentEntersRect(
+          [arrow.x + arrow.points[i][0], arrow.y + arrow.points[i][1]],
+          [arrow.x + x, arrow.y + y],
+          label,
+        )
+      )
+    );
+    if (crossing) crossed++;
+  }
+  return crossed;
+}
+
+/** Our arrows are orthogonal: a segment enters a rect when its span and the rect's overlap. */
+function segmentEntersRect(a: Point, b: Point, rect: Rect): boolean {
+  return rectsOverlap(
+    {
+      x: Math.min(a[0], b[0]) - EPSILON,
+      y: Math.min(a[1], b[1]) - EPSILON,
+      width: Math.abs(a[0] - b[0]) + 2 * EPSILON,
+      height: Math.abs(a[1] - b[1]) + 2 * EPSILON,
+    },
+    rect,
+  );
 }
 
 /** Which outline Excalidraw measures bindings against, from the element's type and roundness. */
