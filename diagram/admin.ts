@@ -1,5 +1,6 @@
 // Operator commands, run on the server with the service's own environment:
-//   deno task reset-password <EMAIL> [<PASSWORD>]   create the account or set its password
+//   deno task reset-password <EMAIL> [<PASSWORD>] [--new-account]
+//                                                   set the password (or create the account)
 //   deno task create-token <EMAIL> <NAME>           print a new personal access token once
 //   deno task list-tokens <EMAIL>
 //   deno task revoke-token <EMAIL> <NAME>
@@ -10,17 +11,16 @@ import { randomBytes } from "node:crypto";
 import { loadConfigOrExit } from "../runtime/config.ts";
 import { encodeBase64Url } from "../shared/base64url.ts";
 import { describeError } from "../shared/describe_error.ts";
-import { hashPassword } from "../shared/password.ts";
 import { databaseConfig, diagramEnv } from "./config.ts";
 import type { Database } from "./db/database.ts";
 import { openMigratedDatabase } from "./db/open_migrated.ts";
-import { createAccessToken, listAccessTokens, revokeAccessToken } from "./store/access_tokens.ts";
-import { ConflictError } from "./store/errors.ts";
-import { findUserByEmail, setPassword } from "./store/users.ts";
-import { emailSchema, MIN_PASSWORD_LENGTH, tokenNameSchema } from "./http/schemas.ts";
+import { type AccountOperations, accountOperations } from "./core/accounts.ts";
+import { ConflictError, NotFoundError } from "./core/errors.ts";
+import { emailSchema, MIN_PASSWORD_LENGTH, tokenNameSchema } from "./core/schemas.ts";
 
 const EXIT_FAILED = 1;
 const EXIT_USAGE = 2;
+const NEW_ACCOUNT = "--new-account";
 
 class CommandError extends Error {
   constructor(message: string, readonly exitCode: number) {
@@ -29,7 +29,7 @@ class CommandError extends Error {
 }
 
 const USAGE: Record<string, string> = {
-  "reset-password": "reset-password <EMAIL> [<PASSWORD>]",
+  "reset-password": "reset-password <EMAIL> [<PASSWORD>] [--new-account]",
   "create-token": "create-token <EMAIL> <NAME>",
   "list-tokens": "list-tokens <EMAIL>",
   "revoke-token": "revoke-token <EMAIL> <NAME>",
@@ -41,17 +41,6 @@ function argument<T>(schema: z.ZodType<T>, value: string | undefined, what: stri
   throw new CommandError(`invalid ${what}: ${result.error.issues[0].message}`, EXIT_USAGE);
 }
 
-async function ownerId(db: Database, email: string): Promise<string> {
-  const user = await findUserByEmail(db, email);
-  if (!user) {
-    throw new CommandError(
-      `no account with email ${email}; create it with: deno task reset-password ${email}`,
-      EXIT_FAILED,
-    );
-  }
-  return user.id;
-}
-
 /** Readable, 120 random bits, no characters that trip up copy and paste from a terminal. */
 function generatePassword(): string {
   return encodeBase64Url(randomBytes(15));
@@ -61,7 +50,12 @@ const passwordSchema = z.string().min(MIN_PASSWORD_LENGTH, {
   error: `use at least ${MIN_PASSWORD_LENGTH} characters`,
 });
 
-async function run(command: string, args: string[], db: () => Promise<Database>): Promise<void> {
+async function run(
+  command: string,
+  args: string[],
+  flags: string[],
+  accounts: () => Promise<AccountOperations>,
+): Promise<void> {
   const [first, second] = args;
   const email = argument(emailSchema, first, "email");
   switch (command) {
@@ -69,7 +63,8 @@ async function run(command: string, args: string[], db: () => Promise<Database>)
       const password = second === undefined
         ? generatePassword()
         : argument(passwordSchema, second, "password");
-      const result = await setPassword(await db(), email, await hashPassword(password));
+      const newAccount = flags.includes(NEW_ACCOUNT);
+      const result = await (await accounts()).resetPassword(email, password, { newAccount });
       const what = result.created ? "created account" : "password reset for";
       console.log(`${what} ${email}; ${result.sessionsEnded} session(s) ended`);
       if (second === undefined) console.log(`password: ${password}`);
@@ -77,15 +72,13 @@ async function run(command: string, args: string[], db: () => Promise<Database>)
     }
     case "create-token": {
       const name = argument(tokenNameSchema, second, "token name");
-      const database = await db();
-      const token = await createAccessToken(database, await ownerId(database, email), name);
+      const token = await (await accounts()).createToken(email, name);
       console.log(`token ${JSON.stringify(name)} for ${email} (shown once, store it now):`);
       console.log(token);
       return;
     }
     case "list-tokens": {
-      const database = await db();
-      const tokens = await listAccessTokens(database, await ownerId(database, email));
+      const tokens = await (await accounts()).listTokens(email);
       if (tokens.length === 0) console.log(`no tokens for ${email}`);
       for (const token of tokens) {
         const state = token.revokedAt ? `revoked ${token.revokedAt}` : "live";
@@ -99,13 +92,7 @@ async function run(command: string, args: string[], db: () => Promise<Database>)
     }
     case "revoke-token": {
       const name = argument(tokenNameSchema, second, "token name");
-      const database = await db();
-      if (!(await revokeAccessToken(database, await ownerId(database, email), name))) {
-        throw new CommandError(
-          `no live token named ${JSON.stringify(name)} for ${email}`,
-          EXIT_FAILED,
-        );
-      }
+      await (await accounts()).revokeToken(email, name);
       console.log(`revoked token ${JSON.stringify(name)} of ${email}`);
       return;
     }
@@ -113,25 +100,32 @@ async function run(command: string, args: string[], db: () => Promise<Database>)
 }
 
 async function main(): Promise<number> {
-  const [command, ...args] = Deno.args;
+  const [command, ...given] = Deno.args;
   const usage = USAGE[command];
+  // The one flag: only reset-password takes it.
+  const flags = given.filter((arg) => arg.startsWith("--"));
+  const args = given.filter((arg) => !arg.startsWith("--"));
   if (!usage) {
     console.error(`usage: deno task ${Object.values(USAGE).join("\n       deno task ")}`);
     return EXIT_USAGE;
   }
-  const expected = usage.split(" ").length - 1;
-  const required = usage.split(" ").filter((part) => part.startsWith("<")).length;
-  if (args.length < required || args.length > expected) {
+  const positional = usage.split(" ").filter((part) => part.includes("<"));
+  const required = positional.filter((part) => part.startsWith("<")).length;
+  const allowedFlags = usage.includes(NEW_ACCOUNT) ? [NEW_ACCOUNT] : [];
+  if (
+    args.length < required || args.length > positional.length ||
+    flags.some((flag) => !allowedFlags.includes(flag))
+  ) {
     console.error(`usage: deno task ${usage}`);
     return EXIT_USAGE;
   }
   const config = loadConfigOrExit("diagram", diagramEnv, databaseConfig);
   let database: Database | undefined;
   try {
-    await run(command, args, async () => {
+    await run(command, args, flags, async () => {
       // Migrations apply quietly: a command's output is its answer and nothing else.
       database ??= await openMigratedDatabase(config, () => {});
-      return database;
+      return accountOperations(database);
     });
     return 0;
   } catch (error) {
@@ -139,7 +133,7 @@ async function main(): Promise<number> {
       console.error(`${command}: ${error.message}`);
       return error.exitCode;
     }
-    if (error instanceof ConflictError) {
+    if (error instanceof ConflictError || error instanceof NotFoundError) {
       console.error(`${command}: ${error.message}`);
       return EXIT_FAILED;
     }

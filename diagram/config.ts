@@ -4,6 +4,7 @@ import {
   dataDir,
   type EnvValues,
   flag,
+  integer,
   port,
   text,
   url,
@@ -19,6 +20,7 @@ export const diagramEnv = {
   COLLAB_PUBLIC_URL: url("ws://localhost:1234", ["ws:", "wss:"], "wss://collab.example.com"),
   DATA_DIR: dataDir,
   DIAGRAM_TRUST_PROXY: flag(false),
+  DIAGRAM_MCP_RATE_MAX: integer(120, 0, 100_000),
 };
 
 export interface DatabaseConfig {
@@ -37,6 +39,8 @@ export interface DiagramConfig {
   dataDir: string;
   /** Client addresses (for login limits) come from X-Forwarded-For. */
   trustProxy: boolean;
+  /** MCP tool calls per access token and minute; 0: no limit. */
+  mcpRateMax: number;
 }
 
 export function diagramConfig(env: EnvValues<typeof diagramEnv>): DiagramConfig {
@@ -49,6 +53,7 @@ export function diagramConfig(env: EnvValues<typeof diagramEnv>): DiagramConfig 
     collabPublicUrl: env.COLLAB_PUBLIC_URL,
     dataDir: env.DATA_DIR,
     trustProxy: env.DIAGRAM_TRUST_PROXY,
+    mcpRateMax: env.DIAGRAM_MCP_RATE_MAX,
   };
 }
 

@@ -4,12 +4,15 @@ import { createMcpEndpoint } from "../runtime/mcp/endpoint.ts";
 import { secretFromEnvOrDataDir } from "../runtime/secrets.ts";
 import { describeError } from "../shared/describe_error.ts";
 import { runService } from "../runtime/serve.ts";
-import { warmLayoutEngine } from "../shared/generate/layout.ts";
+import { createRateLimiter } from "../shared/rate_limiter.ts";
+import { layoutBudgetProblems } from "../shared/generate/layout_budget.ts";
 import { createDiagramApp } from "./app.ts";
+import { createLoginThrottle, DEFAULT_LOGIN_LIMITS } from "./auth/login_throttle.ts";
 import { diagramConfig, diagramEnv } from "./config.ts";
-import { createDiagramService } from "./core/diagram_service.ts";
+import { createDiagramCore } from "./core/core.ts";
 import type { Database } from "./db/database.ts";
 import { openMigratedDatabase } from "./db/open_migrated.ts";
+import { createLayoutPool } from "./layout/layout_pool.ts";
 import { createDiagramMcpServer } from "./mcp/server.ts";
 
 const MCP_BODY_BYTES = 4 * 1024 * 1024;
@@ -30,20 +33,33 @@ try {
   Deno.exit(1);
 }
 
-// The first ELK layout in a process pays for JIT warm-up; pay it before the first request.
-await warmLayoutEngine();
-
-const diagrams = createDiagramService(db, config.baseUrl);
+// Layouts run in workers, off the thread that answers requests, each within its time budget;
+// the workers warm ELK while the service starts listening.
+const layouts = createLayoutPool({ eager: true });
+const core = createDiagramCore({
+  db,
+  baseUrl: config.baseUrl,
+  generate: (spec, options) => layouts.generate(spec, options),
+  layoutProblems: layoutBudgetProblems,
+  throttle: createLoginThrottle(DEFAULT_LOGIN_LIMITS),
+});
 const mcp = createMcpEndpoint({
   createServer: (authInfo) => {
     const userId = authInfo?.extra?.userId;
     if (typeof userId !== "string") {
       throw new Error("diagram MCP server needs an authenticated user");
     }
-    return createDiagramMcpServer({ db, diagrams, userId });
+    return createDiagramMcpServer({
+      diagrams: core.diagrams,
+      collections: core.collections,
+      actor: { userId, via: "mcp" },
+    });
   },
   sessions: null,
   maxBodyBytes: MCP_BODY_BYTES,
+  toolLimiter: config.mcpRateMax === 0
+    ? undefined
+    : createRateLimiter({ burst: config.mcpRateMax, perMinute: config.mcpRateMax }),
 });
 
 await runService({
@@ -51,14 +67,14 @@ await runService({
   hostname: config.hostname,
   port: config.port,
   handler: createDiagramApp({
-    db,
+    core,
     baseUrl: config.baseUrl,
-    diagrams,
     mcp,
     trustProxy: config.trustProxy,
   }).fetch,
   onShutdown: async () => {
     await mcp.close();
+    await layouts.close();
     db.close();
   },
 });

@@ -31,6 +31,11 @@ export function serviceApp(
   answerKnownError?: KnownErrorAnswer,
 ): Hono {
   const app = new Hono();
+  // No answer of ours may be sniffed into another type (a JSON error rendered as HTML, say).
+  app.use("*", async (c, next) => {
+    await next();
+    c.res.headers.set("X-Content-Type-Options", "nosniff");
+  });
   app.get("/health", async (c) => {
     if (probe) {
       try {

@@ -68,6 +68,7 @@ Deno.test("operator commands refuse bad input with one line and a non-zero exit"
       [["reset-password", "not-an-email"], 2, /invalid email: expected an email address/],
       [["reset-password", "a@example.com", "short"], 2, /invalid password: use at least 12/],
       [["reset-password"], 2, /usage: deno task reset-password <EMAIL> \[<PASSWORD>\]/],
+      [["reset-password", "a@example.com", "--force"], 2, /usage: deno task reset-password/],
       [
         ["create-token", "nobody@example.com", "laptop"],
         1,
@@ -82,6 +83,25 @@ Deno.test("operator commands refuse bad input with one line and a non-zero exit"
       assert.match(result.stderr, message);
       assert.equal(result.stderr.trim().split("\n").length, 1, result.stderr);
     }
+  });
+});
+
+Deno.test("reset-password for another email refuses a second account unless asked, naming the one there is", async () => {
+  await withDataDir(async (dataDir) => {
+    const admin = adminCommand({ DATA_DIR: dataDir });
+    assert.equal((await admin("reset-password", "owner@example.com", "owner password 1")).code, 0);
+    const typo = await admin("reset-password", "ownr@example.com", "owner password 2");
+    assert.equal(typo.code, 1);
+    assert.match(typo.stderr, /already has the account owner@example\.com/);
+    assert.match(typo.stderr, /--new-account/);
+    assert.equal(typo.stderr.trim().split("\n").length, 1, typo.stderr);
+    const second = await admin("reset-password", "second@example.com", "--new-account");
+    assert.equal(second.code, 0, second.stderr);
+    assert.match(second.stdout, /^created account second@example\.com/);
+    assert.match(second.stdout, /^password: \S{20}$/m);
+    // The owner's own reset, in any letter case, is still just a reset.
+    const again = await admin("reset-password", "OWNER@example.com", "owner password 3");
+    assert.match(again.stdout, /^password reset for owner@example\.com/);
   });
 });
 

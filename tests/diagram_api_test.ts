@@ -110,9 +110,10 @@ Deno.test("login sets an HttpOnly SameSite=Lax session cookie; wrong email and w
     });
     assert.equal(ok.status, 204);
     const cookie = ok.headers.get("set-cookie")!;
-    assert.match(
-      cookie,
-      /^diagram_session=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=\d+$/,
+    assert.match(cookie, /^diagram_session=[A-Za-z0-9_-]{43}; /);
+    assert.deepEqual(
+      cookie.split("; ").slice(1).map((part) => part.replace(/=\d+$/, "=N")).sort(),
+      ["HttpOnly", "Max-Age=N", "Path=/", "SameSite=Lax"],
     );
     const session = cookie.split(";")[0];
     assert.equal((await client(instance, session)("GET", "/api/session")).json.email, EMAIL);
@@ -167,6 +168,66 @@ Deno.test("five failures on one email block it with 429 and Retry-After, even fo
   });
 });
 
+Deno.test("thirty parallel wrong passwords: five are judged, the rest get 429 unhashed; the owner still signs in from elsewhere", async () => {
+  await using instance = await startDiagram({ DIAGRAM_TRUST_PROXY: "true" });
+  assert.equal((await instance.admin("reset-password", EMAIL, PASSWORD)).code, 0);
+  const from = (address: string, password: string) =>
+    client(instance)("POST", "/api/login", { email: EMAIL, password }, {
+      "x-forwarded-for": address,
+    });
+  const answers = await Promise.all(
+    Array.from({ length: 30 }, (_, i) => from("203.0.113.9", `wrong guess ${i}`)),
+  );
+  const count = (status: number) => answers.filter((answer) => answer.status === status).length;
+  assert.equal(count(401), 5);
+  assert.equal(count(429), 25);
+  assert.equal((await from("203.0.113.9", PASSWORD)).status, 429);
+  assert.equal((await from("198.51.100.7", PASSWORD)).status, 204);
+});
+
+Deno.test("duplicate copies a diagram; export downloads its file with a safe name", async () => {
+  await withDiagram(async (instance) => {
+    const api = client(instance, await instance.login(EMAIL, PASSWORD));
+    const original = await api("POST", "/api/diagrams", {
+      name: "Café plan",
+      file: sceneWithBox("box", "Hello"),
+    });
+    assert.equal(original.json.source, "import");
+    const copy = await api("POST", `/api/diagrams/${original.json.id}/duplicate`);
+    assert.equal(copy.status, 201);
+    assert.equal(copy.json.name, "Café plan (copy)");
+    const named = await api("POST", `/api/diagrams/${original.json.id}/duplicate`, {
+      name: "Fork",
+    });
+    assert.equal(named.json.name, "Fork");
+    const exported = await api("GET", `/api/diagrams/${copy.json.id}/export`);
+    assert.equal(exported.status, 200);
+    assert.equal(exported.headers.get("content-type"), "application/vnd.excalidraw+json");
+    assert.equal(
+      exported.headers.get("content-disposition"),
+      `attachment; filename="Caf_ plan (copy).excalidraw"; ` +
+        `filename*=UTF-8''Caf%C3%A9%20plan%20(copy).excalidraw`,
+    );
+    assert.equal(exported.json.elements[1].text, "Hello");
+  });
+});
+
+Deno.test("every JSON answer carries nosniff; listing an unknown collection is a 404 as on MCP", async () => {
+  await withDiagram(async (instance) => {
+    const api = client(instance, await instance.login(EMAIL, PASSWORD));
+    for (const path of ["/api/diagrams", "/api/nope", "/health", "/api/diagrams/x"]) {
+      const answer = await api("GET", path);
+      assert.equal(answer.headers.get("x-content-type-options"), "nosniff", path);
+    }
+    const missing = await api("GET", "/api/diagrams?collectionId=AAAAAAAAAAAAAAAAAAAAAA");
+    assert.equal(missing.status, 404);
+    assert.match(missing.json.error, /collection not found/);
+    const badName = await api("POST", "/api/diagrams", { name: "tab\there" });
+    assert.equal(badName.status, 400);
+    assert.match(badName.json.problems[0], /^name: must not contain control characters/);
+  });
+});
+
 Deno.test("diagrams: create, read, replace with If-Match, rename, thumbnail, delete", async () => {
   await withDiagram(async (instance) => {
     const api = client(instance, await instance.login(EMAIL, PASSWORD));
@@ -176,7 +237,7 @@ Deno.test("diagrams: create, read, replace with If-Match, rename, thumbnail, del
     assert.match(id, /^[A-Za-z0-9_-]{22}$/);
     assert.equal(created.json.revision, 1);
     assert.equal(created.json.collectionId, null);
-    assert.equal(created.json.url, `http://localhost:8000/diagrams/${id}`);
+    assert.equal(created.json.url, `http://localhost:8000/d/${id}`);
     assert.ok(created.json.createdAt && created.json.updatedAt);
 
     const read = await api("GET", `/api/diagrams/${id}`);
@@ -279,7 +340,12 @@ Deno.test("another account's diagrams and collections are 404s", async () => {
     const owner = client(instance, await instance.login(EMAIL, PASSWORD));
     const { json: diagram } = await owner("POST", "/api/diagrams", { name: "Private" });
     const { json: folder } = await owner("POST", "/api/collections", { name: "Private folder" });
-    await instance.admin("reset-password", "other@example.com", "another long password");
+    await instance.admin(
+      "reset-password",
+      "other@example.com",
+      "another long password",
+      "--new-account",
+    );
     const other = client(
       instance,
       await instance.login("other@example.com", "another long password"),

@@ -25,7 +25,10 @@ Deno.test("the Inspector CLI lists the diagram tools, creates a diagram and read
   assert.equal(created.code, 0, JSON.stringify(created.output));
   const { id } = created.output.result.structuredContent;
   const read = await inspectorCall(mcpUrl, token, "get_diagram", { id });
-  assert.match(read.output.result.content[0].text, /a -> b "HTTP"/);
+  assert.match(
+    read.output.result.content[0].text,
+    /"edges":\[\{"id":"a->b","from":"a","to":"b","label":"HTTP"\}\]/,
+  );
 
   const refused = await inspector(mcpUrl, ["--method", "tools/list"]);
   assert.equal(refused.code, 3);

@@ -25,8 +25,8 @@ function chainSpec(count: number) {
   return { layout: "TB", nodes, edges };
 }
 
-async function setUp() {
-  const instance = await startDiagram();
+async function setUp(env: Record<string, string> = {}) {
+  const instance = await startDiagram(env);
   const reset = await instance.admin("reset-password", EMAIL, PASSWORD);
   assert.equal(reset.code, 0, reset.stderr);
   const created = await instance.admin("create-token", EMAIL, "agent");
@@ -45,7 +45,7 @@ Deno.test("from a fresh data folder an MCP client creates a 30-node diagram that
   assert.equal(created.isError, false, created.text);
   const { id, url, revision } = created.structured!;
   assert.equal(revision, 1);
-  assert.equal(url, `http://localhost:8000/diagrams/${id}`);
+  assert.equal(url, `http://localhost:8000/d/${id}`);
   assert.match(
     created.text,
     /^Created "Thirty nodes" \(30 nodes, 29 edges, revision 1, id \S+\): http/,
@@ -129,7 +129,13 @@ Deno.test("the diagram tools publish their schemas and the spec's JSON Schema", 
     "list_diagrams",
     "update_diagram",
   ]);
-  for (const tool of tools) assert.ok(tool.outputSchema, `${tool.name} has an outputSchema`);
+  for (const tool of tools) {
+    assert.ok(tool.outputSchema, `${tool.name} has an outputSchema`);
+    // Portable JSON Schema only: a nullable field is anyOf, never a type array.
+    for (const schema of [tool.inputSchema, tool.outputSchema]) {
+      assert.doesNotMatch(JSON.stringify(schema), /"type":\[/, tool.name);
+    }
+  }
   const create: Json = tools.find((tool) => tool.name === "create_diagram");
   const specSchema = create.inputSchema.properties.spec;
   assert.deepEqual(specSchema.properties.layout.enum, ["TB", "LR"]);
@@ -185,20 +191,27 @@ Deno.test("update_diagram replaces the contents with revision + 1; unknown and f
   assert.equal(updated.structured!.revision, 2);
   assert.equal(updated.structured!.name, "Flow v2");
 
+  assert.equal(updated.structured!.replacedRevision, 1);
+
   const read = await mcp.call("get_diagram", { id });
   assert.equal(read.structured!.revision, 2);
-  assert.deepEqual(read.structured!.nodes, [{ id: "x", label: "Only", shape: "rectangle" }]);
-  assert.match(
-    read.text,
-    /^"Flow v2" \(revision 2, updated \S+\): http\S+\nnodes \(1\):\n {2}x \[rectangle\] "Only"\nedges \(0\):$/,
-  );
+  const spec = { layout: "LR", nodes: [{ id: "x", label: "Only", shape: "rectangle" }], edges: [] };
+  assert.deepEqual(read.structured!.spec, spec);
+  assert.deepEqual(read.structured!.notExpressed, []);
+  assert.match(read.text, /^"Flow v2" \(revision 2, updated \S+\): http\S+\nspec:\n(.+)$/);
+  assert.deepEqual(JSON.parse(read.text.split("\n")[2]), spec);
 
   const unknown = await mcp.call("update_diagram", { id: "no-such-diagram", spec: chainSpec(2) });
   assert.equal(unknown.isError, true);
   assert.match(unknown.text, /^diagram not found/);
 
   // Another account's diagram looks exactly like a missing one.
-  await instance.admin("reset-password", "stranger@example.com", "stranger password");
+  await instance.admin(
+    "reset-password",
+    "stranger@example.com",
+    "stranger password",
+    "--new-account",
+  );
   const strangerToken = (await instance.admin("create-token", "stranger@example.com", "t")).stdout
     .trim()
     .split("\n").at(-1)!;
@@ -240,6 +253,13 @@ Deno.test("list_diagrams honours limit, query and collection; list_collections s
   assert.deepEqual(filed.structured!.diagrams.map((d: Json) => d.name), ["Filed"]);
   const missing = await mcp.call("list_diagrams", { collectionId: "nope" });
   assert.equal(missing.isError, true);
+  // "none", as in the REST API: diagrams in no collection.
+  const unfiled = await mcp.call("list_diagrams", { collectionId: "none" });
+  assert.deepEqual(unfiled.structured!.diagrams.map((d: Json) => d.name), [
+    "Gamma",
+    "Beta",
+    "Alpha",
+  ]);
   const tooMany = await mcp.call("list_diagrams", { limit: 101 });
   assert.equal(tooMany.isError, true);
 
@@ -248,4 +268,118 @@ Deno.test("list_diagrams honours limit, query and collection; list_collections s
     { id: folder.id, name: "Architecture", parentId: null, diagramCount: 1 },
   ]);
   assert.match(collections.text, /"Architecture" {2}\(1 diagrams\)/);
+});
+
+async function storedElements(instance: { url: URL }, token: string, id: string): Promise<Json[]> {
+  const response = await fetch(new URL(`/api/diagrams/${id}`, instance.url), {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  return (await response.json()).file.elements;
+}
+
+Deno.test("get_diagram then update_diagram with the spec unchanged redraws the same elements in the same places", async () => {
+  const { instance, token, mcpUrl } = await setUp();
+  await using _ = instance;
+  await using mcp = await connectClient(mcpUrl, { authorization: `Bearer ${token}` });
+  const id = (await mcp.call("create_diagram", { name: "Chain", spec: chainSpec(12) }))
+    .structured!.id;
+  const before = await storedElements(instance, token, id);
+  const read = await mcp.call("get_diagram", { id });
+  assert.equal(read.isError, false, read.text);
+  const colours = read.structured!.spec.nodes.filter((node: Json) => node.color === "blue");
+  assert.equal(colours.length, 4, "colours come back with the nodes");
+
+  const updated = await mcp.call("update_diagram", { id, spec: read.structured!.spec });
+  assert.equal(updated.isError, false, updated.text);
+  assert.equal(updated.structured!.revision, 2);
+  assert.equal(updated.structured!.replacedRevision, 1);
+  const after = await storedElements(instance, token, id);
+  const place = (elements: Json[]) =>
+    elements.map(({ id, type, x, y, width, height }: Json) => [id, type, x, y, width, height]);
+  assert.deepEqual(place(after), place(before));
+});
+
+Deno.test("update_diagram with a patch changes one box of a big diagram and says what it kept", async () => {
+  const { instance, token, mcpUrl } = await setUp();
+  await using _ = instance;
+  await using mcp = await connectClient(mcpUrl, { authorization: `Bearer ${token}` });
+  const id = (await mcp.call("create_diagram", { name: "Big", spec: chainSpec(200) }))
+    .structured!.id;
+  const patched = await mcp.call("update_diagram", {
+    id,
+    patch: { updateNodes: [{ id: "n7", label: "Renamed step", color: "red" }] },
+  });
+  assert.equal(patched.isError, false, patched.text);
+  assert.equal(patched.structured!.nodes, 200);
+  assert.equal(patched.structured!.keptElements, 0);
+  assert.match(patched.text, /replaced revision 1/);
+  const spec = (await mcp.call("get_diagram", { id })).structured!.spec;
+  assert.deepEqual(spec.nodes[7], {
+    id: "n7",
+    label: "Renamed step",
+    shape: "diamond",
+    color: "red",
+  });
+
+  const both = await mcp.call("update_diagram", { id, spec, patch: { removeNodes: ["n1"] } });
+  assert.equal(both.isError, true);
+  assert.match(both.text, /either spec .* or patch/);
+  const unknown = await mcp.call("update_diagram", { id, patch: { removeEdges: ["n0->n9"] } });
+  assert.equal(unknown.isError, true);
+  assert.match(unknown.text, /- patch\.removeEdges\[0\]: unknown edge "n0->n9"/);
+  assert.equal((await mcp.call("get_diagram", { id })).structured!.revision, 2);
+});
+
+Deno.test("a NUL or other control character in a name or label is refused, naming the field", async () => {
+  const { instance, token, mcpUrl } = await setUp();
+  await using _ = instance;
+  await using mcp = await connectClient(mcpUrl, { authorization: `Bearer ${token}` });
+  const badLabel = await mcp.call("create_diagram", {
+    name: "Fine",
+    spec: { layout: "TB", nodes: [{ id: "a", label: "A\u0000B" }], edges: [] },
+  });
+  assert.equal(badLabel.isError, true);
+  assert.match(badLabel.text, /- spec\.nodes\[0\]\.label: must not contain control characters/);
+  const badName = await mcp.call("create_diagram", {
+    name: "Bad\u0000name",
+    spec: chainSpec(2),
+  });
+  assert.equal(badName.isError, true);
+  assert.match(badName.text, /name/);
+  assert.match(badName.text, /control characters/);
+  assert.deepEqual((await mcp.call("list_diagrams", {})).structured!.diagrams, []);
+});
+
+Deno.test("tool calls over DIAGRAM_MCP_RATE_MAX per token get 429 with Retry-After; another token is not slowed", async () => {
+  const { instance, token, mcpUrl } = await setUp({ DIAGRAM_MCP_RATE_MAX: "3" });
+  await using _ = instance;
+  const second = (await instance.admin("create-token", EMAIL, "second")).stdout.trim().split("\n")
+    .at(-1)!;
+  const call = (bearer: string, id: number) =>
+    fetch(mcpUrl, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${bearer}`,
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+        "mcp-protocol-version": "2025-06-18",
+      },
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id,
+        method: "tools/call",
+        params: { name: "list_diagrams", arguments: {} },
+      }),
+    });
+  const statuses: number[] = [];
+  for (let i = 1; i <= 4; i++) {
+    const response = await call(token, i);
+    statuses.push(response.status);
+    if (response.status === 429) assert.ok(Number(response.headers.get("retry-after")) >= 1);
+    await response.body?.cancel();
+  }
+  assert.deepEqual(statuses, [200, 200, 200, 429]);
+  const other = await call(second, 5);
+  assert.equal(other.status, 200);
+  await other.body?.cancel();
 });

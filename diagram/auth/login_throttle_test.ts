@@ -1,10 +1,10 @@
 import assert from "node:assert/strict";
-import { createLoginThrottle } from "./login_throttle.ts";
+import { createLoginThrottle, type LoginAttempt, type Reservation } from "./login_throttle.ts";
 
 function throttleAt(start = 0) {
   const clock = { now: start };
   const throttle = createLoginThrottle({
-    maxFailuresPerEmail: 5,
+    maxFailuresPerEmailAndClient: 5,
     maxFailuresPerClient: 20,
     windowMs: 15 * 60_000,
     now: () => clock.now,
@@ -12,32 +12,76 @@ function throttleAt(start = 0) {
   return { throttle, clock };
 }
 
-Deno.test("the sixth attempt on one email inside the window is refused until the first failure ages out", () => {
+function granted(reservation: Reservation): LoginAttempt {
+  if ("retryAfter" in reservation) throw new Error(`refused: ${reservation.retryAfter} s`);
+  return reservation.attempt;
+}
+
+function refusal(reservation: Reservation): number | null {
+  return "retryAfter" in reservation ? reservation.retryAfter : null;
+}
+
+Deno.test("the sixth attempt on one email from one address is refused until the first failure ages out", () => {
   const { throttle, clock } = throttleAt();
   for (let i = 0; i < 5; i++) {
-    assert.equal(throttle.retryAfter("a@x.test", "1.1.1.1"), null);
-    throttle.recordFailure("a@x.test", "1.1.1.1");
+    granted(throttle.reserve("a@x.test", "1.1.1.1")).failed();
     clock.now += 60_000;
   }
   // First failure at t=0, now t=5 min: it leaves the window at 15 min.
-  assert.equal(throttle.retryAfter("a@x.test", "2.2.2.2"), 600);
+  assert.equal(refusal(throttle.reserve("a@x.test", "1.1.1.1")), 600);
   clock.now = 15 * 60_000 + 1;
-  assert.equal(throttle.retryAfter("a@x.test", "1.1.1.1"), null);
+  assert.equal(refusal(throttle.reserve("a@x.test", "1.1.1.1")), null);
+});
+
+Deno.test("a flood on the owner's email from one address does not lock the owner out elsewhere", () => {
+  const { throttle } = throttleAt();
+  for (let i = 0; i < 5; i++) granted(throttle.reserve("owner@x.test", "6.6.6.6")).failed();
+  assert.ok(refusal(throttle.reserve("owner@x.test", "6.6.6.6"))! > 0);
+  granted(throttle.reserve("owner@x.test", "10.0.0.2")).succeeded();
+});
+
+Deno.test("parallel attempts in flight count against the limit before any of them fails", () => {
+  const { throttle } = throttleAt();
+  const reservations = Array.from({ length: 30 }, () => throttle.reserve("a@x.test", "1.1.1.1"));
+  const attempts = reservations.filter((reservation) => "attempt" in reservation);
+  assert.equal(attempts.length, 5);
+  // Refused only because others are in flight: retry as soon as they settle.
+  assert.equal(refusal(reservations[5]), 1);
+  for (const reservation of attempts) granted(reservation).failed();
+  assert.equal(refusal(throttle.reserve("a@x.test", "1.1.1.1")), 900);
+});
+
+Deno.test("settling an attempt twice counts once", () => {
+  const { throttle } = throttleAt();
+  const attempt = granted(throttle.reserve("a@x.test", "1.1.1.1"));
+  attempt.failed();
+  attempt.failed();
+  for (let i = 0; i < 4; i++) granted(throttle.reserve("a@x.test", "1.1.1.1")).failed();
+  assert.ok(refusal(throttle.reserve("a@x.test", "1.1.1.1"))! > 0);
 });
 
 Deno.test("twenty failures from one address block it for every email", () => {
   const { throttle } = throttleAt();
-  for (let i = 0; i < 20; i++) throttle.recordFailure(`user${i}@x.test`, "9.9.9.9");
-  assert.ok(throttle.retryAfter("fresh@x.test", "9.9.9.9")! > 0);
-  assert.equal(throttle.retryAfter("fresh@x.test", "8.8.8.8"), null);
+  for (let i = 0; i < 20; i++) granted(throttle.reserve(`user${i}@x.test`, "9.9.9.9")).failed();
+  assert.ok(refusal(throttle.reserve("fresh@x.test", "9.9.9.9"))! > 0);
+  assert.equal(refusal(throttle.reserve("fresh@x.test", "8.8.8.8")), null);
 });
 
-Deno.test("a success clears the email's failures but not the address's", () => {
+Deno.test("a success clears the email's failures from that address but not the address's own", () => {
   const { throttle } = throttleAt();
-  for (let i = 0; i < 4; i++) throttle.recordFailure("a@x.test", "1.1.1.1");
-  throttle.recordSuccess("a@x.test");
-  throttle.recordFailure("a@x.test", "1.1.1.1");
-  assert.equal(throttle.retryAfter("a@x.test", "3.3.3.3"), null);
-  for (let i = 0; i < 15; i++) throttle.recordFailure(`b${i}@x.test`, "1.1.1.1");
-  assert.ok(throttle.retryAfter("c@x.test", "1.1.1.1")! > 0);
+  for (let i = 0; i < 4; i++) granted(throttle.reserve("a@x.test", "1.1.1.1")).failed();
+  granted(throttle.reserve("a@x.test", "1.1.1.1")).succeeded();
+  for (let i = 0; i < 4; i++) granted(throttle.reserve("a@x.test", "1.1.1.1")).failed();
+  // Without the success this fifth failure from the address would already be refused.
+  granted(throttle.reserve("a@x.test", "1.1.1.1")).failed();
+  for (let i = 0; i < 11; i++) granted(throttle.reserve(`b${i}@x.test`, "1.1.1.1")).failed();
+  assert.ok(refusal(throttle.reserve("c@x.test", "1.1.1.1"))! > 0);
+});
+
+Deno.test("a released attempt frees its place without counting as a failure", () => {
+  const { throttle } = throttleAt();
+  for (let i = 0; i < 4; i++) granted(throttle.reserve("a@x.test", "1.1.1.1")).failed();
+  granted(throttle.reserve("a@x.test", "1.1.1.1")).released();
+  granted(throttle.reserve("a@x.test", "1.1.1.1")).failed();
+  assert.ok(refusal(throttle.reserve("a@x.test", "1.1.1.1"))! > 0);
 });

@@ -1,12 +1,10 @@
 // What gets stored for a diagram, whoever made it: a validated Excalidraw file and a thumbnail
 // that is safe to serve. Generated, uploaded and collaboratively edited files all pass here.
-import type { DiagramSpec } from "../../shared/spec.ts";
 import { validateScene } from "../../shared/scene/validate.ts";
-import { generateDiagram } from "../../shared/generate/generate.ts";
 import { renderThumbnail } from "../thumbnail/render_svg.ts";
 import { sanitizeSvg } from "../thumbnail/sanitize_svg.ts";
 import type { DiagramContent } from "../store/diagrams.ts";
-import { InvalidInputError } from "../http/json_body.ts";
+import { InvalidInputError } from "./errors.ts";
 
 /**
  * Validates `input` (InvalidInputError listing every problem otherwise) and pairs it with a
@@ -25,17 +23,6 @@ export function contentFromFile(input: unknown, thumbnail?: string): DiagramCont
     file: JSON.stringify(checked.file),
     thumbnailSvg: sanitized ?? renderThumbnail(checked.file.elements),
   };
-}
-
-/** Lays out and draws `spec`; element ids derive from `diagramId`, so the same spec gives the same file. */
-export async function contentFromSpec(
-  spec: DiagramSpec,
-  diagramId: string,
-  source: string,
-): Promise<DiagramContent> {
-  const file = await generateDiagram(spec, { diagramId, source, updated: Date.now() });
-  // Our own output goes through the same gate as everyone else's.
-  return contentFromFile(file);
 }
 
 function utf8Length(text: string): number {

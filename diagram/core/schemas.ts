@@ -1,6 +1,9 @@
-// Request shapes at the HTTP and CLI edges. Limits keep one request from filling the database.
+// The shapes of what diagram operations accept, whichever door the request came through (REST,
+// MCP, the operator commands, the pages). Limits keep one request from filling the database.
 import { z } from "zod";
 import { RANDOM_ID_SHAPE } from "../../shared/random_id.ts";
+import { describeIssue, formatIssuePath } from "../../shared/issue_messages.ts";
+import { InvalidInputError } from "./errors.ts";
 
 export const MIN_PASSWORD_LENGTH = 12;
 /** scrypt cost grows with input length only mildly, but there is no reason to hash a megabyte. */
@@ -20,7 +23,11 @@ export const loginSchema = z.strictObject({
   password: z.string().max(MAX_PASSWORD_LENGTH),
 });
 
-export const nameSchema = z.string().trim().min(1, { error: "must not be empty" }).max(200);
+/** A name is shown in lists and file names: NUL, line breaks and other control characters are refused. */
+export const nameSchema = z.string().trim().min(1, { error: "must not be empty" }).max(200)
+  .regex(/^\P{Cc}*$/u, {
+    error: "must not contain control characters such as NUL or line breaks",
+  });
 export const idSchema = z.string().regex(RANDOM_ID_SHAPE, { error: "not a valid id" });
 
 /** The Excalidraw file travels as JSON; its own checks run in validateScene. */
@@ -46,6 +53,11 @@ export const patchDiagramSchema = z.strictObject({
   error: "send name, collectionId or both",
 });
 
+export const duplicateDiagramSchema = z.strictObject({
+  name: nameSchema.optional(),
+  collectionId: idSchema.nullable().optional(),
+});
+
 export const listDiagramsQuery = z.strictObject({
   /** A collection id, or "none" for diagrams outside every collection. */
   collectionId: z.union([z.literal("none"), idSchema]).optional(),
@@ -69,3 +81,17 @@ export const patchCollectionSchema = z.strictObject({
 export const listCollectionsQuery = z.strictObject({
   parentId: z.union([z.literal("none"), idSchema]).optional(),
 });
+
+/** Parses with `schema` or throws an InvalidInputError listing every problem with its path. */
+export function parseOrThrow<S extends z.ZodType>(
+  schema: S,
+  input: unknown,
+  root: string,
+): z.output<S> {
+  const result = schema.safeParse(input, { error: describeIssue });
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) =>
+    `${formatIssuePath(issue.path, root)}: ${issue.message}`
+  );
+  throw new InvalidInputError(problems);
+}

@@ -1,9 +1,8 @@
 // Who is calling: a personal access token (`Authorization: Bearer dgm_…`, for scripts and MCP
 // clients) or the browser's session cookie. Either way the route sees only the account id.
-import type { MiddlewareHandler } from "hono";
-import type { Database } from "../db/database.ts";
-import { findTokenOwner } from "../store/access_tokens.ts";
-import { findSessionUser } from "../store/sessions.ts";
+import type { Context, MiddlewareHandler } from "hono";
+import type { Actor } from "../core/diagrams.ts";
+import type { SessionOperations } from "../core/sessions.ts";
 import { readSessionCookie } from "./session_cookie.ts";
 
 export interface AuthVariables {
@@ -22,14 +21,14 @@ export function bearerToken(authorization: string | null): string | null {
 }
 
 export function authenticate(
-  db: Database,
+  sessions: SessionOperations,
   secureCookie: boolean,
 ): MiddlewareHandler<DiagramHonoEnv> {
   return async (c, next) => {
     const authorization = c.req.header("authorization") ?? null;
     if (authorization !== null) {
       const token = bearerToken(authorization);
-      const owner = token === null ? null : await findTokenOwner(db, token);
+      const owner = token === null ? null : await sessions.tokenOwner(token);
       if (!owner) {
         return c.json({ error: "invalid, revoked or malformed access token" }, 401, {
           "WWW-Authenticate": 'Bearer realm="diagram", error="invalid_token"',
@@ -39,8 +38,8 @@ export function authenticate(
       c.set("authKind", "token");
       return next();
     }
-    const session = readSessionCookie(c.req.header("cookie") ?? null, secureCookie);
-    const user = session === null ? null : await findSessionUser(db, session);
+    const session = readSessionCookie(c, secureCookie);
+    const user = session === null ? null : await sessions.sessionUser(session);
     if (!user) {
       return c.json(
         { error: "log in first (POST /api/login) or send a bearer access token" },
@@ -54,4 +53,9 @@ export function authenticate(
     c.set("authKind", "session");
     await next();
   };
+}
+
+/** The signed-in caller as the core's actor: REST and the pages are the "web" door. */
+export function actorOf(c: Context<DiagramHonoEnv>): Actor {
+  return { userId: c.get("userId"), via: "web" };
 }

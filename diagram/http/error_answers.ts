@@ -1,7 +1,14 @@
-// Maps refusals from the store and the edge to JSON answers; anything else is the base app's 500.
+// Maps refusals of the core and the edge to JSON answers; anything else is the base app's 500.
 import type { Context } from "hono";
-import { ConflictError, NotFoundError, StaleRevisionError } from "../store/errors.ts";
-import { InvalidInputError } from "./json_body.ts";
+import {
+  ConflictError,
+  InvalidInputError,
+  NotFoundError,
+  StaleRevisionError,
+  TooManyAttemptsError,
+  WrongCredentialsError,
+} from "../core/errors.ts";
+import { LayoutBusyError, LayoutTimeoutError } from "../layout/layout_pool.ts";
 
 export function answerForKnownError(error: unknown, c: Context): Response | null {
   if (error instanceof InvalidInputError) {
@@ -14,5 +21,13 @@ export function answerForKnownError(error: unknown, c: Context): Response | null
       ETag: `"${error.currentRevision}"`,
     });
   }
+  if (error instanceof WrongCredentialsError) return c.json({ error: error.message }, 401);
+  if (error instanceof TooManyAttemptsError) {
+    return c.json({ error: error.message }, 429, { "Retry-After": String(error.retryAfter) });
+  }
+  if (error instanceof LayoutBusyError) {
+    return c.json({ error: error.message }, 503, { "Retry-After": "5" });
+  }
+  if (error instanceof LayoutTimeoutError) return c.json({ error: error.message }, 422);
   return null;
 }

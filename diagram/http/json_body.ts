@@ -1,10 +1,11 @@
-// Reads a JSON request body once: size cap (413), media type (415), syntax and shape (400).
+// Reads a JSON request body once: size cap (413), deadline (408), media type (415), syntax and
+// shape (400).
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { z } from "zod";
-import { readBodyCapped } from "../../runtime/read_capped.ts";
+import { BodyTimeoutError, readBodyCapped } from "../../runtime/read_capped.ts";
 import { parseMediaType } from "../../shared/media_type.ts";
-import { describeIssue, formatIssuePath } from "../../shared/issue_messages.ts";
+import { parseOrThrow } from "../core/schemas.ts";
 
 /** Cap for bodies that carry names and ids only (renames, moves, new collections). */
 export const SMALL_BODY_BYTES = 16 * 1024;
@@ -23,7 +24,14 @@ export async function readJsonBody<S extends z.ZodType>(
   if (parseMediaType(c.req.header("content-type") ?? null).essence !== "application/json") {
     throw new HTTPException(415, { message: "send the body as application/json" });
   }
-  const bytes = await readBodyCapped(c.req.raw, maxBytes);
+  let bytes: Uint8Array | null;
+  try {
+    bytes = await readBodyCapped(c.req.raw, maxBytes);
+  } catch (error) {
+    if (!(error instanceof BodyTimeoutError)) throw error;
+    // A client that trickles its body would hold the request open for ever.
+    throw new HTTPException(408, { message: `the body took too long: ${error.message}` });
+  }
   if (bytes === null) {
     throw new HTTPException(413, { message: `the body is larger than ${maxBytes} bytes` });
   }
@@ -34,26 +42,4 @@ export async function readJsonBody<S extends z.ZodType>(
     throw new HTTPException(400, { message: "the body is not valid JSON" });
   }
   return { value: parseOrThrow(schema, json, "body"), byteLength: bytes.byteLength };
-}
-
-/** Parses with `schema` or throws a 400 whose message lists every problem with its path. */
-export function parseOrThrow<S extends z.ZodType>(
-  schema: S,
-  input: unknown,
-  root: string,
-): z.output<S> {
-  const result = schema.safeParse(input, { error: describeIssue });
-  if (result.success) return result.data;
-  const problems = result.error.issues.map((issue) =>
-    `${formatIssuePath(issue.path, root)}: ${issue.message}`
-  );
-  throw new InvalidInputError(problems);
-}
-
-/** A 400 that carries a list of problems, answered as `{error, problems}`. */
-export class InvalidInputError extends Error {
-  override name = "InvalidInputError";
-  constructor(readonly problems: string[], message = "the request is invalid") {
-    super(message);
-  }
 }

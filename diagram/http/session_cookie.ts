@@ -1,42 +1,34 @@
-// The login cookie. Over https it takes the __Host- prefix, which browsers only accept with
-// Secure, Path=/ and no Domain, so a sibling subdomain cannot plant or overwrite it.
+// The login cookie, through Hono's cookie helper. Over https it takes the __Host- prefix, which
+// browsers accept only with Secure, Path=/ and no Domain, so a sibling subdomain cannot plant or
+// overwrite it; over plain http (a local install) it is a plain HttpOnly cookie.
+import type { Context } from "hono";
+import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import type { CookieOptions } from "hono/utils/cookie";
 import { SESSION_LIFETIME_MS } from "../store/sessions.ts";
 
-export function sessionCookieName(secure: boolean): string {
-  return secure ? "__Host-diagram_session" : "diagram_session";
+const NAME = "diagram_session";
+
+function options(secure: boolean): CookieOptions {
+  return {
+    path: "/",
+    httpOnly: true,
+    sameSite: "Lax",
+    ...(secure ? { secure: true, prefix: "host" } : {}),
+  };
 }
 
-export function sessionCookie(token: string, secure: boolean): string {
-  return [
-    `${sessionCookieName(secure)}=${token}`,
-    "Path=/",
-    "HttpOnly",
-    "SameSite=Lax",
-    `Max-Age=${Math.floor(SESSION_LIFETIME_MS / 1000)}`,
-    ...(secure ? ["Secure"] : []),
-  ].join("; ");
+export function setSessionCookie(c: Context, token: string, secure: boolean): void {
+  setCookie(c, NAME, token, {
+    ...options(secure),
+    maxAge: Math.floor(SESSION_LIFETIME_MS / 1000),
+  });
 }
 
-export function expiredSessionCookie(secure: boolean): string {
-  return [
-    `${sessionCookieName(secure)}=`,
-    "Path=/",
-    "HttpOnly",
-    "SameSite=Lax",
-    "Max-Age=0",
-    ...(secure ? ["Secure"] : []),
-  ].join("; ");
+export function clearSessionCookie(c: Context, secure: boolean): void {
+  deleteCookie(c, NAME, options(secure));
 }
 
-/** The session token from a Cookie header, or null. */
-export function readSessionCookie(cookieHeader: string | null, secure: boolean): string | null {
-  if (!cookieHeader) return null;
-  const name = sessionCookieName(secure);
-  for (const part of cookieHeader.split(";")) {
-    const separator = part.indexOf("=");
-    if (separator !== -1 && part.slice(0, separator).trim() === name) {
-      return part.slice(separator + 1).trim();
-    }
-  }
-  return null;
+/** The session token, or null. Over https only the __Host- cookie counts. */
+export function readSessionCookie(c: Context, secure: boolean): string | null {
+  return getCookie(c, NAME, secure ? "host" : undefined) || null;
 }

@@ -12,8 +12,9 @@ import { registerUpdateDiagram } from "./tools/update_diagram.ts";
 const INSTRUCTIONS =
   "Draw diagrams in the user's self-hosted Excalidraw gallery. Describe structure only (nodes, " +
   "edges, labels, shapes, colours, TB or LR) with create_diagram; the server does all layout " +
-  "and returns a URL to share. To change a diagram, read it with get_diagram and send the whole " +
-  "new spec to update_diagram. list_diagrams and list_collections find existing ones.";
+  "and returns a URL to share. To change a diagram, read it with get_diagram (it returns the " +
+  "exact spec) and send update_diagram either the edited spec or a patch by node and edge id. " +
+  "list_diagrams and list_collections find existing ones.";
 
 export function createDiagramMcpServer(context: ToolContext): McpServer {
   const server = new McpServer(

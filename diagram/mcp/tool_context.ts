@@ -1,37 +1,49 @@
-// What every diagram tool needs: the caller's account and the shared diagram operations.
+// What every diagram tool needs: the core's operations and who is calling (an agent, through
+// MCP, on behalf of the token's account); and how a refusal reads to the agent.
 import type { CallToolResult } from "@modelcontextprotocol/server";
 import { errorResult, unexpectedFailure } from "../../runtime/mcp/results.ts";
-import { type DiagramSpec, parseSpec } from "../../shared/spec.ts";
-import type { DiagramService } from "../core/diagram_service.ts";
-import type { Database } from "../db/database.ts";
-import { NotFoundError } from "../store/errors.ts";
+import type { CollectionOperations } from "../core/collections.ts";
+import type { Actor, DiagramOperations } from "../core/diagrams.ts";
+import {
+  ConflictError,
+  InvalidInputError,
+  NotFoundError,
+  StaleRevisionError,
+} from "../core/errors.ts";
+import { LayoutBusyError, LayoutTimeoutError } from "../layout/layout_pool.ts";
 
 export interface ToolContext {
-  db: Database;
-  diagrams: DiagramService;
-  userId: string;
+  diagrams: DiagramOperations;
+  collections: CollectionOperations;
+  actor: Actor;
 }
 
-/** The spec, or an isError result that lists every problem with its path. */
-export function specOrProblems(input: unknown): { spec: DiagramSpec } | { result: CallToolResult } {
-  const parsed = parseSpec(input);
-  if (parsed.ok) return { spec: parsed.spec };
-  // Paths name the tool argument, so a model can find each one in what it sent.
-  const errors = parsed.errors.map((error) => error.startsWith("spec:") ? error : `spec.${error}`);
-  return {
-    result: errorResult(
-      `The spec has ${errors.length} problem(s); nothing was saved. Fix them all and ` +
-        `call again:\n${errors.map((error) => `- ${error}`).join("\n")}`,
-    ),
-  };
-}
-
-/** Not-found (also another account's ids) becomes advice; anything else is a logged bug. */
+/** Refusals become advice the agent can act on; anything else is a logged bug. */
 export function toolFailure(tool: string, error: unknown): CallToolResult {
-  if (error instanceof NotFoundError) {
+  if (error instanceof InvalidInputError) {
     return errorResult(
-      `${error.message}: check the id with list_diagrams or list_collections`,
+      `${capitalised(error.message)}. Fix every problem and call again:\n` +
+        error.problems.map((problem) => `- ${problem}`).join("\n"),
     );
   }
+  if (error instanceof NotFoundError) {
+    return errorResult(`${error.message}: check the id with list_diagrams or list_collections`);
+  }
+  if (error instanceof StaleRevisionError) {
+    return errorResult(
+      `The diagram changed while this call ran (it is now at revision ` +
+        `${error.currentRevision}); nothing was saved. Read it again with get_diagram and retry.`,
+    );
+  }
+  if (error instanceof LayoutBusyError) {
+    return errorResult(`${error.message}; nothing was saved. Retry in a few seconds.`);
+  }
+  if (error instanceof LayoutTimeoutError || error instanceof ConflictError) {
+    return errorResult(error.message);
+  }
   return unexpectedFailure("diagram", tool, error);
+}
+
+function capitalised(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }

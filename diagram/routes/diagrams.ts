@@ -1,34 +1,22 @@
-// /api/diagrams: create, list, read, replace (with If-Match), rename or move, delete, thumbnail.
+// /api/diagrams: create or import, list, read, export, replace (with If-Match), rename or move,
+// duplicate, delete, thumbnail.
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
-import type { Database } from "../db/database.ts";
-import type { DiagramHonoEnv } from "../http/authenticate.ts";
-import { parseOrThrow, readJsonBody, SMALL_BODY_BYTES } from "../http/json_body.ts";
+import type { DiagramOperations } from "../core/diagrams.ts";
 import {
   createDiagramSchema,
+  duplicateDiagramSchema,
   idSchema,
   listDiagramsQuery,
+  parseOrThrow,
   patchDiagramSchema,
   replaceDiagramSchema,
-} from "../http/schemas.ts";
-import type { DiagramService } from "../core/diagram_service.ts";
-import { contentFromFile } from "../core/content.ts";
-import {
-  deleteDiagram,
-  getDiagram,
-  getThumbnail,
-  listDiagrams,
-  replaceDiagramContent,
-  updateDiagramMeta,
-} from "../store/diagrams.ts";
+} from "../core/schemas.ts";
+import { actorOf, type DiagramHonoEnv } from "../http/authenticate.ts";
+import { readJsonBody, SMALL_BODY_BYTES } from "../http/json_body.ts";
 import { sha256Hex } from "../../shared/digest.ts";
 import { MAX_THUMBNAIL_BYTES } from "../thumbnail/sanitize_svg.ts";
 import { SCENE_LIMITS } from "../../shared/scene/validate.ts";
-
-export interface DiagramRouteDeps {
-  db: Database;
-  diagrams: DiagramService;
-}
 
 /** A whole file plus a browser thumbnail plus the JSON around them. */
 export const MAX_DIAGRAM_BODY_BYTES = SCENE_LIMITS.maxFileBytes + MAX_THUMBNAIL_BYTES + 64 * 1024;
@@ -53,19 +41,19 @@ export function parseIfMatch(header: string | undefined): number | undefined {
   return Number(match[1]);
 }
 
-export function diagramRoutes(deps: DiagramRouteDeps): Hono<DiagramHonoEnv> {
+export function diagramRoutes(diagrams: DiagramOperations): Hono<DiagramHonoEnv> {
   const app = new Hono<DiagramHonoEnv>();
-  const { db, diagrams } = deps;
   const idParam = (value: string) => parseOrThrow(idSchema, value, "id");
 
   app.post("/api/diagrams", async (c) => {
     const { value } = await readJsonBody(c, createDiagramSchema, MAX_DIAGRAM_BODY_BYTES);
-    const created = await diagrams.createFromFile(c.get("userId"), {
+    // A body with a file is an import; without, a new empty drawing.
+    const actor = { ...actorOf(c), via: value.file ? "import" as const : "web" as const };
+    const created = await diagrams.create(actor, {
       name: value.name,
       collectionId: value.collectionId ?? null,
       file: value.file,
       thumbnail: value.thumbnail,
-      source: value.file ? "import" : "web",
     });
     return c.json(created, 201, { Location: `/api/diagrams/${created.id}` });
   });
@@ -74,25 +62,31 @@ export function diagramRoutes(deps: DiagramRouteDeps): Hono<DiagramHonoEnv> {
     const query = parseOrThrow(listDiagramsQuery, c.req.query(), "query");
     const collectionId = query.collectionId === "none" ? null : query.collectionId;
     // One extra row says whether another page exists without a COUNT.
-    const rows = await listDiagrams(db, c.get("userId"), {
+    const rows = await diagrams.list(c.get("userId"), {
       collectionId,
       query: query.q,
       limit: query.limit + 1,
       offset: query.offset,
     });
-    const page = rows.slice(0, query.limit).map(diagrams.view);
     const nextOffset = rows.length > query.limit ? query.offset + query.limit : null;
-    return c.json({ diagrams: page, nextOffset });
+    return c.json({ diagrams: rows.slice(0, query.limit), nextOffset });
   });
 
   app.get("/api/diagrams/:id", async (c) => {
-    const diagram = await getDiagram(db, c.get("userId"), idParam(c.req.param("id")));
-    const { file, ...meta } = diagram;
+    const { file, ...view } = await diagrams.get(c.get("userId"), idParam(c.req.param("id")));
     // The stored text is already JSON: splice it in rather than parse and re-serialise 10 MB.
-    const head = JSON.stringify(diagrams.view(meta)).slice(0, -1);
+    const head = JSON.stringify(view).slice(0, -1);
     return c.body(`${head},"file":${file}}`, 200, {
       "Content-Type": "application/json; charset=utf-8",
-      ETag: `"${meta.revision}"`,
+      ETag: `"${view.revision}"`,
+    });
+  });
+
+  app.get("/api/diagrams/:id/export", async (c) => {
+    const { fileName, file } = await diagrams.export(c.get("userId"), idParam(c.req.param("id")));
+    return c.body(file, 200, {
+      "Content-Type": "application/vnd.excalidraw+json",
+      "Content-Disposition": contentDisposition(fileName),
     });
   });
 
@@ -100,11 +94,7 @@ export function diagramRoutes(deps: DiagramRouteDeps): Hono<DiagramHonoEnv> {
     const id = idParam(c.req.param("id"));
     const expectedRevision = parseIfMatch(c.req.header("if-match"));
     const { value } = await readJsonBody(c, replaceDiagramSchema, MAX_DIAGRAM_BODY_BYTES);
-    const content = contentFromFile(value.file, value.thumbnail);
-    const saved = await replaceDiagramContent(db, c.get("userId"), id, {
-      ...content,
-      expectedRevision,
-    });
+    const saved = await diagrams.replaceFile(actorOf(c), id, { ...value, expectedRevision });
     return c.json({ id: saved.id, revision: saved.revision, updatedAt: saved.updatedAt }, 200, {
       ETag: `"${saved.revision}"`,
     });
@@ -113,16 +103,26 @@ export function diagramRoutes(deps: DiagramRouteDeps): Hono<DiagramHonoEnv> {
   app.patch("/api/diagrams/:id", async (c) => {
     const id = idParam(c.req.param("id"));
     const { value } = await readJsonBody(c, patchDiagramSchema, SMALL_BODY_BYTES);
-    return c.json(diagrams.view(await updateDiagramMeta(db, c.get("userId"), id, value)));
+    return c.json(await diagrams.updateDetails(actorOf(c), id, value));
+  });
+
+  app.post("/api/diagrams/:id/duplicate", async (c) => {
+    const id = idParam(c.req.param("id"));
+    // The body is optional: a bare POST copies with " (copy)" appended, into the same collection.
+    const value = c.req.header("content-type") === undefined
+      ? {}
+      : (await readJsonBody(c, duplicateDiagramSchema, SMALL_BODY_BYTES)).value;
+    const copy = await diagrams.duplicate(actorOf(c), id, value);
+    return c.json(copy, 201, { Location: `/api/diagrams/${copy.id}` });
   });
 
   app.delete("/api/diagrams/:id", async (c) => {
-    await deleteDiagram(db, c.get("userId"), idParam(c.req.param("id")));
+    await diagrams.delete(actorOf(c), idParam(c.req.param("id")));
     return c.body(null, 204);
   });
 
   app.get("/api/diagrams/:id/thumbnail.svg", async (c) => {
-    const svg = await getThumbnail(db, c.get("userId"), idParam(c.req.param("id")));
+    const svg = await diagrams.thumbnail(c.get("userId"), idParam(c.req.param("id")));
     const etag = `"${sha256Hex(svg).slice(0, 32)}"`;
     if (c.req.header("if-none-match") === etag) {
       return c.body(null, 304, { ETag: etag, ...THUMBNAIL_HEADERS });
@@ -131,4 +131,10 @@ export function diagramRoutes(deps: DiagramRouteDeps): Hono<DiagramHonoEnv> {
   });
 
   return app;
+}
+
+/** RFC 6266: an ASCII fallback name plus the exact name in UTF-8. */
+function contentDisposition(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, "_");
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }

@@ -1,18 +1,17 @@
 // POST {BASE_URL}/mcp: stateless streamable HTTP, each request authenticated by a personal
-// access token and served by a server bound to that token's account.
+// access token and served by a server bound to that token's account. The tool-call limit counts
+// per token, so one runaway agent cannot starve another.
 import { Hono } from "hono";
-import { clientAddress } from "../../runtime/http.ts";
 import type { McpEndpoint } from "../../runtime/mcp/endpoint.ts";
 import { jsonRpcError, UNAUTHORIZED } from "../../runtime/mcp/jsonrpc_error.ts";
-import type { Database } from "../db/database.ts";
+import type { SessionOperations } from "../core/sessions.ts";
 import { bearerToken } from "../http/authenticate.ts";
-import { findTokenOwner } from "../store/access_tokens.ts";
 
-export function mcpRoutes(db: Database, endpoint: McpEndpoint, trustProxy: boolean): Hono {
+export function mcpRoutes(sessions: SessionOperations, endpoint: McpEndpoint): Hono {
   const app = new Hono();
   app.all("/mcp", async (c) => {
     const token = bearerToken(c.req.header("authorization") ?? null);
-    const owner = token === null ? null : await findTokenOwner(db, token);
+    const owner = token === null ? null : await sessions.tokenOwner(token);
     if (token === null || owner === null) {
       return jsonRpcError(
         401,
@@ -22,7 +21,7 @@ export function mcpRoutes(db: Database, endpoint: McpEndpoint, trustProxy: boole
         { "WWW-Authenticate": 'Bearer realm="diagram"' },
       );
     }
-    return endpoint.handle(c.req.raw, clientAddress(c, trustProxy), {
+    return endpoint.handle(c.req.raw, `token:${owner.tokenId}`, {
       token,
       clientId: owner.tokenId,
       scopes: [],

@@ -6,7 +6,7 @@ import {
   isAccessTokenShape,
 } from "../../shared/access_token.ts";
 import { randomId } from "../../shared/random_id.ts";
-import { ConflictError } from "./errors.ts";
+import { ConflictError } from "../core/errors.ts";
 import { optionalText, text, timestamp } from "./rows.ts";
 
 export interface AccessTokenInfo {

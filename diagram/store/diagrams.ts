@@ -3,7 +3,7 @@
 import type { Row } from "@libsql/client";
 import type { Database } from "../db/database.ts";
 import { assertCollectionExists } from "./collections.ts";
-import { NotFoundError, StaleRevisionError } from "./errors.ts";
+import { NotFoundError, StaleRevisionError } from "../core/errors.ts";
 import { integer, optionalText, text, timestamp } from "./rows.ts";
 
 export const DIAGRAM_SOURCES = ["mcp", "web", "import"] as const;
@@ -15,6 +15,8 @@ export interface DiagramMeta {
   collectionId: string | null;
   revision: number;
   source: DiagramSource;
+  /** Who made the latest change. */
+  changedVia: DiagramSource;
   createdAt: string;
   updatedAt: string;
 }
@@ -39,7 +41,8 @@ export interface DiagramListFilter {
   offset?: number;
 }
 
-const META_COLUMNS = "id, name, collection_id, revision, source, created_at, updated_at";
+const META_COLUMNS =
+  "id, name, collection_id, revision, source, changed_via, created_at, updated_at";
 
 function toMeta(row: Row): DiagramMeta {
   return {
@@ -48,6 +51,7 @@ function toMeta(row: Row): DiagramMeta {
     collectionId: optionalText(row, "collection_id"),
     revision: integer(row, "revision"),
     source: text(row, "source") as DiagramSource,
+    changedVia: text(row, "changed_via") as DiagramSource,
     createdAt: text(row, "created_at"),
     updatedAt: text(row, "updated_at"),
   };
@@ -68,7 +72,7 @@ export async function createDiagram(
   const now = timestamp();
   const { rows } = await db.execute({
     sql: `INSERT INTO diagrams (id, user_id, collection_id, name, file, thumbnail_svg, revision,
-            source, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?, ?)
+            source, changed_via, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?)
           RETURNING ${META_COLUMNS}`,
     args: [
       input.id,
@@ -77,6 +81,7 @@ export async function createDiagram(
       input.name,
       input.file,
       input.thumbnailSvg,
+      input.source,
       input.source,
       now,
       now,
@@ -150,18 +155,23 @@ export async function replaceDiagramContent(
   db: Database,
   userId: string,
   id: string,
-  content: DiagramContent & { name?: string; expectedRevision?: number },
+  content: DiagramContent & {
+    changedVia: DiagramSource;
+    name?: string;
+    expectedRevision?: number;
+  },
 ): Promise<DiagramMeta> {
   const expected = content.expectedRevision ?? null;
   const { rows } = await db.execute({
     sql: `UPDATE diagrams SET file = ?, thumbnail_svg = ?, name = COALESCE(?, name),
-            revision = revision + 1, updated_at = ?
+            revision = revision + 1, changed_via = ?, updated_at = ?
           WHERE user_id = ? AND id = ? AND (? IS NULL OR revision = ?)
           RETURNING ${META_COLUMNS}`,
     args: [
       content.file,
       content.thumbnailSvg,
       content.name ?? null,
+      content.changedVia,
       timestamp(),
       userId,
       id,
@@ -178,7 +188,7 @@ export async function updateDiagramMeta(
   db: Database,
   userId: string,
   id: string,
-  change: { name?: string; collectionId?: string | null },
+  change: { name?: string; collectionId?: string | null; changedVia: DiagramSource },
 ): Promise<DiagramMeta> {
   if (typeof change.collectionId === "string") {
     await assertCollectionExists(db, userId, change.collectionId);
@@ -186,12 +196,14 @@ export async function updateDiagramMeta(
   const moves = change.collectionId !== undefined;
   const { rows } = await db.execute({
     sql: `UPDATE diagrams SET name = COALESCE(?, name),
-            collection_id = CASE WHEN ? THEN ? ELSE collection_id END, updated_at = ?
+            collection_id = CASE WHEN ? THEN ? ELSE collection_id END, changed_via = ?,
+            updated_at = ?
           WHERE user_id = ? AND id = ? RETURNING ${META_COLUMNS}`,
     args: [
       change.name ?? null,
       moves ? 1 : 0,
       change.collectionId ?? null,
+      change.changedVia,
       timestamp(),
       userId,
       id,

@@ -22,7 +22,7 @@ import {
   replaceDiagramContent,
   updateDiagramMeta,
 } from "./diagrams.ts";
-import { ConflictError, NotFoundError, StaleRevisionError } from "./errors.ts";
+import { ConflictError, NotFoundError, StaleRevisionError } from "../core/errors.ts";
 import { createSession, deleteSession, findSessionUser } from "./sessions.ts";
 import { setPassword } from "./users.ts";
 
@@ -42,6 +42,7 @@ async function withStore(run: (db: Database, alice: string, bob: string) => Prom
 const content = (marker: string) => ({
   file: JSON.stringify({ type: "excalidraw", marker }),
   thumbnailSvg: `<svg>${marker}</svg>`,
+  changedVia: "web" as const,
 });
 
 function newDiagram(
@@ -67,7 +68,10 @@ Deno.test("another account's diagram is not found by any operation", async () =>
       replaceDiagramContent(db, bob, diagram.id, content("stolen")),
       NotFoundError,
     );
-    await assert.rejects(updateDiagramMeta(db, bob, diagram.id, { name: "x" }), NotFoundError);
+    await assert.rejects(
+      updateDiagramMeta(db, bob, diagram.id, { name: "x", changedVia: "web" }),
+      NotFoundError,
+    );
     await assert.rejects(deleteDiagram(db, bob, diagram.id), NotFoundError);
     assert.deepEqual(await listDiagrams(db, bob, { limit: 10 }), []);
     const kept = await getDiagram(db, alice, diagram.id);

@@ -55,3 +55,9 @@ export async function setPassword(
   const userId = text(upsert.rows[0], "id");
   return { userId, created: userId === newId, sessionsEnded: ended.rowsAffected };
 }
+
+/** Every account's email, oldest first (a single-user install has one). */
+export async function listAccountEmails(db: Database): Promise<string[]> {
+  const { rows } = await db.execute("SELECT email FROM users ORDER BY created_at, email");
+  return rows.map((row) => text(row, "email"));
+}

@@ -3,6 +3,7 @@
 // own one-line validation error would otherwise answer first.
 import type { StandardSchemaWithJSON } from "@modelcontextprotocol/server";
 import type { z } from "zod";
+import { portableSchema } from "./portable_schema.ts";
 
 export function publishedSchema<L extends z.ZodType>(
   lenient: L,
@@ -11,7 +12,7 @@ export function publishedSchema<L extends z.ZodType>(
   return {
     "~standard": {
       ...lenient["~standard"],
-      jsonSchema: documented["~standard"].jsonSchema,
+      jsonSchema: portableSchema(documented)["~standard"].jsonSchema,
     } as StandardSchemaWithJSON<z.input<L>, z.output<L>>["~standard"],
   };
 }

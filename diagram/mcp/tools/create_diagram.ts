@@ -1,12 +1,13 @@
 // create_diagram: a new diagram from a structural spec; the server owns the layout.
 import type { McpServer } from "@modelcontextprotocol/server";
 import { z } from "zod";
+import { portableSchema } from "../../../runtime/mcp/portable_schema.ts";
 import { publishedSchema } from "../../../runtime/mcp/published_schema.ts";
-import { nameSchema } from "../../http/schemas.ts";
+import { nameSchema } from "../../core/schemas.ts";
 import { collectionIdArgument } from "./ids.ts";
-import { specOrProblems, type ToolContext, toolFailure } from "../tool_context.ts";
+import { type ToolContext, toolFailure } from "../tool_context.ts";
 import { documentedSpec, lenientSpec } from "./spec_argument.ts";
-import { savedDiagramOutput, savedDiagramResult } from "./saved_diagram.ts";
+import { createdResult, savedDiagramOutput } from "./saved_diagram.ts";
 
 const shape = (spec: z.ZodType) =>
   z.object({
@@ -27,18 +28,17 @@ export function registerCreateDiagram(server: McpServer, context: ToolContext): 
       "arrows bound to shapes, labels sized to fit) and saves it; returns its id and URL. " +
       "Spec problems come back all at once with their paths; nothing is saved then.",
     inputSchema,
-    outputSchema: savedDiagramOutput,
+    outputSchema: portableSchema(savedDiagramOutput),
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false },
   }, async (input: z.output<ReturnType<typeof shape>>) => {
-    const checked = specOrProblems(input.spec);
-    if ("result" in checked) return checked.result;
     try {
-      const created = await context.diagrams.createFromSpec(context.userId, {
-        name: input.name,
-        collectionId: input.collectionId ?? null,
-        spec: checked.spec,
-      });
-      return savedDiagramResult("Created", created, checked.spec);
+      return createdResult(
+        await context.diagrams.createFromSpec(context.actor, {
+          name: input.name,
+          collectionId: input.collectionId ?? null,
+          spec: input.spec,
+        }),
+      );
     } catch (error) {
       return toolFailure("create_diagram", error);
     }

@@ -1,8 +1,9 @@
 // list_collections: every collection as an indented tree, with ids for create_diagram.
 import type { McpServer } from "@modelcontextprotocol/server";
 import { z } from "zod";
+import { portableSchema } from "../../../runtime/mcp/portable_schema.ts";
 import { structuredResult } from "../../../runtime/mcp/results.ts";
-import { type CollectionSummary, listCollections } from "../../store/collections.ts";
+import type { CollectionSummary } from "../../core/collections.ts";
 import { type ToolContext, toolFailure } from "../tool_context.ts";
 
 const outputSchema = z.object({
@@ -39,12 +40,12 @@ export function registerListCollections(server: McpServer, context: ToolContext)
   server.registerTool("list_collections", {
     title: "List collections",
     description: "The collections (nested folders) diagrams can be put in, as a tree with ids.",
-    inputSchema: z.object({}),
-    outputSchema,
+    inputSchema: portableSchema(z.object({})),
+    outputSchema: portableSchema(outputSchema),
     annotations: { readOnlyHint: true },
   }, async () => {
     try {
-      const all = await listCollections(context.db, context.userId);
+      const all = await context.collections.list(context.actor.userId);
       const collections = all.map(({ id, name, parentId, diagramCount }) => ({
         id,
         name,

@@ -1,16 +1,18 @@
 // list_diagrams: the most recently changed diagrams, optionally in one collection or by name.
 import type { McpServer } from "@modelcontextprotocol/server";
 import { z } from "zod";
+import { portableSchema } from "../../../runtime/mcp/portable_schema.ts";
 import { structuredResult } from "../../../runtime/mcp/results.ts";
-import { listDiagrams } from "../../store/diagrams.ts";
-import { assertCollectionExists } from "../../store/collections.ts";
+import type { DiagramView } from "../../core/diagrams.ts";
 import { type ToolContext, toolFailure } from "../tool_context.ts";
 import { collectionIdArgument } from "./ids.ts";
 
 const inputSchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).nullish()
     .describe("How many to return, 1-100; default 20."),
-  collectionId: collectionIdArgument.nullish().describe("Only diagrams in this collection."),
+  collectionId: collectionIdArgument.nullish().describe(
+    'Only diagrams in this collection; "none" for diagrams in no collection.',
+  ),
   query: z.string().max(200).nullish().describe("Only diagrams whose name contains this text."),
 });
 
@@ -24,29 +26,29 @@ export const diagramSummaryOutput = z.object({
   updatedAt: z.string(),
 });
 
+export function summaryOf(view: DiagramView): z.output<typeof diagramSummaryOutput> {
+  const { id, name, url, revision, collectionId, updatedAt } = view;
+  return { id, name, url, revision, collectionId, updatedAt };
+}
+
 const outputSchema = z.object({ diagrams: z.array(diagramSummaryOutput) });
 
 export function registerListDiagrams(server: McpServer, context: ToolContext): void {
   server.registerTool("list_diagrams", {
     title: "List diagrams",
     description: "Recently changed diagrams with their ids and URLs, newest first.",
-    inputSchema,
-    outputSchema,
+    inputSchema: portableSchema(inputSchema),
+    outputSchema: portableSchema(outputSchema),
     annotations: { readOnlyHint: true },
   }, async (input: z.output<typeof inputSchema>) => {
     try {
-      if (input.collectionId) {
-        await assertCollectionExists(context.db, context.userId, input.collectionId);
-      }
-      const rows = await listDiagrams(context.db, context.userId, {
-        collectionId: input.collectionId ?? undefined,
+      const views = await context.diagrams.list(context.actor.userId, {
+        // "none", as in the REST API, means diagrams outside every collection.
+        collectionId: input.collectionId === "none" ? null : input.collectionId ?? undefined,
         query: input.query ?? undefined,
         limit: input.limit ?? 20,
       });
-      const diagrams = rows.map((row) => {
-        const { id, name, url, revision, collectionId, updatedAt } = context.diagrams.view(row);
-        return { id, name, url, revision, collectionId, updatedAt };
-      });
+      const diagrams = views.map(summaryOf);
       const text = diagrams.length === 0
         ? "No diagrams match."
         : diagrams.map((d) =>

@@ -1,43 +1,75 @@
-// update_diagram: replaces a diagram's contents with a new spec (revision + 1).
+// update_diagram: redraws a diagram from a whole new spec or a patch of its current one
+// (revision + 1). Hand-made elements the spec does not own stay where they are.
 import type { McpServer } from "@modelcontextprotocol/server";
 import { z } from "zod";
+import { portableSchema } from "../../../runtime/mcp/portable_schema.ts";
 import { publishedSchema } from "../../../runtime/mcp/published_schema.ts";
-import { nameSchema } from "../../http/schemas.ts";
+import { isEmptyPatch, specPatchSchema } from "../../../shared/spec_patch.ts";
+import type { SpecChange } from "../../core/diagrams.ts";
+import { InvalidInputError } from "../../core/errors.ts";
+import { nameSchema, parseOrThrow } from "../../core/schemas.ts";
 import { diagramIdArgument } from "./ids.ts";
-import { specOrProblems, type ToolContext, toolFailure } from "../tool_context.ts";
+import { type ToolContext, toolFailure } from "../tool_context.ts";
 import { documentedSpec, lenientSpec } from "./spec_argument.ts";
-import { savedDiagramOutput, savedDiagramResult } from "./saved_diagram.ts";
+import { updatedDiagramOutput, updatedResult } from "./saved_diagram.ts";
 
-const shape = (spec: z.ZodType) =>
+const shape = (spec: z.ZodType, patch: z.ZodType) =>
   z.object({
     id: diagramIdArgument.describe(
-      "The diagram to replace (from create_diagram or list_diagrams).",
+      "The diagram to change (from create_diagram or list_diagrams).",
     ),
-    spec,
+    spec: spec.optional(),
+    patch: patch.optional().describe(
+      "Instead of spec: change nodes and edges by id (ids as get_diagram returns them). " +
+        'Example: {"updateNodes":[{"id":"db","label":"Postgres"}],"addEdges":[{"from":"api",' +
+        '"to":"cache"}],"removeNodes":["old"]}.',
+    ),
     name: nameSchema.optional().describe("A new title; omit to keep the current one."),
   });
 
-const inputSchema = publishedSchema(shape(lenientSpec), shape(documentedSpec));
+const inputSchema = publishedSchema(
+  shape(lenientSpec, z.unknown()),
+  shape(documentedSpec, specPatchSchema),
+);
+const patchArgument = z.object({ patch: specPatchSchema });
+
+function change(input: { spec?: unknown; patch?: unknown }): SpecChange {
+  if ((input.spec === undefined) === (input.patch === undefined)) {
+    throw new InvalidInputError(
+      ["send either spec (the whole new diagram) or patch (changes by id), not both or neither"],
+      "nothing to draw",
+    );
+  }
+  if (input.spec !== undefined) return { spec: input.spec };
+  const { patch } = parseOrThrow(patchArgument, { patch: input.patch }, "arguments");
+  if (isEmptyPatch(patch)) {
+    throw new InvalidInputError(
+      ["patch: changes nothing; name at least one change"],
+      "empty patch",
+    );
+  }
+  return { patch };
+}
 
 export function registerUpdateDiagram(server: McpServer, context: ToolContext): void {
   server.registerTool("update_diagram", {
     title: "Update diagram",
     description:
-      "Replace a diagram's contents with a new spec; the server lays it out again. Send the " +
-      "whole spec (use get_diagram to read the current nodes and edges). Hand edits made in the " +
-      "editor since are replaced.",
+      "Redraw a diagram: send the whole new spec (get_diagram returns the current one, ready to " +
+      "edit), or a patch that adds, changes or removes nodes and edges by id. The server lays it " +
+      "out again; nodes and edges keep their element ids. Elements the spec cannot express " +
+      "(free text, sketches, images drawn by hand) are kept in place. The answer names the " +
+      "revision it replaced.",
     inputSchema,
-    outputSchema: savedDiagramOutput,
+    outputSchema: portableSchema(updatedDiagramOutput),
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true },
   }, async (input: z.output<ReturnType<typeof shape>>) => {
-    const checked = specOrProblems(input.spec);
-    if ("result" in checked) return checked.result;
     try {
-      const updated = await context.diagrams.replaceFromSpec(context.userId, input.id, {
-        spec: checked.spec,
+      const update = await context.diagrams.updateFromSpec(context.actor, input.id, {
+        ...change(input),
         name: input.name,
       });
-      return savedDiagramResult("Updated", updated, checked.spec);
+      return updatedResult(update);
     } catch (error) {
       return toolFailure("update_diagram", error);
     }

@@ -1,0 +1,327 @@
+// Every diagram operation, whichever door it comes through (REST, MCP, the operator commands, the
+// pages): the only caller of the diagram store. Each write names who made it (the actor), so a
+// later hook (search index, history, collaboration) attaches here once for every door.
+import type { Database } from "../db/database.ts";
+import { randomId } from "../../shared/random_id.ts";
+import { type DiagramSpec, parseSpec } from "../../shared/spec.ts";
+import { applySpecPatch, type SpecPatch } from "../../shared/spec_patch.ts";
+import { excalidrawFile } from "../../shared/scene/envelope.ts";
+import type { ExcalidrawFile } from "../../shared/scene/types.ts";
+import type { SceneOptions } from "../../shared/generate/scene.ts";
+import { assertCollectionExists } from "../store/collections.ts";
+import {
+  createDiagram,
+  deleteDiagram,
+  type DiagramMeta,
+  diagramRevision,
+  type DiagramSource,
+  getDiagram,
+  getThumbnail,
+  listDiagrams,
+  replaceDiagramContent,
+  updateDiagramMeta,
+} from "../store/diagrams.ts";
+import { contentFromFile } from "./content.ts";
+import { InvalidInputError } from "./errors.ts";
+import { keepHandDrawn } from "./keep_hand_drawn.ts";
+import { sceneSpec } from "./scene_spec.ts";
+
+/** Who makes a change: the account, and the door (web pages and REST, an agent, an import). */
+export interface Actor {
+  userId: string;
+  via: DiagramSource;
+}
+
+export interface DiagramView extends DiagramMeta {
+  url: string;
+  thumbnailUrl: string;
+}
+
+export interface DiagramCoreDeps {
+  db: Database;
+  baseUrl: string;
+  /** Lays out and draws a checked spec: the worker pool in the service, in-thread in tests. */
+  generate(spec: DiagramSpec, options: SceneOptions): Promise<ExcalidrawFile>;
+  /** Problems that would make the layout exceed its budget, found before any layout. */
+  layoutProblems(spec: DiagramSpec): string[];
+}
+
+export interface DiagramFilter {
+  /** A collection id, or null for diagrams in no collection; undefined for all. */
+  collectionId?: string | null;
+  query?: string;
+  limit: number;
+  offset?: number;
+}
+
+/** What a spec write drew, for answers that say so. */
+export interface SpecWrite {
+  diagram: DiagramView;
+  nodes: number;
+  edges: number;
+}
+
+export interface SpecUpdate extends SpecWrite {
+  /** The revision this write replaced. */
+  replacedRevision: number;
+  /** Hand-made elements the spec does not own, carried over in place. */
+  keptElements: number;
+  /** Edges a patch removed along with their nodes. */
+  removedEdges: number;
+}
+
+export type SpecChange = { spec: unknown; patch?: undefined } | {
+  patch: SpecPatch;
+  spec?: undefined;
+};
+
+export interface ReadBack {
+  diagram: DiagramView;
+  spec: DiagramSpec | null;
+  notExpressed: string[];
+}
+
+export type DiagramOperations = ReturnType<typeof diagramOperations>;
+
+export function diagramOperations(deps: DiagramCoreDeps) {
+  const { db, baseUrl } = deps;
+  const view = (meta: DiagramMeta): DiagramView => ({
+    ...meta,
+    url: `${baseUrl}/d/${meta.id}`,
+    thumbnailUrl: `${baseUrl}/api/diagrams/${meta.id}/thumbnail.svg`,
+  });
+
+  /** Parses and budget-checks a spec; InvalidInputError with every problem otherwise. */
+  function checkedSpec(input: unknown, describe: (path: string) => string): DiagramSpec {
+    const parsed = parseSpec(input);
+    const problems = parsed.ok ? deps.layoutProblems(parsed.spec) : parsed.errors.map(describe);
+    if (parsed.ok && problems.length === 0) return parsed.spec;
+    throw new InvalidInputError(
+      problems,
+      `the spec has ${problems.length} problem(s); nothing was saved`,
+    );
+  }
+
+  async function draw(spec: DiagramSpec, diagramId: string): Promise<ExcalidrawFile> {
+    return await deps.generate(spec, { diagramId, source: baseUrl, updated: Date.now() });
+  }
+
+  return {
+    view,
+
+    async list(userId: string, filter: DiagramFilter): Promise<DiagramView[]> {
+      if (typeof filter.collectionId === "string") {
+        await assertCollectionExists(db, userId, filter.collectionId);
+      }
+      return (await listDiagrams(db, userId, filter)).map(view);
+    },
+
+    async get(userId: string, id: string): Promise<DiagramView & { file: string }> {
+      const { file, ...meta } = await getDiagram(db, userId, id);
+      return { ...view(meta), file };
+    },
+
+    thumbnail(userId: string, id: string): Promise<string> {
+      return getThumbnail(db, userId, id);
+    },
+
+    /** The stored file as a `.excalidraw` download. */
+    async export(userId: string, id: string): Promise<{ fileName: string; file: string }> {
+      const { file, name } = await getDiagram(db, userId, id);
+      return { fileName: `${fileNameOf(name)}.excalidraw`, file };
+    },
+
+    /** The diagram as the spec update_diagram accepts, and what that spec cannot say. */
+    async readSpec(userId: string, id: string): Promise<ReadBack> {
+      const { file, ...meta } = await getDiagram(db, userId, id);
+      const { spec, notExpressed } = sceneSpec(JSON.parse(file).elements);
+      return { diagram: view(meta), spec, notExpressed };
+    },
+
+    /** An empty diagram, or an imported file (validated; thumbnail sanitised or rendered). */
+    async create(
+      actor: Actor,
+      input: { name: string; collectionId: string | null; file?: unknown; thumbnail?: string },
+    ): Promise<DiagramView> {
+      const content = contentFromFile(input.file ?? excalidrawFile(baseUrl, []), input.thumbnail);
+      const meta = await createDiagram(db, actor.userId, {
+        id: randomId(),
+        name: input.name,
+        collectionId: input.collectionId,
+        source: actor.via,
+        ...content,
+      });
+      return view(meta);
+    },
+
+    async createFromSpec(
+      actor: Actor,
+      input: { name: string; collectionId: string | null; spec: unknown },
+    ): Promise<SpecWrite> {
+      const spec = checkedSpec(input.spec, (error) => `spec.${error}`);
+      // A missing collection must not cost a layout.
+      if (input.collectionId !== null) {
+        await assertCollectionExists(db, actor.userId, input.collectionId);
+      }
+      const id = randomId();
+      const content = contentFromFile(await draw(spec, id));
+      const meta = await createDiagram(db, actor.userId, {
+        id,
+        name: input.name,
+        collectionId: input.collectionId,
+        source: actor.via,
+        ...content,
+      });
+      return { diagram: view(meta), nodes: spec.nodes.length, edges: spec.edges.length };
+    },
+
+    /**
+     * Redraws a diagram from a whole spec or a patch of its current one. Elements the old spec did
+     * not own stay where they are. Written only if nobody saved since it was read.
+     */
+    async updateFromSpec(
+      actor: Actor,
+      id: string,
+      input: SpecChange & { name?: string },
+    ): Promise<SpecUpdate> {
+      const current = await getDiagram(db, actor.userId, id);
+      const stored = JSON.parse(current.file) as ExcalidrawFile;
+      const readBack = sceneSpec(stored.elements);
+      let removedEdges = 0;
+      let spec: DiagramSpec;
+      if (input.patch === undefined) {
+        spec = checkedSpec(input.spec, (error) => `spec.${error}`);
+      } else {
+        if (readBack.spec === null) {
+          throw new InvalidInputError(
+            ["patch: the diagram has no nodes to patch; send a whole spec instead"],
+            "nothing to patch",
+          );
+        }
+        const patched = applySpecPatch(readBack.spec, input.patch);
+        if (!patched.ok) {
+          throw new InvalidInputError(patched.errors, "the patch names unknown ids; nothing saved");
+        }
+        removedEdges = patched.removedEdges;
+        spec = checkedSpec(patched.spec, patchedPath(patched));
+      }
+      const drawn = await draw(spec, id);
+      const merged = keepHandDrawn(drawn.elements, stored.elements, readBack.owned);
+      const content = contentFromFile({
+        ...drawn,
+        elements: merged.elements,
+        appState: stored.appState ?? drawn.appState,
+        files: stored.files ?? {},
+      });
+      const meta = await replaceDiagramContent(db, actor.userId, id, {
+        ...content,
+        name: input.name,
+        changedVia: actor.via,
+        expectedRevision: current.revision,
+      });
+      return {
+        diagram: view(meta),
+        nodes: spec.nodes.length,
+        edges: spec.edges.length,
+        replacedRevision: current.revision,
+        keptElements: merged.kept,
+        removedEdges,
+      };
+    },
+
+    /** A whole new file (editor saves, REST PUT); with expectedRevision only over that revision. */
+    async replaceFile(
+      actor: Actor,
+      id: string,
+      input: { file: unknown; thumbnail?: string; expectedRevision?: number },
+    ): Promise<DiagramView> {
+      const content = contentFromFile(input.file, input.thumbnail);
+      const meta = await replaceDiagramContent(db, actor.userId, id, {
+        ...content,
+        changedVia: actor.via,
+        expectedRevision: input.expectedRevision,
+      });
+      return view(meta);
+    },
+
+    /** Rename, move (collectionId null: out of every collection), or both. */
+    async updateDetails(
+      actor: Actor,
+      id: string,
+      change: { name?: string; collectionId?: string | null },
+    ): Promise<DiagramView> {
+      return view(
+        await updateDiagramMeta(db, actor.userId, id, { ...change, changedVia: actor.via }),
+      );
+    },
+
+    /** A copy with its own id: the same drawing (element ids kept: they are per file). */
+    async duplicate(
+      actor: Actor,
+      id: string,
+      input: { name?: string; collectionId?: string | null } = {},
+    ): Promise<DiagramView> {
+      const original = await getDiagram(db, actor.userId, id);
+      const collectionId = input.collectionId === undefined
+        ? original.collectionId
+        : input.collectionId;
+      if (collectionId !== null) await assertCollectionExists(db, actor.userId, collectionId);
+      const thumbnailSvg = await getThumbnail(db, actor.userId, id);
+      const meta = await createDiagram(db, actor.userId, {
+        id: randomId(),
+        name: input.name ?? copyName(original.name),
+        collectionId,
+        source: actor.via,
+        file: original.file,
+        thumbnailSvg,
+      });
+      return view(meta);
+    },
+
+    async delete(actor: Actor, id: string): Promise<void> {
+      await deleteDiagram(db, actor.userId, id);
+    },
+
+    /** Throws NotFoundError unless the diagram exists for this account; costs one small read. */
+    async assertExists(userId: string, id: string): Promise<void> {
+      await diagramRevision(db, userId, id);
+    },
+  };
+}
+
+const MAX_NAME_LENGTH = 200;
+
+function copyName(name: string): string {
+  const suffix = " (copy)";
+  return name.length + suffix.length <= MAX_NAME_LENGTH
+    ? name + suffix
+    : name.slice(0, MAX_NAME_LENGTH - suffix.length) + suffix;
+}
+
+/** Characters file systems refuse become "-"; an empty result becomes "diagram". */
+function fileNameOf(name: string): string {
+  const safe = name.replace(/[\\/:*?"<>|\p{Cc}]+/gu, "-").trim().replace(/^\.+/, "");
+  return safe.length > 0 ? safe.slice(0, 100) : "diagram";
+}
+
+/**
+ * Problems in a patched spec point into what the agent sent: an added node or edge by its place in
+ * addNodes/addEdges, an existing one by its id.
+ */
+function patchedPath(
+  patched: { spec: unknown; firstAdded: { nodes: number; edges: number } },
+): (error: string) => string {
+  const spec = patched.spec as { nodes: { id?: unknown }[]; edges: { id?: unknown }[] };
+  return (error) => {
+    const match = /^(nodes|edges)\[(\d+)\](.*)$/s.exec(error);
+    if (!match) return `patched spec: ${error}`;
+    const [, list, text, rest] = match;
+    const index = Number(text);
+    const first = patched.firstAdded[list as "nodes" | "edges"];
+    if (index >= first) {
+      return `patch.${list === "nodes" ? "addNodes" : "addEdges"}[${index - first}]${rest}`;
+    }
+    const id = JSON.stringify(spec[list as "nodes" | "edges"][index]?.id);
+    return `${list === "nodes" ? "node" : "edge"} ${id}${rest}`;
+  };
+}

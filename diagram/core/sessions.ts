@@ -1,0 +1,57 @@
+// Signing in and out, and the lookups every authenticated request makes: the session cookie's
+// user and the access token's owner. Login is throttled before any password hashing.
+import type { Database } from "../db/database.ts";
+import { hashPassword, verifyPassword } from "../../shared/password.ts";
+import type { LoginThrottle } from "../auth/login_throttle.ts";
+import { findTokenOwner, type TokenOwner } from "../store/access_tokens.ts";
+import {
+  createSession,
+  deleteSession,
+  findSessionUser,
+  type SessionUser,
+} from "../store/sessions.ts";
+import { findUserByEmail } from "../store/users.ts";
+import { TooManyAttemptsError, WrongCredentialsError } from "./errors.ts";
+
+export type { SessionUser, TokenOwner };
+
+export type SessionOperations = ReturnType<typeof sessionOperations>;
+
+export function sessionOperations(db: Database, throttle: LoginThrottle) {
+  // Unknown emails are checked against this hash, so they take as long as known ones.
+  const decoyHash = hashPassword(crypto.randomUUID());
+
+  return {
+    /** A new session token, or WrongCredentialsError / TooManyAttemptsError. */
+    async login(email: string, password: string, client: string): Promise<string> {
+      const reservation = throttle.reserve(email, client);
+      if ("retryAfter" in reservation) throw new TooManyAttemptsError(reservation.retryAfter);
+      const { attempt } = reservation;
+      try {
+        const user = await findUserByEmail(db, email);
+        const matches = await verifyPassword(password, user?.passwordHash ?? await decoyHash);
+        if (!user || !matches) {
+          attempt.failed();
+          throw new WrongCredentialsError();
+        }
+        attempt.succeeded();
+        return await createSession(db, user.id);
+      } finally {
+        // A database failure is nobody's guess: release the reservation without counting it.
+        attempt.released();
+      }
+    },
+
+    async logout(token: string): Promise<void> {
+      await deleteSession(db, token);
+    },
+
+    sessionUser(token: string): Promise<SessionUser | null> {
+      return findSessionUser(db, token);
+    },
+
+    tokenOwner(token: string): Promise<TokenOwner | null> {
+      return findTokenOwner(db, token);
+    },
+  };
+}
