@@ -84,6 +84,16 @@ export const CASES: Record<string, () => DiagramSpec> = {
     nodes: nodes(2),
     edges: Array.from({ length: 2000 }, () => edge(0, 1)),
   }),
+  "100 parallel edges, labelled (the limit)": () => ({
+    layout: "TB",
+    nodes: nodes(2),
+    edges: Array.from({ length: 100 }, (_, i) => edge(0, 1, `e${i}`)),
+  }),
+  "1000 self-loops on 10 nodes, labelled (the limit)": () => ({
+    layout: "TB",
+    nodes: nodes(10),
+    edges: Array.from({ length: 1000 }, (_, i) => edge(i % 10, i % 10, `loop ${i}`)),
+  }),
   "2000 self-loops on 10 nodes": () => ({
     layout: "TB",
     nodes: nodes(10),

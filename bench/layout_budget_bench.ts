@@ -1,5 +1,5 @@
 // The layout budget against the real diagram service, run by hand:
-// `npx -y deno@2.9.6 run -A bench/layout_budget_bench.ts` (one case: `--case <name>`).
+// `npx -y deno@2.9.6 run -A bench/layout_budget_bench.ts` (some cases: `--only <name>…`).
 // Per case, a fresh service process (so its peak RSS is that case's) with a scratch data folder:
 // one create_diagram call over MCP with the case's spec (twice at once for the marked cases),
 // its time and answer (a refusal before any layout says why), the service's peak RSS (VmHWM,
@@ -8,6 +8,7 @@
 import { LAYOUT_BUDGET } from "../shared/generate/layout_budget.ts";
 import { adminCommand } from "../tests/helpers/diagram_instance.ts";
 import { denoCommand, RunningProcess, serviceArgs } from "../tests/helpers/process.ts";
+import { randomDag } from "../tests/helpers/layout_quality.ts";
 import { CASES } from "./adversarial_specs.ts";
 import { rssMiB } from "./process_stats.ts";
 
@@ -15,7 +16,12 @@ const POLL_MS = 20;
 /** Cases also run twice at once, to see two workers' memory together. */
 const TWICE = new Set(["ring 1000 + chords up to the budget", "random 1000 (seed 1)"]);
 
-async function createDiagram(mcp: URL, token: string, name: string): Promise<string> {
+async function createDiagram(
+  mcp: URL,
+  token: string,
+  name: string,
+  spec: unknown = CASES[name](),
+): Promise<string> {
   const response = await fetch(mcp, {
     method: "POST",
     headers: {
@@ -28,7 +34,7 @@ async function createDiagram(mcp: URL, token: string, name: string): Promise<str
       jsonrpc: "2.0",
       id: 1,
       method: "tools/call",
-      params: { name: "create_diagram", arguments: { name, spec: CASES[name]() } },
+      params: { name: "create_diagram", arguments: { name, spec } },
     }),
   });
   const answer = await response.json();
@@ -49,8 +55,12 @@ async function runCase(name: string, twice: boolean): Promise<string> {
   try {
     const [, address] = await service.waitFor(/listening on (http:\/\/\S+)/);
     const health = new URL("/health", address);
-    // Let the workers warm ELK, so the case measures layouts, not worker starts.
-    await new Promise((resolve) => setTimeout(resolve, 3000));
+    // Let the workers warm ELK and the service's own code warm up on a few small diagrams, so the
+    // case measures layouts, not worker starts or a cold JIT.
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    for (let seed = 1; seed <= 6; seed++) {
+      await createDiagram(new URL("/mcp", address), token, `warm-up ${seed}`, randomDag(60, seed));
+    }
 
     let polling = true;
     let worstHealthMs = 0;
@@ -81,20 +91,16 @@ async function runCase(name: string, twice: boolean): Promise<string> {
   }
 }
 
-const caseIndex = Deno.args.indexOf("--case");
-if (caseIndex >= 0) {
-  console.log(await runCase(Deno.args[caseIndex + 1], Deno.args.includes("--twice")));
-} else {
-  console.log(
-    `layout budget: ${JSON.stringify(LAYOUT_BUDGET)}; ${navigator.hardwareConcurrency} cores`,
-  );
-  for (const name of Object.keys(CASES)) {
-    for (const twice of TWICE.has(name) ? [false, true] : [false]) {
-      const spec = CASES[name]();
-      const size = `${spec.nodes.length} nodes, ${spec.edges.length} edges`;
-      console.log(
-        `${name}${twice ? " (two at once)" : ""} [${size}]: ${await runCase(name, twice)}`,
-      );
-    }
+console.log(
+  `layout budget: ${JSON.stringify(LAYOUT_BUDGET)}; ${navigator.hardwareConcurrency} cores`,
+);
+const only = Deno.args.includes("--only") ? Deno.args.slice(Deno.args.indexOf("--only") + 1) : [];
+for (const name of Object.keys(CASES).filter((name) => only.length === 0 || only.includes(name))) {
+  for (const twice of TWICE.has(name) ? [false, true] : [false]) {
+    const spec = CASES[name]();
+    const size = `${spec.nodes.length} nodes, ${spec.edges.length} edges`;
+    console.log(
+      `${name}${twice ? " (two at once)" : ""} [${size}]: ${await runCase(name, twice)}`,
+    );
   }
 }

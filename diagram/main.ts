@@ -39,7 +39,7 @@ const layouts = createLayoutPool({ eager: true });
 const core = createDiagramCore({
   db,
   baseUrl: config.baseUrl,
-  generate: (spec, options) => layouts.generate(spec, options),
+  draw: (job) => layouts.draw(job),
   layoutProblems: layoutBudgetProblems,
   throttle: createLoginThrottle(DEFAULT_LOGIN_LIMITS),
 });

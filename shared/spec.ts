@@ -91,11 +91,15 @@ export type SpecEdge = DiagramSpec["edges"][number];
  */
 export function edgeIds(edges: readonly { id?: string; from: string; to: string }[]): string[] {
   const taken = new Set(edges.flatMap((edge) => edge.id === undefined ? [] : [edge.id]));
+  // The next number to try per pair, so a thousand parallel edges cost a thousand steps.
+  const nextCount = new Map<string, number>();
   return edges.map((edge) => {
     if (edge.id !== undefined) return edge.id;
     const base = `${edge.from}->${edge.to}`;
-    let id = base;
-    for (let count = 2; taken.has(id); count++) id = `${base}#${count}`;
+    let count = nextCount.get(base) ?? 1;
+    let id = count === 1 ? base : `${base}#${count}`;
+    while (taken.has(id)) id = `${base}#${++count}`;
+    nextCount.set(base, count + 1);
     taken.add(id);
     return id;
   });

@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { type DiagramInstance, startDiagram } from "./helpers/diagram_instance.ts";
 import type { Json } from "./helpers/mcp_client.ts";
-import { ELEMENT_DEFAULTS } from "./helpers/scene_fixture.ts";
+import { BOUND_TEXT_DEFAULTS, ELEMENT_DEFAULTS } from "./helpers/scene_fixture.ts";
 
 const EMAIL = "owner@example.com";
 const PASSWORD = "correct horse battery";
@@ -74,13 +74,8 @@ function sceneWithBox(id: string, label: string) {
         boundElements: null,
         text: label,
         originalText: label,
-        fontSize: 20,
-        fontFamily: 5,
-        textAlign: "center",
-        verticalAlign: "middle",
+        ...BOUND_TEXT_DEFAULTS,
         containerId: id,
-        lineHeight: 1.25,
-        autoResize: true,
       },
     ],
     appState: { viewBackgroundColor: "#ffffff" },

@@ -6,8 +6,6 @@ import { randomId } from "../../shared/random_id.ts";
 import { type DiagramSpec, parseSpec } from "../../shared/spec.ts";
 import { applySpecPatch, type SpecPatch } from "../../shared/spec_patch.ts";
 import { excalidrawFile } from "../../shared/scene/envelope.ts";
-import type { ExcalidrawFile } from "../../shared/scene/types.ts";
-import type { SceneOptions } from "../../shared/generate/scene.ts";
 import { assertCollectionExists } from "../store/collections.ts";
 import {
   createDiagram,
@@ -22,8 +20,8 @@ import {
   updateDiagramMeta,
 } from "../store/diagrams.ts";
 import { contentFromFile } from "./content.ts";
+import type { DrawJob, DrawnContent } from "./draw.ts";
 import { InvalidInputError } from "./errors.ts";
-import { keepHandDrawn } from "./keep_hand_drawn.ts";
 import { sceneSpec } from "./scene_spec.ts";
 
 /** Who makes a change: the account, and the door (web pages and REST, an agent, an import). */
@@ -40,8 +38,8 @@ export interface DiagramView extends DiagramMeta {
 export interface DiagramCoreDeps {
   db: Database;
   baseUrl: string;
-  /** Lays out and draws a checked spec: the worker pool in the service, in-thread in tests. */
-  generate(spec: DiagramSpec, options: SceneOptions): Promise<ExcalidrawFile>;
+  /** drawContent of a checked spec: on the worker pool in the service, in-thread in tests. */
+  draw(job: DrawJob): Promise<DrawnContent>;
   /** Problems that would make the layout exceed its budget, found before any layout. */
   layoutProblems(spec: DiagramSpec): string[];
 }
@@ -102,8 +100,9 @@ export function diagramOperations(deps: DiagramCoreDeps) {
     );
   }
 
-  async function draw(spec: DiagramSpec, diagramId: string): Promise<ExcalidrawFile> {
-    return await deps.generate(spec, { diagramId, source: baseUrl, updated: Date.now() });
+  function draw(spec: DiagramSpec, diagramId: string, previousFile?: string) {
+    const options = { diagramId, source: baseUrl, updated: Date.now() };
+    return deps.draw({ spec, options, ...(previousFile === undefined ? {} : { previousFile }) });
   }
 
   return {
@@ -164,13 +163,14 @@ export function diagramOperations(deps: DiagramCoreDeps) {
         await assertCollectionExists(db, actor.userId, input.collectionId);
       }
       const id = randomId();
-      const content = contentFromFile(await draw(spec, id));
+      const { file, thumbnailSvg } = await draw(spec, id);
       const meta = await createDiagram(db, actor.userId, {
         id,
         name: input.name,
         collectionId: input.collectionId,
         source: actor.via,
-        ...content,
+        file,
+        thumbnailSvg,
       });
       return { diagram: view(meta), nodes: spec.nodes.length, edges: spec.edges.length };
     },
@@ -185,8 +185,7 @@ export function diagramOperations(deps: DiagramCoreDeps) {
       input: SpecChange & { name?: string },
     ): Promise<SpecUpdate> {
       const current = await getDiagram(db, actor.userId, id);
-      const stored = JSON.parse(current.file) as ExcalidrawFile;
-      const readBack = sceneSpec(stored.elements);
+      const readBack = sceneSpec(JSON.parse(current.file).elements);
       let removedEdges = 0;
       let spec: DiagramSpec;
       if (input.patch === undefined) {
@@ -205,16 +204,10 @@ export function diagramOperations(deps: DiagramCoreDeps) {
         removedEdges = patched.removedEdges;
         spec = checkedSpec(patched.spec, patchedPath(patched));
       }
-      const drawn = await draw(spec, id);
-      const merged = keepHandDrawn(drawn.elements, stored.elements, readBack.owned);
-      const content = contentFromFile({
-        ...drawn,
-        elements: merged.elements,
-        appState: stored.appState ?? drawn.appState,
-        files: stored.files ?? {},
-      });
+      const { file, thumbnailSvg, kept } = await draw(spec, id, current.file);
       const meta = await replaceDiagramContent(db, actor.userId, id, {
-        ...content,
+        file,
+        thumbnailSvg,
         name: input.name,
         changedVia: actor.via,
         expectedRevision: current.revision,
@@ -224,7 +217,7 @@ export function diagramOperations(deps: DiagramCoreDeps) {
         nodes: spec.nodes.length,
         edges: spec.edges.length,
         replacedRevision: current.revision,
-        keptElements: merged.kept,
+        keptElements: kept,
         removedEdges,
       };
     },

@@ -4,8 +4,8 @@
 import assert from "node:assert/strict";
 import { openMigratedDatabase } from "../db/open_migrated.ts";
 import { setPassword } from "../store/users.ts";
-import { generateDiagram } from "../../shared/generate/generate.ts";
-import { ELEMENT_DEFAULTS } from "../../tests/helpers/scene_fixture.ts";
+import { drawContent } from "./draw.ts";
+import { BOUND_TEXT_DEFAULTS, ELEMENT_DEFAULTS } from "../../tests/helpers/scene_fixture.ts";
 import { createLoginThrottle, DEFAULT_LOGIN_LIMITS } from "../auth/login_throttle.ts";
 import { createDiagramCore, type DiagramCore } from "./core.ts";
 import type { Actor } from "./diagrams.ts";
@@ -25,7 +25,7 @@ async function withCore(run: (core: DiagramCore, agent: Actor, person: Actor) =>
     const core = createDiagramCore({
       db,
       baseUrl: "https://diagrams.example.test",
-      generate: generateDiagram,
+      draw: drawContent,
       layoutProblems: () => [],
       throttle: createLoginThrottle(DEFAULT_LOGIN_LIMITS),
     });
@@ -267,13 +267,8 @@ Deno.test("a hand-drawn scene reads back as nodes and edges, and updating it rep
         y: 25,
         text: label,
         originalText: label,
-        fontSize: 20,
-        fontFamily: 5,
-        textAlign: "center",
-        verticalAlign: "middle",
+        ...BOUND_TEXT_DEFAULTS,
         containerId: id,
-        lineHeight: 1.25,
-        autoResize: true,
         index: `${index}V`,
       }),
     ];

@@ -46,17 +46,16 @@ export const replaceDiagramSchema = z.strictObject({
   thumbnail: thumbnailSchema.optional(),
 });
 
-export const patchDiagramSchema = z.strictObject({
-  name: nameSchema.optional(),
-  collectionId: idSchema.nullable().optional(),
-}).refine((change) => change.name !== undefined || change.collectionId !== undefined, {
-  error: "send name, collectionId or both",
-});
-
+/** A name and a place: what a rename or move changes, and what a copy may be given. */
 export const duplicateDiagramSchema = z.strictObject({
   name: nameSchema.optional(),
   collectionId: idSchema.nullable().optional(),
 });
+
+export const patchDiagramSchema = duplicateDiagramSchema.refine(
+  (change) => change.name !== undefined || change.collectionId !== undefined,
+  { error: "send name, collectionId or both" },
+);
 
 export const listDiagramsQuery = z.strictObject({
   /** A collection id, or "none" for diagrams outside every collection. */

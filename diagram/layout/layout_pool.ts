@@ -1,4 +1,4 @@
-// Generates diagrams on a pool of workers, so that a long layout never blocks the service's
+// Draws diagrams on a pool of workers, so that a long layout never blocks the service's
 // other requests. Each job has a time budget: past it the caller gets LayoutTimeoutError and
 // nothing is saved. Deno 2.9 cannot stop a worker that is busy computing (terminate() takes
 // effect only when it yields), so an abandoned worker keeps its place in the pool until its
@@ -6,9 +6,7 @@
 // places, which is what bounds CPU and memory. The budget check before any layout keeps such
 // runaways out in the first place. The queue is bounded so that a burst of requests is refused
 // at once instead of waiting past any client's patience and piling up memory.
-import type { DiagramSpec } from "../../shared/spec.ts";
-import type { ExcalidrawFile } from "../../shared/scene/types.ts";
-import type { SceneOptions } from "../../shared/generate/scene.ts";
+import type { DrawJob, DrawnContent } from "../core/draw.ts";
 import type { LayoutJobMessage, LayoutWorkerMessage } from "./layout_protocol.ts";
 
 export interface LayoutPoolOptions {
@@ -31,7 +29,7 @@ export interface LayoutPoolOptions {
 
 export interface LayoutPool {
   /** Rejects with LayoutBusyError, LayoutTimeoutError, or an Error with the worker's message. */
-  generate(spec: DiagramSpec, options: SceneOptions): Promise<ExcalidrawFile>;
+  draw(job: DrawJob): Promise<DrawnContent>;
   /** Terminates every worker; running and queued jobs reject. */
   close(): Promise<void>;
 }
@@ -66,9 +64,8 @@ const DEFAULT_RECYCLE_HEAP_BYTES = 96 * 1024 * 1024;
 const DEFAULT_WORKER_URL = new URL("./layout_worker.ts", import.meta.url);
 
 interface Job {
-  spec: DiagramSpec;
-  options: SceneOptions;
-  resolve: (file: ExcalidrawFile) => void;
+  job: DrawJob;
+  resolve: (content: DrawnContent) => void;
   reject: (error: Error) => void;
 }
 
@@ -133,7 +130,7 @@ export function createLayoutPool(options: LayoutPoolOptions = {}): LayoutPool {
       job.reject(new LayoutTimeoutError(timeoutMs));
     }, timeoutMs);
     slot.running = { id, job, timer };
-    const message: LayoutJobMessage = { id, spec: job.spec, options: job.options };
+    const message: LayoutJobMessage = { id, job: job.job };
     slot.worker.postMessage(message);
   }
 
@@ -153,7 +150,7 @@ export function createLayoutPool(options: LayoutPoolOptions = {}): LayoutPool {
       pump();
       return;
     }
-    if (message.type === "done") running.job.resolve(message.file);
+    if (message.type === "done") running.job.resolve(message.content);
     else running.job.reject(new Error(message.message));
     if (message.heapBytes > recycleHeapBytes) retire(slot);
     pump();
@@ -173,15 +170,15 @@ export function createLayoutPool(options: LayoutPoolOptions = {}): LayoutPool {
   if (options.eager) { for (let i = 0; i < size; i++) spawn(); }
 
   return {
-    generate(spec, sceneOptions) {
+    draw(job) {
       if (closed) return Promise.reject(new Error("the layout pool is closed"));
       const busy = slots.filter((slot) => slot.running !== undefined).length;
       // Jobs that free workers will take at once are not waiting.
       if (queue.length >= maxQueued + (size - busy)) {
         return Promise.reject(new LayoutBusyError());
       }
-      return new Promise<ExcalidrawFile>((resolve, reject) => {
-        queue.push({ spec, options: sceneOptions, resolve, reject });
+      return new Promise<DrawnContent>((resolve, reject) => {
+        queue.push({ job, resolve, reject });
         pump();
       });
     },

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import type { DiagramSpec } from "../../shared/spec.ts";
-import { generateDiagram } from "../../shared/generate/generate.ts";
+import { drawContent } from "../core/draw.ts";
 import { randomDag } from "../../tests/helpers/layout_quality.ts";
 import {
   createLayoutPool,
@@ -37,7 +37,7 @@ async function withPool(
 }
 
 async function run(pool: ReturnType<typeof createLayoutPool>, command: string): Promise<Run> {
-  return (await pool.generate(script(command), OPTIONS)).appState as unknown as Run;
+  return JSON.parse((await pool.draw({ spec: script(command), options: OPTIONS })).file);
 }
 
 Deno.test("jobs run at the same time up to the pool size, the next one waits", async () => {
@@ -108,11 +108,14 @@ Deno.test("closing the pool rejects running and queued jobs, and later calls", a
   await assert.rejects(run(pool, "sleep 0"), /closed/);
 });
 
-Deno.test("the pool's file equals generateDiagram's in this thread", async () => {
+Deno.test("the pool draws what drawContent draws in this thread, kept elements included", async () => {
   await withPool({ size: 1 }, async (pool) => {
     for (const seed of [1, 2]) {
-      const spec = randomDag(30, seed);
-      assert.deepEqual(await pool.generate(spec, OPTIONS), await generateDiagram(spec, OPTIONS));
+      const job = { spec: randomDag(30, seed), options: OPTIONS };
+      const drawn = await pool.draw(job);
+      assert.deepEqual(drawn, await drawContent(job));
+      const again = { ...job, previousFile: drawn.file };
+      assert.deepEqual(await pool.draw(again), await drawContent(again));
     }
   });
 });
@@ -120,7 +123,7 @@ Deno.test("the pool's file equals generateDiagram's in this thread", async () =>
 Deno.test("timers on this thread fire on time while a big layout runs in a worker", async () => {
   await withPool({ size: 1 }, async (pool) => {
     // Warm up first: the measured part is the layout, not the worker's start.
-    await pool.generate(randomDag(5, 1), OPTIONS);
+    await pool.draw({ spec: randomDag(5, 1), options: OPTIONS });
     let worstLag = 0;
     let done = false;
     const ticking = (async () => {
@@ -131,7 +134,7 @@ Deno.test("timers on this thread fire on time while a big layout runs in a worke
       }
     })();
     const started = performance.now();
-    await pool.generate(randomDag(300, 1), OPTIONS);
+    await pool.draw({ spec: randomDag(300, 1), options: OPTIONS });
     const took = performance.now() - started;
     done = true;
     await ticking;

@@ -1,13 +1,10 @@
 // The messages between the layout pool and its workers.
-import type { DiagramSpec } from "../../shared/spec.ts";
-import type { ExcalidrawFile } from "../../shared/scene/types.ts";
-import type { SceneOptions } from "../../shared/generate/scene.ts";
+import type { DrawJob, DrawnContent } from "../core/draw.ts";
 
-/** Pool → worker: one diagram to generate. */
+/** Pool → worker: one diagram to draw. */
 export interface LayoutJobMessage {
   id: number;
-  spec: DiagramSpec;
-  options: SceneOptions;
+  job: DrawJob;
 }
 
 /**
@@ -16,5 +13,5 @@ export interface LayoutJobMessage {
  */
 export type LayoutWorkerMessage =
   | { type: "ready" }
-  | { type: "done"; id: number; file: ExcalidrawFile; heapBytes: number }
+  | { type: "done"; id: number; content: DrawnContent; heapBytes: number }
   | { type: "failed"; id: number; message: string; heapBytes: number };

@@ -1,7 +1,8 @@
-// One layout worker: warms ELK once, then generates one diagram per message, off the service's
-// request thread. Errors are posted back as messages so that only that job fails.
+// One layout worker: warms ELK once, then draws one diagram per message (layout, scene, kept
+// elements, validation, thumbnail), off the service's request thread. Errors are posted back as
+// messages so that only that job fails.
 /// <reference lib="deno.worker" />
-import { generateDiagram } from "../../shared/generate/generate.ts";
+import { drawContent } from "../core/draw.ts";
 import { warmLayoutEngine } from "../../shared/generate/layout.ts";
 import type { LayoutJobMessage, LayoutWorkerMessage } from "./layout_protocol.ts";
 
@@ -17,8 +18,8 @@ let previous: Promise<void> = warmLayoutEngine().then(() => post({ type: "ready"
 self.onmessage = ({ data }: MessageEvent<LayoutJobMessage>) => {
   previous = previous.then(async () => {
     try {
-      const file = await generateDiagram(data.spec, data.options);
-      post({ type: "done", id: data.id, file, heapBytes: heapBytes() });
+      const content = await drawContent(data.job);
+      post({ type: "done", id: data.id, content, heapBytes: heapBytes() });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       post({ type: "failed", id: data.id, message, heapBytes: heapBytes() });

@@ -2,10 +2,9 @@
 // what the first node's label says, so that timing, failures and heap sizes are chosen by the
 // test instead of by ELK. Labels: "sleep <ms>", "spin <ms>" (busy, like a long layout; bounded
 // because Deno 2.9 does not stop a busy worker on terminate()), "throw <message>", "crash",
-// "heap <bytes>". The answer's `elements` is empty and `appState` records this worker's
-// identity, when it started and when the job ran.
+// "heap <bytes>". The answer's `file` records this worker's identity, when it started and when
+// the job ran.
 /// <reference lib="deno.worker" />
-import type { ExcalidrawFile } from "../../shared/scene/types.ts";
 import type { LayoutJobMessage, LayoutWorkerMessage } from "./layout_protocol.ts";
 
 const identity = crypto.randomUUID();
@@ -17,7 +16,7 @@ function post(message: LayoutWorkerMessage): void {
 }
 
 self.onmessage = async ({ data }: MessageEvent<LayoutJobMessage>) => {
-  const [command, argument = ""] = data.spec.nodes[0].label.split(" ");
+  const [command, argument = ""] = data.job.spec.nodes[0].label.split(" ");
   const startedAt = performance.timeOrigin + performance.now();
   let heapBytes = 0;
   if (command === "sleep") await new Promise((resolve) => setTimeout(resolve, Number(argument)));
@@ -33,15 +32,13 @@ self.onmessage = async ({ data }: MessageEvent<LayoutJobMessage>) => {
   if (command === "crash") throw new Error("scripted crash");
   if (command === "heap") heapBytes = Number(argument);
   const endedAt = performance.timeOrigin + performance.now();
-  const file = {
-    type: "excalidraw",
-    version: 2,
-    source: data.options.source,
-    elements: [],
-    appState: { identity, bornAt, startedAt, endedAt },
-    files: {},
-  } as unknown as ExcalidrawFile;
-  post({ type: "done", id: data.id, file, heapBytes });
+  const file = JSON.stringify({ identity, bornAt, startedAt, endedAt });
+  post({
+    type: "done",
+    id: data.id,
+    content: { file, thumbnailSvg: "<svg/>", kept: 0 },
+    heapBytes,
+  });
 };
 
 post({ type: "ready" });

@@ -16,6 +16,12 @@ export const LAYOUT_BUDGET = {
    * pool, and two of them at once peak at 520 MiB for the whole process (the bench).
    */
   maxLongEdgeSegments: 10_000,
+  /**
+   * Edges between one pair of nodes (either way round; a self-loop pairs a node with itself).
+   * ELK routes a bundle once, but every labelled one needs its own spot between the same two
+   * nodes: 2000 labelled parallel edges took over 5 s to place, and no one can read them.
+   */
+  maxEdgesBetweenTwoNodes: 100,
 } as const;
 
 /** Edges named as examples in a problem. */
@@ -47,5 +53,25 @@ export function layoutBudgetProblems(spec: DiagramSpec): string[] {
         `or split the diagram into several smaller ones.`,
     );
   }
+  problems.push(...crowdedPairProblems(spec));
   return problems;
+}
+
+function crowdedPairProblems(spec: DiagramSpec): string[] {
+  const edgesOfPair = new Map<string, number[]>();
+  spec.edges.forEach(({ from, to }, index) => {
+    // JSON of the sorted ends: ids are free text, so no separator could be trusted.
+    const pair = JSON.stringify(from < to ? [from, to] : [to, from]);
+    const indices = edgesOfPair.get(pair) ?? [];
+    indices.push(index);
+    edgesOfPair.set(pair, indices);
+  });
+  const limit = LAYOUT_BUDGET.maxEdgesBetweenTwoNodes;
+  return [...edgesOfPair].filter(([, indices]) => indices.length > limit).map(([pair, indices]) => {
+    const [a, b] = JSON.parse(pair) as string[];
+    const between = a === b ? `on node ${JSON.stringify(a)}` : `between ${JSON.stringify(a)} and ` +
+      JSON.stringify(b);
+    return `spec.edges[${indices[limit]}]: ${indices.length} edges ${between} (limit ${limit}): ` +
+      "merge them into fewer edges with combined labels, or add intermediate nodes.";
+  });
 }

@@ -27,11 +27,32 @@ Deno.test("ordinary specs, big ones included, fit the budget", () => {
   assert.deepEqual(layoutBudgetProblems(spec(1000, chainEnds(1000))), []);
 });
 
-Deno.test("parallel edges and self-loops cost nothing: ELK routes them once", () => {
-  const parallel = Array.from({ length: 2000 }, (): [number, number] => [0, 1]);
-  const loops = Array.from({ length: 2000 }, (_, i): [number, number] => [i % 10, i % 10]);
+Deno.test("up to the limit, parallel edges both ways and self-loops pass: ELK routes them once", () => {
+  const limit = LAYOUT_BUDGET.maxEdgesBetweenTwoNodes;
+  const parallel = Array.from(
+    { length: limit },
+    (_, i): [number, number] => i % 2 ? [0, 1] : [1, 0],
+  );
+  const loops = Array.from({ length: 10 * limit }, (_, i): [number, number] => [i % 10, i % 10]);
   assert.deepEqual(layoutBudgetProblems(spec(2, parallel)), []);
   assert.deepEqual(layoutBudgetProblems(spec(10, loops)), []);
+});
+
+Deno.test("more edges than the limit between one pair, or on one node, are refused with where", () => {
+  const limit = LAYOUT_BUDGET.maxEdgesBetweenTwoNodes;
+  const parallel = Array.from(
+    { length: 2000 },
+    (_, i): [number, number] => i % 2 ? [0, 1] : [1, 0],
+  );
+  assert.deepEqual(layoutBudgetProblems(spec(2, parallel)), [
+    `spec.edges[${limit}]: 2000 edges between "n0" and "n1" (limit ${limit}): merge them into ` +
+    "fewer edges with combined labels, or add intermediate nodes.",
+  ]);
+  const loops = Array.from({ length: limit + 1 }, (): [number, number] => [3, 3]);
+  assert.match(
+    layoutBudgetProblems(spec(4, loops))[0],
+    /^spec\.edges\[100\]: 101 edges on node "n3"/,
+  );
 });
 
 Deno.test("edges skipping too many layers in total are refused with the longest named", () => {

@@ -21,3 +21,13 @@ export const ELEMENT_DEFAULTS = {
   link: null,
   locked: false,
 };
+
+/** What the editor gives a label bound to a shape (Excalifont 20, centred). */
+export const BOUND_TEXT_DEFAULTS = {
+  fontSize: 20,
+  fontFamily: 5,
+  textAlign: "center",
+  verticalAlign: "middle",
+  lineHeight: 1.25,
+  autoResize: true,
+};
