@@ -43,23 +43,23 @@ const controlError = { error: "must not contain control characters such as NUL" 
 
 const idSchema = z.string().min(1).max(SPEC_LIMITS.maxIdLength)
   .refine(noControl(CONTROL_IN_ID), controlError);
-const labelSchema = z.string().min(1).max(SPEC_LIMITS.maxLabelLength)
+export const labelSchema = z.string().min(1).max(SPEC_LIMITS.maxLabelLength)
   .refine(noControl(CONTROL_IN_LABEL), controlError);
 // A string that misses the palette is reported by the hex branch, anything else by the union,
 // so both carry the same message listing every accepted form.
-const colourSchema = z.union([
+export const colourSchema = z.union([
   z.enum(PALETTE),
   z.string().regex(HEX_COLOUR, { error: colourError }),
 ], { error: colourError });
 
-const nodeSchema = z.strictObject({
+export const nodeSchema = z.strictObject({
   id: idSchema,
   label: labelSchema,
   shape: z.enum(SHAPES).default("rectangle"),
   color: colourSchema.optional(),
 });
 
-const edgeSchema = z.strictObject({
+export const edgeSchema = z.strictObject({
   /** Names the edge for patches; defaults to "from->to" ("from->to#2" for the second parallel). */
   id: idSchema.optional(),
   from: idSchema,

@@ -2,7 +2,17 @@
 // whole spec back: add, change or remove nodes and edges, or switch the layout. Applied to the
 // spec a stored diagram reads back as; the result is checked like any spec.
 import { z } from "zod";
-import { type DiagramSpec, edgeIds, type SpecEdge, type SpecNode } from "./spec.ts";
+import {
+  colourSchema,
+  type DiagramSpec,
+  edgeIds,
+  edgeSchema,
+  labelSchema,
+  nodeSchema,
+  SHAPES,
+  type SpecEdge,
+  type SpecNode,
+} from "./spec.ts";
 import { formatIssuePath } from "./issue_messages.ts";
 
 // Field contents (labels, colours, shapes) are checked when the patched spec is parsed; here only
@@ -32,6 +42,30 @@ export const specPatchSchema = z.strictObject({
 });
 
 export type SpecPatch = z.output<typeof specPatchSchema>;
+
+/**
+ * The same patch as tools publish it: every field with its real type, so a client sees what to
+ * send. Validation stays with specPatchSchema and the parse of the patched spec, which report
+ * every problem at once with its path.
+ */
+export const documentedSpecPatchSchema = z.strictObject({
+  layout: z.enum(["TB", "LR"]).optional(),
+  addNodes: z.array(nodeSchema).max(1000).optional().describe("New nodes."),
+  updateNodes: z.array(z.strictObject({
+    id,
+    label: labelSchema.optional(),
+    shape: z.enum(SHAPES).optional(),
+    color: colourSchema.nullable().optional().describe("A colour, or null to remove it."),
+  })).max(2000).optional().describe("Change fields of existing nodes by id; omitted fields stay."),
+  removeNodes: z.array(id).max(1000).optional()
+    .describe("Node ids to remove; their edges go with them."),
+  addEdges: z.array(edgeSchema).max(2000).optional().describe("New edges."),
+  updateEdges: z.array(z.strictObject({
+    id,
+    label: labelSchema.nullable().optional().describe("A new label, or null to remove it."),
+  })).max(2000).optional().describe("Relabel existing edges by id (as get_diagram lists them)."),
+  removeEdges: z.array(id).max(2000).optional().describe("Edge ids to remove."),
+});
 
 export type PatchResult =
   | {

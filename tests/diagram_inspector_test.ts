@@ -10,9 +10,12 @@ Deno.test("the Inspector CLI lists the diagram tools, creates a diagram and read
     .split("\n").at(-1)!;
   const mcpUrl = new URL("/mcp", instance.url);
 
-  const listed = await inspector(mcpUrl, ["--method", "tools/list"], token);
+  const listed = await inspector(mcpUrl, ["--method", "tools/list", "--strict"], token);
   assert.equal(listed.code, 0, JSON.stringify(listed.output));
   assert.equal(listed.output.result.tools.length, 5);
+  // The CLI's own schema portability check (--strict) finds nothing to warn about.
+  assert.doesNotMatch(listed.stderr, /Warning|[1-9]\d* (errors|warnings)/, listed.stderr);
+  assert.match(listed.stderr, /0 errors, 0 warnings|^$/);
 
   const created = await inspectorCall(mcpUrl, token, "create_diagram", {
     name: "Inspected",

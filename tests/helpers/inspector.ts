@@ -7,6 +7,8 @@ const INSPECTOR = "npm:@modelcontextprotocol/inspector@2.12.0";
 export interface InspectorRun {
   code: number;
   output: Record<string, Json>;
+  /** What the CLI itself printed to stderr besides its answer (its warnings, if any). */
+  stderr: string;
 }
 
 /** Runs the CLI with `args`; `token`, when given, is sent as the bearer token. */
@@ -38,7 +40,7 @@ export async function inspector(
     const { code, stdout, stderr } = await command.output();
     const text = new TextDecoder().decode(code === 0 ? stdout : stderr).trim();
     const json = text.split("\n").filter((line) => line.startsWith("{")).at(-1) ?? "{}";
-    return { code, output: JSON.parse(json) };
+    return { code, output: JSON.parse(json), stderr: new TextDecoder().decode(stderr).trim() };
   } finally {
     await Deno.remove(state, { recursive: true });
   }

@@ -4,7 +4,11 @@ import type { McpServer } from "@modelcontextprotocol/server";
 import { z } from "zod";
 import { portableSchema } from "../../../runtime/mcp/portable_schema.ts";
 import { publishedSchema } from "../../../runtime/mcp/published_schema.ts";
-import { isEmptyPatch, specPatchSchema } from "../../../shared/spec_patch.ts";
+import {
+  documentedSpecPatchSchema,
+  isEmptyPatch,
+  specPatchSchema,
+} from "../../../shared/spec_patch.ts";
 import type { SpecChange } from "../../core/diagrams.ts";
 import { InvalidInputError } from "../../core/errors.ts";
 import { nameSchema, parseOrThrow } from "../../core/schemas.ts";
@@ -29,7 +33,7 @@ const shape = (spec: z.ZodType, patch: z.ZodType) =>
 
 const inputSchema = publishedSchema(
   shape(lenientSpec, z.unknown()),
-  shape(documentedSpec, specPatchSchema),
+  shape(documentedSpec, documentedSpecPatchSchema),
 );
 const patchArgument = z.object({ patch: specPatchSchema });
 
