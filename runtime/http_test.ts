@@ -83,3 +83,24 @@ Deno.test("health details are added to a healthy answer", async () => {
     assert.equal(body.engine, "unreachable");
   });
 });
+
+Deno.test("every answer, health, 404, refusal or 500, carries X-Content-Type-Options: nosniff", async () => {
+  const app = serviceApp("search");
+  app.get("/refuse", () => {
+    throw new HTTPException(400, { message: "no" });
+  });
+  app.get("/bug", () => {
+    throw new Error("bug");
+  });
+  const originalError = console.error;
+  console.error = () => {};
+  try {
+    for (const path of ["/health", "/missing", "/refuse", "/bug"]) {
+      const response = await app.request(path);
+      await response.body?.cancel();
+      assert.equal(response.headers.get("x-content-type-options"), "nosniff", path);
+    }
+  } finally {
+    console.error = originalError;
+  }
+});
