@@ -2,6 +2,7 @@
 // calls the core; none touches the database.
 import { Hono } from "hono";
 import { serviceApp } from "../runtime/http.ts";
+import { securityHeaders } from "../runtime/security_headers.ts";
 import type { McpEndpoint } from "../runtime/mcp/endpoint.ts";
 import type { DiagramCore } from "./core/core.ts";
 import { authenticate, type DiagramHonoEnv } from "./http/authenticate.ts";
@@ -10,6 +11,7 @@ import { requireSameOrigin } from "./http/same_origin.ts";
 import { collectionRoutes } from "./routes/collections.ts";
 import { diagramRoutes } from "./routes/diagrams.ts";
 import { mcpRoutes } from "./routes/mcp.ts";
+import { pageRoutes } from "./routes/pages.ts";
 import { sessionRoutes } from "./routes/session.ts";
 
 export interface DiagramDeps {
@@ -25,6 +27,19 @@ export function createDiagramApp(deps: DiagramDeps): Hono {
   const secureCookie = ownOrigin.startsWith("https:");
   // Healthy means the database answers: without it the service can do nothing useful.
   const app = serviceApp("diagram", core.ping, undefined, answerForKnownError);
+  // Pages load our own stylesheet, scripts and images only; nothing may frame them.
+  app.use(securityHeaders([
+    "default-src 'none'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "connect-src 'self'",
+    "form-action 'self'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+  ]));
+  // Sign-in and sign-out forms are state changes too: only from our own pages.
+  for (const path of ["/login", "/logout"]) app.use(path, requireSameOrigin(ownOrigin));
   // Cookie-authenticated writes (and login itself) must come from our own pages.
   app.use("/api/*", requireSameOrigin(ownOrigin, (headers) => !headers.has("authorization")));
   app.route(
@@ -43,5 +58,15 @@ export function createDiagramApp(deps: DiagramDeps): Hono {
   api.route("/", collectionRoutes(core.collections));
   app.route("/", api);
   app.route("/", mcpRoutes(core.sessions, deps.mcp));
+  app.route(
+    "/",
+    pageRoutes({
+      sessions: core.sessions,
+      diagrams: core.diagrams,
+      baseUrl: deps.baseUrl,
+      secureCookie,
+      trustProxy: deps.trustProxy,
+    }),
+  );
   return app;
 }

@@ -3,7 +3,7 @@ import { serviceApp } from "../runtime/http.ts";
 import { createRateLimiter } from "../shared/rate_limiter.ts";
 import { boundedBody } from "./middleware/bounded_body.ts";
 import { rateLimit } from "./middleware/limiter.ts";
-import { securityHeaders } from "./middleware/security_headers.ts";
+import { securityHeaders } from "../runtime/security_headers.ts";
 import { autocompleterRoutes } from "./routes/autocompleter.ts";
 import { imageProxyRoutes } from "./routes/image_proxy.ts";
 import { instanceConfigRoutes } from "./routes/instance_config.ts";
@@ -21,7 +21,16 @@ const MAX_BODY_BYTES = 64 * 1024;
 
 export function createSearchApp(deps: SearchDeps): Hono {
   const app = serviceApp("search");
-  app.use(securityHeaders());
+  // Pages load only our own stylesheet and images and run no script at all; https: images
+  // because thumbnails load directly when the visitor turned the image proxy off.
+  app.use(securityHeaders([
+    "default-src 'none'",
+    "style-src 'self'",
+    "img-src 'self' https: data:",
+    "form-action 'self'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+  ]));
   app.use(boundedBody(MAX_BODY_BYTES));
   if (deps.settings.server.limiter) {
     const limited = rateLimit(createRateLimiter({ burst: 20, perMinute: 30 }));

@@ -7,7 +7,9 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 export function isSameOrigin(headers: Headers, ownOrigin: string): boolean {
   const origin = headers.get("origin");
-  if (origin !== null) return origin === ownOrigin;
+  // Under Referrer-Policy: no-referrer (our pages) browsers send `Origin: null` even for our own
+  // form posts; Sec-Fetch-Site, which no page can forge, then says where the form was.
+  if (origin !== null && origin !== "null") return origin === ownOrigin;
   return headers.get("sec-fetch-site") === "same-origin";
 }
 

@@ -9,6 +9,15 @@ Deno.test("only our exact origin or a same-origin fetch counts as same-origin", 
   assert.equal(isSameOrigin(new Headers({ origin: "https://evil.example" }), OWN), false);
   assert.equal(isSameOrigin(new Headers({ origin: `${OWN}.evil.example` }), OWN), false);
   assert.equal(isSameOrigin(new Headers({ origin: "null" }), OWN), false);
+  // A form on our own no-referrer page: Origin null, and the browser's own same-origin word.
+  assert.equal(
+    isSameOrigin(new Headers({ origin: "null", "sec-fetch-site": "same-origin" }), OWN),
+    true,
+  );
+  assert.equal(
+    isSameOrigin(new Headers({ origin: "null", "sec-fetch-site": "cross-site" }), OWN),
+    false,
+  );
   assert.equal(isSameOrigin(new Headers({ "sec-fetch-site": "same-origin" }), OWN), true);
   assert.equal(isSameOrigin(new Headers({ "sec-fetch-site": "cross-site" }), OWN), false);
   assert.equal(isSameOrigin(new Headers(), OWN), false);

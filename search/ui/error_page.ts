@@ -1,6 +1,6 @@
 // A page for failures the user should see in the browser UI (bad parameters, unknown pages).
 import { renderPage, type SiteView } from "./layout.ts";
-import { html } from "./markup.ts";
+import { html } from "../../runtime/markup.ts";
 import type { Preferences } from "./preferences.ts";
 
 export function renderErrorPage(

@@ -1,6 +1,6 @@
 // Form controls shared by the search form and the preferences page, each with its <label>.
 import type { SiteView } from "./layout.ts";
-import { attrs, type Html, html } from "./markup.ts";
+import { attrs, type Html, html } from "../../runtime/markup.ts";
 
 export interface Choice {
   value: string;

@@ -1,6 +1,6 @@
 // Page navigation under the results. Nobody knows how many pages a metasearch has, so SearXNG
 // shows a window of ten page numbers around the current one and a "next" button.
-import { type Html, html } from "./markup.ts";
+import { type Html, html } from "../../runtime/markup.ts";
 import { searchAgainForm, type SearchParams } from "./search_again.ts";
 
 const PAGES_BEFORE = 4;

@@ -2,7 +2,7 @@
 // stored on the server.
 import { type Choice, languageChoices, SAFESEARCH_CHOICES, selectField } from "./fields.ts";
 import { renderPage, type SiteView } from "./layout.ts";
-import { attrs, type Html, html } from "./markup.ts";
+import { attrs, type Html, html } from "../../runtime/markup.ts";
 import { engineField, FORM_METHODS, type Preferences, THEMES } from "./preferences.ts";
 import { categoryLabel } from "./search_form.ts";
 

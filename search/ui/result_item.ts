@@ -2,7 +2,7 @@
 // thumbnail, snippet, date and the engines that found it.
 import type { SearchResult } from "../core/types.ts";
 import { httpUrl } from "../core/url.ts";
-import { attrs, type Html, html } from "./markup.ts";
+import { attrs, type Html, html } from "../../runtime/markup.ts";
 
 // SearXNG cuts snippets at this length in HTML (JSON keeps them whole).
 const MAX_CONTENT_CHARS = 1024;

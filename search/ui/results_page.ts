@@ -4,7 +4,7 @@ import type { Answer, SearchOutcome } from "../core/types.ts";
 import { imageSource } from "./image_source.ts";
 import { renderPage, type SiteView } from "./layout.ts";
 import { httpUrl } from "../core/url.ts";
-import { attrs, type Html, html } from "./markup.ts";
+import { attrs, type Html, html } from "../../runtime/markup.ts";
 import { pagination } from "./pagination.ts";
 import type { Preferences } from "./preferences.ts";
 import { externalLink, prettyUrl, resultItem } from "./result_item.ts";

@@ -1,7 +1,7 @@
 // Re-running the current search with something changed (another page, a suggestion, a
 // correction, another output format). Without JavaScript each of these is a small form of hidden
 // fields, or a GET link for downloads.
-import { attrs, type Html, html } from "./markup.ts";
+import { attrs, type Html, html } from "../../runtime/markup.ts";
 
 /** The request parameters of a search, as the search form sends them. */
 export interface SearchParams {

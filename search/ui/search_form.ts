@@ -3,7 +3,7 @@
 // browser submits with the first submit button when the user presses Enter.
 import { languageChoices, SAFESEARCH_CHOICES, selectField, TIME_RANGE_CHOICES } from "./fields.ts";
 import type { SiteView } from "./layout.ts";
-import { attrs, type Html, html } from "./markup.ts";
+import { attrs, type Html, html } from "../../runtime/markup.ts";
 import type { Preferences } from "./preferences.ts";
 
 export interface SearchFilters {

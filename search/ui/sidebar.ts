@@ -2,7 +2,7 @@
 import type { Infobox, UnresponsiveEngine } from "../core/types.ts";
 import type { ExtraFormat } from "./layout.ts";
 import { httpUrl } from "../core/url.ts";
-import { attrs, type Html, html } from "./markup.ts";
+import { attrs, type Html, html } from "../../runtime/markup.ts";
 import { externalLink } from "./result_item.ts";
 import { searchAgainForm, type SearchParams, searchUrl } from "./search_again.ts";
 

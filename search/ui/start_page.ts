@@ -1,6 +1,6 @@
 // The start page: the instance name and the search form, nothing else.
 import { renderPage, type SiteView } from "./layout.ts";
-import { html } from "./markup.ts";
+import { html } from "../../runtime/markup.ts";
 import type { Preferences } from "./preferences.ts";
 import { searchForm } from "./search_form.ts";
 

@@ -1,6 +1,6 @@
 // Per-engine reliability and speed, so users can see why an engine gave no results.
 import { renderPage, type SiteView } from "./layout.ts";
-import { type Html, html } from "./markup.ts";
+import { type Html, html } from "../../runtime/markup.ts";
 import type { Preferences } from "./preferences.ts";
 
 export interface EngineStats {

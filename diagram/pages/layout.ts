@@ -1,0 +1,42 @@
+// The shell every diagram page shares: head (our stylesheet only; no inline script or style),
+// skip link, header with the brand and, when signed in, the account and a Sign out form.
+import { type Html, html } from "../../runtime/markup.ts";
+
+export interface PageParts {
+  title: string;
+  /** The signed-in account's email; absent on the login page. */
+  email?: string;
+  main: Html;
+}
+
+export function renderPage(parts: PageParts): string {
+  const signedIn = parts.email === undefined ? "" : html`
+    <nav class="site-nav" aria-label="Account">
+      <span class="account">${parts.email}</span>
+      <form method="post"
+        action="/logout"><button type="submit" class="link-button">Sign out</button></form>
+    </nav>
+  `;
+  const document = html`
+    <html lang="en">
+      <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <meta name="referrer" content="no-referrer">
+        <title>${parts.title} · Diagrams</title>
+        <link rel="stylesheet" href="/static/style.css">
+      </head>
+      <body>
+        <a class="skip-link" href="#main">Skip to main content</a>
+        <header class="site-header">
+    <a class="brand" href="/">Diagrams</a>
+    ${signedIn}
+        </header>
+        <main id="main">
+    ${parts.main}
+        </main>
+      </body>
+    </html>
+  `;
+  return `<!doctype html>\n${document.toString().trim()}\n`;
+}

@@ -1,0 +1,224 @@
+// The one stylesheet of the diagram pages, served at /static/style.css (the CSP allows no inline
+// styles). A string, so that `deno compile` embeds it. Colours and type follow the search UI.
+
+export const STYLE_CSS = `:root {
+  color-scheme: light dark;
+  --bg: #ffffff;
+  --fg: #1f2328;
+  --muted: #59636e;
+  --border: #d1d9e0;
+  --surface: #f6f8fa;
+  --link: #0550ae;
+  --accent: #0969da;
+  --on-accent: #ffffff;
+  --focus: #bf3989;
+  --error-bg: #ffebe9;
+  --error-fg: #82071e;
+  --badge: #ddf4ff;
+}
+
+@media (prefers-color-scheme: dark) {
+  :root {
+    --bg: #0d1117;
+    --fg: #e6edf3;
+    --muted: #9198a1;
+    --border: #3d444d;
+    --surface: #151b23;
+    --link: #58a6ff;
+    --accent: #4493f8;
+    --on-accent: #0d1117;
+    --focus: #f778ba;
+    --error-bg: #42181c;
+    --error-fg: #ffdcd7;
+    --badge: #0c2d6b;
+  }
+}
+
+*, *::before, *::after { box-sizing: border-box; }
+
+body {
+  margin: 0;
+  background: var(--bg);
+  color: var(--fg);
+  font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
+}
+
+a { color: var(--link); }
+
+:focus-visible {
+  outline: 3px solid var(--focus);
+  outline-offset: 2px;
+}
+
+.skip-link {
+  position: absolute;
+  left: 0.5rem;
+  top: -3rem;
+  padding: 0.5rem 1rem;
+  background: var(--bg);
+  border: 1px solid var(--border);
+}
+
+.skip-link:focus { top: 0.5rem; }
+
+.site-header {
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 0.5rem 1rem;
+  padding: 0.75rem 1rem;
+  border-bottom: 1px solid var(--border);
+}
+
+.brand {
+  font-weight: 700;
+  font-size: 1.25rem;
+  text-decoration: none;
+}
+
+.site-nav {
+  display: flex;
+  align-items: center;
+  gap: 1rem;
+  margin-left: auto;
+}
+
+.account { color: var(--muted); }
+
+main {
+  max-width: 72rem;
+  margin: 0 auto;
+  padding: 1.5rem 1rem 3rem;
+}
+
+h1 { font-size: 1.5rem; margin: 0 0 1rem; }
+
+button, .button {
+  display: inline-block;
+  font: inherit;
+  padding: 0.4rem 1rem;
+  border: 1px solid var(--border);
+  border-radius: 6px;
+  background: var(--surface);
+  color: var(--fg);
+  text-decoration: none;
+  cursor: pointer;
+}
+
+button.primary {
+  background: var(--accent);
+  border-color: var(--accent);
+  color: var(--on-accent);
+}
+
+.link-button {
+  border: none;
+  background: none;
+  padding: 0;
+  color: var(--link);
+  text-decoration: underline;
+}
+
+.narrow { max-width: 24rem; }
+
+label { display: block; font-weight: 600; margin: 1rem 0 0.25rem; }
+
+input[type="email"], input[type="password"], input[type="text"] {
+  width: 100%;
+  font: inherit;
+  padding: 0.45rem 0.6rem;
+  border: 1px solid var(--border);
+  border-radius: 6px;
+  background: var(--bg);
+  color: var(--fg);
+}
+
+.form-actions { margin-top: 1.25rem; }
+
+.message {
+  padding: 0.75rem 1rem;
+  border-radius: 6px;
+  margin: 0 0 1rem;
+}
+
+.message.error { background: var(--error-bg); color: var(--error-fg); }
+
+.muted { color: var(--muted); }
+
+.cards {
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(16rem, 1fr));
+  gap: 1rem;
+  padding: 0;
+  margin: 0;
+  list-style: none;
+}
+
+.card {
+  border: 1px solid var(--border);
+  border-radius: 8px;
+  overflow: hidden;
+  background: var(--bg);
+}
+
+.card a {
+  display: block;
+  color: inherit;
+  text-decoration: none;
+}
+
+.card img {
+  display: block;
+  width: 100%;
+  aspect-ratio: 14 / 9;
+  object-fit: contain;
+  background: #ffffff;
+  border-bottom: 1px solid var(--border);
+}
+
+.card .details {
+  display: block;
+  padding: 0.6rem 0.75rem;
+}
+
+.card .name {
+  display: block;
+  font-weight: 600;
+  overflow-wrap: anywhere;
+}
+
+.card time {
+  display: block;
+  font-size: 0.875rem;
+  color: var(--muted);
+}
+
+.badge {
+  display: inline-block;
+  margin-left: 0.4rem;
+  padding: 0 0.4rem;
+  border-radius: 999px;
+  background: var(--badge);
+  font-size: 0.75rem;
+  vertical-align: middle;
+}
+
+.preview {
+  display: block;
+  width: 100%;
+  max-height: 70vh;
+  object-fit: contain;
+  background: #ffffff;
+  border: 1px solid var(--border);
+  border-radius: 8px;
+}
+
+.actions {
+  display: flex;
+  flex-wrap: wrap;
+  gap: 0.5rem 1rem;
+  padding: 0;
+  margin: 1rem 0;
+  list-style: none;
+}
+`;

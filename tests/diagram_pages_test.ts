@@ -1,0 +1,171 @@
+// The diagram service's pages over real HTTP, as a browser without JavaScript uses them: sign in
+// (plain form posts), the session redirect with next=, sign out, the gallery and a diagram's page.
+import assert from "node:assert/strict";
+import { type DiagramInstance, startDiagram } from "./helpers/diagram_instance.ts";
+
+const EMAIL = "owner@example.com";
+const PASSWORD = "correct horse battery";
+
+async function withPages(run: (instance: DiagramInstance) => Promise<void>) {
+  await using instance = await startDiagram();
+  assert.equal((await instance.admin("reset-password", EMAIL, PASSWORD)).code, 0);
+  await run(instance);
+}
+
+function browser(instance: DiagramInstance) {
+  let cookie = "";
+  return {
+    async get(path: string) {
+      const response = await fetch(new URL(path, instance.url), {
+        redirect: "manual",
+        headers: cookie ? { cookie } : {},
+      });
+      return { response, text: await response.text() };
+    },
+    /** A form post from our own page: the browser says so with Sec-Fetch-Site. */
+    async post(path: string, form: Record<string, string>, headers: Record<string, string> = {}) {
+      const response = await fetch(new URL(path, instance.url), {
+        method: "POST",
+        redirect: "manual",
+        headers: {
+          "content-type": "application/x-www-form-urlencoded",
+          origin: "null",
+          "sec-fetch-site": "same-origin",
+          ...(cookie ? { cookie } : {}),
+          ...headers,
+        },
+        body: new URLSearchParams(form),
+      });
+      const set = response.headers.get("set-cookie");
+      if (set) cookie = set.split(";")[0].endsWith("=") ? "" : set.split(";")[0];
+      return { response, text: await response.text() };
+    },
+  };
+}
+
+Deno.test("a page without a session goes to the login form, and signing in comes back to it", async () => {
+  await withPages(async (instance) => {
+    const person = browser(instance);
+    const first = await person.get("/d/AAAAAAAAAAAAAAAAAAAAAA?x=1");
+    assert.equal(first.response.status, 303);
+    assert.equal(
+      first.response.headers.get("location"),
+      "/login?next=%2Fd%2FAAAAAAAAAAAAAAAAAAAAAA%3Fx%3D1",
+    );
+
+    const form = await person.get(first.response.headers.get("location")!);
+    assert.equal(form.response.status, 200);
+    assert.match(form.text, /<label for="email">Email<\/label>/);
+    assert.match(form.text, /<label for="password">Password<\/label>/);
+    assert.match(form.text, /<button type="submit" class="primary">Sign in<\/button>/);
+    assert.match(form.text, /name="next" value="\/d\/AAAAAAAAAAAAAAAAAAAAAA\?x=1"/);
+    const csp = form.response.headers.get("content-security-policy")!;
+    assert.match(csp, /script-src 'self'/);
+    assert.match(csp, /frame-ancestors 'none'/);
+    assert.doesNotMatch(csp, /unsafe-inline/);
+
+    const signedIn = await person.post("/login", {
+      email: EMAIL,
+      password: PASSWORD,
+      next: "/d/AAAAAAAAAAAAAAAAAAAAAA?x=1",
+    });
+    assert.equal(signedIn.response.status, 303);
+    assert.equal(signedIn.response.headers.get("location"), "/d/AAAAAAAAAAAAAAAAAAAAAA?x=1");
+    const missing = await person.get("/d/AAAAAAAAAAAAAAAAAAAAAA");
+    assert.equal(missing.response.status, 404);
+    assert.match(missing.text, /Diagram not found/);
+    // /api keeps answering JSON, never a redirect.
+    const api = await fetch(new URL("/api/diagrams", instance.url));
+    assert.equal(api.status, 401);
+    assert.equal((await api.json()).error.includes("log in"), true);
+  });
+});
+
+Deno.test("a wrong password shows one message and keeps the (escaped) email; next= cannot leave the site", async () => {
+  await withPages(async (instance) => {
+    const person = browser(instance);
+    const wrong = await person.post("/login", {
+      email: '"><img src=x onerror=alert(1)>@example.com',
+      password: "not the password",
+      next: "//evil.example/steal",
+    });
+    assert.equal(wrong.response.status, 401);
+    assert.match(wrong.text, /Wrong email or password\./);
+    assert.doesNotMatch(wrong.text, /<img src=x/);
+    assert.match(wrong.text, /value="&quot;&gt;&lt;img src=x onerror=alert\(1\)&gt;@example.com"/);
+    assert.match(wrong.text, /name="next" value="\/"/);
+
+    const right = await person.post("/login", {
+      email: EMAIL,
+      password: PASSWORD,
+      next: "https://evil.example/",
+    });
+    assert.equal(right.response.headers.get("location"), "/");
+  });
+});
+
+Deno.test("after five failures the form says when to try again, even for the right password", async () => {
+  await withPages(async (instance) => {
+    const person = browser(instance);
+    for (let i = 0; i < 5; i++) {
+      await person.post("/login", { email: EMAIL, password: `wrong ${i}`, next: "/" });
+    }
+    const blocked = await person.post("/login", { email: EMAIL, password: PASSWORD, next: "/" });
+    assert.equal(blocked.response.status, 429);
+    assert.ok(Number(blocked.response.headers.get("retry-after")) > 0);
+    assert.match(blocked.text, /Too many failed sign-ins\. Try again in 15 minutes\./);
+  });
+});
+
+Deno.test("a sign-in form posted from another site is refused", async () => {
+  await withPages(async (instance) => {
+    const person = browser(instance);
+    const foreign = await person.post("/login", { email: EMAIL, password: PASSWORD }, {
+      origin: "https://evil.example",
+      "sec-fetch-site": "cross-site",
+    });
+    assert.equal(foreign.response.status, 403);
+    assert.equal(foreign.response.headers.get("set-cookie"), null);
+  });
+});
+
+Deno.test("the gallery lists diagrams with escaped names; a diagram's page shows it; sign out ends the session", async () => {
+  await withPages(async (instance) => {
+    const person = browser(instance);
+    const empty = await person.post("/login", { email: EMAIL, password: PASSWORD, next: "/" });
+    assert.equal(empty.response.status, 303);
+    const fresh = await person.get("/");
+    assert.match(fresh.text, /No diagrams yet\./);
+    assert.match(fresh.text, /http:\/\/localhost:8000\/mcp/);
+
+    const cookie = await instance.login(EMAIL, PASSWORD);
+    const created = await fetch(new URL("/api/diagrams", instance.url), {
+      method: "POST",
+      headers: { cookie, origin: instance.origin, "content-type": "application/json" },
+      body: JSON.stringify({ name: "<script>alert(1)</script> plan" }),
+    }).then((response) => response.json());
+
+    const gallery = await person.get("/");
+    assert.match(gallery.text, /&lt;script&gt;alert\(1\)&lt;\/script&gt; plan/);
+    assert.doesNotMatch(gallery.text, /<script>/);
+    assert.match(gallery.text, new RegExp(`href="/d/${created.id}"`));
+    assert.match(gallery.text, /loading="lazy"/);
+    assert.match(gallery.text, /updated just now/);
+
+    const page = await person.get(`/d/${created.id}`);
+    assert.equal(page.response.status, 200);
+    assert.match(page.text, new RegExp(`/api/diagrams/${created.id}/export`));
+    assert.match(page.text, /Back to the gallery/);
+    const old = await person.get(`/diagrams/${created.id}`);
+    assert.equal(old.response.status, 301);
+    assert.equal(old.response.headers.get("location"), `/d/${created.id}`);
+
+    const style = await person.get("/static/style.css");
+    assert.match(style.response.headers.get("content-type")!, /^text\/css/);
+
+    const out = await person.post("/logout", {});
+    assert.equal(out.response.status, 303);
+    assert.equal(out.response.headers.get("location"), "/login");
+    assert.equal((await person.get("/")).response.status, 303);
+  });
+});
