@@ -1,15 +1,12 @@
 // `deno task start`: the four services come up together and stop together.
 import assert from "node:assert/strict";
 import { SERVICE_NAMES } from "../runtime/http.ts";
-import { command, freePort, isListening, RunningProcess } from "./helpers/process.ts";
+import { command, freePorts, isListening, RunningProcess } from "./helpers/process.ts";
 
 function portsEnv() {
-  const ports = {
-    search: freePort(),
-    search_mcp: freePort(),
-    diagram: freePort(),
-    collab: freePort(),
-  };
+  // Picked together, so no two services are told the same port.
+  const [search, search_mcp, diagram, collab] = freePorts(4);
+  const ports = { search, search_mcp, diagram, collab };
   const env = {
     SEARCH_PORT: String(ports.search),
     MCP_HTTP_PORT: String(ports.search_mcp),

@@ -17,6 +17,7 @@ import {
   getThumbnail,
   listDiagrams,
   replaceDiagramContent,
+  type SearchMatch,
   updateDiagramMeta,
 } from "../store/diagrams.ts";
 import { contentFromFile } from "./content.ts";
@@ -108,11 +109,18 @@ export function diagramOperations(deps: DiagramCoreDeps) {
   return {
     view,
 
-    async list(userId: string, filter: DiagramFilter): Promise<DiagramView[]> {
+    /** Newest first; with a query, best match first, each with where it matched. */
+    async list(
+      userId: string,
+      filter: DiagramFilter,
+    ): Promise<(DiagramView & { match?: SearchMatch })[]> {
       if (typeof filter.collectionId === "string") {
         await assertCollectionExists(db, userId, filter.collectionId);
       }
-      return (await listDiagrams(db, userId, filter)).map(view);
+      return (await listDiagrams(db, userId, filter)).map(({ match, ...meta }) => ({
+        ...view(meta),
+        ...(match === undefined ? {} : { match }),
+      }));
     },
 
     async get(userId: string, id: string): Promise<DiagramView & { file: string }> {

@@ -48,10 +48,15 @@ async function snapshot(db: Database): Promise<unknown> {
   const tables: Record<string, unknown[]> = {};
   for (const row of schema.rows) {
     if (row.type !== "table" || String(row.name).startsWith("sqlite_")) continue;
-    const rows = await db.execute(`SELECT * FROM "${row.name}" ORDER BY rowid`);
-    tables[String(row.name)] = rows.rows.map((r) => ({ ...r }));
+    // Sorted here: some tables (the search index's) have no rowid to order by.
+    const rows = await db.execute(`SELECT * FROM "${row.name}"`);
+    tables[String(row.name)] = rows.rows.map((r) => JSON.stringify({ ...r }, bigints)).sort();
   }
   return { schema: schema.rows.map((r) => ({ ...r })), tables };
+}
+
+function bigints(_key: string, value: unknown): unknown {
+  return typeof value === "bigint" ? String(value) : value;
 }
 
 async function tableNames(db: Database): Promise<string[]> {

@@ -69,7 +69,9 @@ export function diagramRoutes(diagrams: DiagramOperations): Hono<DiagramHonoEnv>
       offset: query.offset,
     });
     const nextOffset = rows.length > query.limit ? query.offset + query.limit : null;
-    return c.json({ diagrams: rows.slice(0, query.limit), nextOffset });
+    // Where a search matched is for the pages; the API's rows stay plain diagrams.
+    const page = rows.slice(0, query.limit).map(({ match: _, ...view }) => view);
+    return c.json({ diagrams: page, nextOffset });
   });
 
   app.get("/api/diagrams/:id", async (c) => {

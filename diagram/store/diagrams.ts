@@ -21,6 +21,15 @@ export interface DiagramMeta {
   updatedAt: string;
 }
 
+/** Where a search matched: the name and a snippet of the text, the words between MARK_START/END. */
+export interface SearchMatch {
+  name: string;
+  snippet: string;
+}
+
+export const MARK_START = "\u0002";
+export const MARK_END = "\u0003";
+
 export interface DiagramWithFile extends DiagramMeta {
   /** The Excalidraw file as stored JSON text. */
   file: string;
@@ -35,7 +44,7 @@ export interface DiagramContent {
 export interface DiagramListFilter {
   /** A collection id, or null for diagrams in no collection; undefined for all. */
   collectionId?: string | null;
-  /** Case-insensitive substring of the name. */
+  /** Words that must all appear (as prefixes) in the name or the text inside; best match first. */
   query?: string;
   limit: number;
   offset?: number;
@@ -90,29 +99,59 @@ export async function createDiagram(
   return toMeta(rows[0]);
 }
 
+/** Weights of the name and body columns in bm25: a hit in the name ranks far above one inside. */
+const NAME_WEIGHT = 10;
+
 export async function listDiagrams(
   db: Database,
   userId: string,
   filter: DiagramListFilter,
-): Promise<DiagramMeta[]> {
-  const conditions = ["user_id = ?"];
+): Promise<(DiagramMeta & { match?: SearchMatch })[]> {
+  const conditions = ["d.user_id = ?"];
   const args: (string | number)[] = [userId];
-  if (filter.collectionId === null) conditions.push("collection_id IS NULL");
+  if (filter.collectionId === null) conditions.push("d.collection_id IS NULL");
   if (typeof filter.collectionId === "string") {
-    conditions.push("collection_id = ?");
+    conditions.push("d.collection_id = ?");
     args.push(filter.collectionId);
   }
-  if (filter.query) {
-    conditions.push("name LIKE ? ESCAPE '\\'");
-    args.push(`%${filter.query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  const match = filter.query === undefined ? null : searchExpression(filter.query);
+  // A query without a single word matches nothing rather than everything.
+  if (match === "") return [];
+  if (match !== null) {
+    conditions.push("diagram_search MATCH ?");
+    args.push(match);
   }
   args.push(filter.limit, filter.offset ?? 0);
+  const columns = META_COLUMNS.split(", ").map((column) => `d.${column}`).join(", ");
   const { rows } = await db.execute({
-    sql: `SELECT ${META_COLUMNS} FROM diagrams WHERE ${conditions.join(" AND ")}
-          ORDER BY updated_at DESC, rowid DESC LIMIT ? OFFSET ?`,
+    sql: match === null
+      ? `SELECT ${columns} FROM diagrams d WHERE ${conditions.join(" AND ")}
+          ORDER BY d.updated_at DESC, d.rowid DESC LIMIT ? OFFSET ?`
+      : `SELECT ${columns},
+            highlight(diagram_search, 0, '${MARK_START}', '${MARK_END}') AS match_name,
+            snippet(diagram_search, 1, '${MARK_START}', '${MARK_END}', '…', 12) AS match_snippet
+          FROM diagrams d JOIN diagram_search ON diagram_search.rowid = d.rowid
+          WHERE ${conditions.join(" AND ")}
+          ORDER BY bm25(diagram_search, ${NAME_WEIGHT}, 1), d.updated_at DESC, d.rowid DESC
+          LIMIT ? OFFSET ?`,
     args,
   });
-  return rows.map(toMeta);
+  return rows.map((row) =>
+    match === null ? toMeta(row) : {
+      ...toMeta(row),
+      match: { name: text(row, "match_name"), snippet: optionalText(row, "match_snippet") ?? "" },
+    }
+  );
+}
+
+/**
+ * The FTS5 expression for what a person typed: every word must appear, each as a prefix (so
+ * "data" finds "Database" as you type). Words are runs of letters and digits, quoted, so no
+ * character the person typed is read as FTS syntax. Empty when there is no word at all.
+ */
+export function searchExpression(query: string): string {
+  const words = query.match(/[\p{L}\p{N}]+/gu) ?? [];
+  return words.slice(0, 20).map((word) => `"${word}"*`).join(" ");
 }
 
 export async function getDiagram(

@@ -3,6 +3,8 @@
 import assert from "node:assert/strict";
 import type { Database } from "../db/database.ts";
 import { openMigratedDatabase } from "../db/open_migrated.ts";
+import { openDatabase } from "../db/database.ts";
+import { loadMigrations, migrate } from "../db/migrate.ts";
 import { hashAccessToken } from "../../shared/access_token.ts";
 import { randomId } from "../../shared/random_id.ts";
 import { createAccessToken, findTokenOwner, revokeAccessToken } from "./access_tokens.ts";
@@ -101,7 +103,7 @@ Deno.test("a replace bumps the revision and an If-Match on an old revision chang
   });
 });
 
-Deno.test("listing filters by collection and by a name substring, newest first, LIKE wildcards literal", async () => {
+Deno.test("listing filters by collection, newest first; a query of words finds names by prefix", async () => {
   await withStore(async (db, alice) => {
     const folder = await createCollection(db, alice, { name: "Work" });
     await newDiagram(db, alice, "100% done");
@@ -110,16 +112,78 @@ Deno.test("listing filters by collection and by a name substring, newest first, 
     const all = await listDiagrams(db, alice, { limit: 10 });
     assert.equal(all[0].id, latest.id);
     assert.deepEqual(
-      (await listDiagrams(db, alice, { limit: 10, query: "100%" })).map((d) => d.name),
-      [
-        "100% done",
-      ],
+      (await listDiagrams(db, alice, { limit: 10, query: "100%" })).map((d) => d.name).sort(),
+      ["100 things", "100% done"],
     );
+    assert.deepEqual(
+      (await listDiagrams(db, alice, { limit: 10, query: "thin 100" })).map((d) => d.name),
+      ["100 things"],
+    );
+    assert.deepEqual(await listDiagrams(db, alice, { limit: 10, query: '%_*"' }), []);
     assert.deepEqual(
       (await listDiagrams(db, alice, { limit: 10, collectionId: folder.id })).map((d) => d.name),
       ["in folder"],
     );
     assert.equal((await listDiagrams(db, alice, { limit: 10, collectionId: null })).length, 2);
+  });
+});
+
+function fileWithText(...texts: { text: string; deleted?: boolean; containerId?: string }[]) {
+  return JSON.stringify({
+    type: "excalidraw",
+    elements: texts.map(({ text, deleted, containerId }, i) => ({
+      id: `t${i}`,
+      type: "text",
+      text: text.replace(" ", "\n"),
+      originalText: text,
+      isDeleted: deleted ?? false,
+      containerId: containerId ?? null,
+    })),
+  });
+}
+
+Deno.test("search finds the text inside a diagram, labels included, folds diacritics and ranks name hits first", async () => {
+  await withStore(async (db, alice, bob) => {
+    const inside = await createDiagram(db, alice, {
+      id: randomId(),
+      name: "Architecture",
+      collectionId: null,
+      source: "mcp",
+      file: fileWithText({ text: "Database cluster", containerId: "shape" }, { text: "café" }),
+      thumbnailSvg: "<svg/>",
+    });
+    const named = await newDiagram(db, alice, "Data lake");
+    const gone = await createDiagram(db, alice, {
+      id: randomId(),
+      name: "Old",
+      collectionId: null,
+      source: "web",
+      file: fileWithText({ text: "database", deleted: true }),
+      thumbnailSvg: "<svg/>",
+    });
+    const found = (query: string, owner = alice) =>
+      listDiagrams(db, owner, { limit: 10, query }).then((rows) => rows.map((d) => d.id));
+    assert.deepEqual(await found("data"), [named.id, inside.id]);
+    assert.deepEqual(await found("CAFE"), [inside.id]);
+    assert.deepEqual(await found("cluster datab"), [inside.id]);
+    assert.ok(!(await found("database")).includes(gone.id), "deleted elements are not indexed");
+    assert.deepEqual(await found("data", bob), []);
+    const [hit] = await listDiagrams(db, alice, { limit: 1, query: "clust" });
+    assert.equal(hit.match?.snippet, "Database \u0002cluster\u0003 café");
+
+    // Every write keeps the index in step: a rename, new contents, a delete.
+    await updateDiagramMeta(db, alice, named.id, { name: "Lakehouse", changedVia: "web" });
+    assert.deepEqual(await found("data"), [inside.id]);
+    assert.deepEqual(await found("lakeh"), [named.id]);
+    await replaceDiagramContent(db, alice, inside.id, {
+      file: fileWithText({ text: "Queue" }),
+      thumbnailSvg: "<svg/>",
+      changedVia: "mcp",
+    });
+    assert.deepEqual(await found("cafe"), []);
+    assert.deepEqual(await found("queue"), [inside.id]);
+    await deleteDiagram(db, alice, inside.id);
+    assert.deepEqual(await found("queue"), []);
   });
 });
 
@@ -179,4 +243,29 @@ Deno.test("sessions and tokens are stored only as hashes and stop working when e
     // The name is free again once its token is revoked.
     assert.match(await createAccessToken(db, alice, "cli"), /^dgm_/);
   });
+});
+
+Deno.test("the search migration indexes the diagrams stored before it", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "store-test-" });
+  const db = await openDatabase({ url: `file:${dir}/diagram.db` });
+  try {
+    const all = await loadMigrations();
+    const before = all.filter((migration) => !migration.file.includes("search_index"));
+    await migrate(db, before);
+    const { userId } = await setPassword(db, "old@example.com", "hash");
+    const old = await createDiagram(db, userId, {
+      id: randomId(),
+      name: "Legacy system",
+      collectionId: null,
+      source: "web",
+      file: fileWithText({ text: "Mainframe bridge" }),
+      thumbnailSvg: "<svg/>",
+    });
+    assert.deepEqual(await migrate(db, all), ["0004_search_index.sql"]);
+    const found = await listDiagrams(db, userId, { limit: 10, query: "mainfr" });
+    assert.deepEqual(found.map((d) => d.id), [old.id]);
+  } finally {
+    db.close();
+    await Deno.remove(dir, { recursive: true });
+  }
 });

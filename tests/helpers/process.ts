@@ -146,6 +146,17 @@ export function freePort(): number {
   return port;
 }
 
+/** `count` distinct ports that were free a moment ago: each is held until all are picked. */
+export function freePorts(count: number): number[] {
+  const listeners = Array.from(
+    { length: count },
+    () => Deno.listen({ hostname: "127.0.0.1", port: 0 }),
+  );
+  const ports = listeners.map((listener) => (listener.addr as Deno.NetAddr).port);
+  for (const listener of listeners) listener.close();
+  return ports;
+}
+
 export async function isListening(port: number): Promise<boolean> {
   try {
     const connection = await Deno.connect({ hostname: "127.0.0.1", port });

@@ -13,7 +13,10 @@ const inputSchema = z.object({
   collectionId: collectionIdArgument.nullish().describe(
     'Only diagrams in this collection; "none" for diagrams in no collection.',
   ),
-  query: z.string().max(200).nullish().describe("Only diagrams whose name contains this text."),
+  query: z.string().max(200).nullish().describe(
+    "Only diagrams whose name or text (labels included) has every one of these words, as a " +
+      'prefix ("data" finds "Database"), best match first.',
+  ),
 });
 
 /** What list_diagrams says about each diagram; get_diagram says the same and more. */
