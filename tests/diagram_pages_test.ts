@@ -2,6 +2,7 @@
 // (plain form posts), the session redirect with next=, sign out, the gallery and a diagram's page.
 import assert from "node:assert/strict";
 import { type DiagramInstance, startDiagram } from "./helpers/diagram_instance.ts";
+import { BOUND_TEXT_DEFAULTS, ELEMENT_DEFAULTS } from "./helpers/scene_fixture.ts";
 
 const EMAIL = "owner@example.com";
 const PASSWORD = "correct horse battery";
@@ -167,5 +168,61 @@ Deno.test("the gallery lists diagrams with escaped names; a diagram's page shows
     assert.equal(out.response.status, 303);
     assert.equal(out.response.headers.get("location"), "/login");
     assert.equal((await person.get("/")).response.status, 303);
+  });
+});
+
+function fileWithNote(text: string) {
+  return {
+    type: "excalidraw",
+    version: 2,
+    source: "test",
+    elements: [{
+      ...ELEMENT_DEFAULTS,
+      ...BOUND_TEXT_DEFAULTS,
+      id: "note",
+      type: "text",
+      x: 0,
+      y: 0,
+      width: 200,
+      height: 25,
+      index: "a0",
+      boundElements: null,
+      text,
+      originalText: text,
+      containerId: null,
+    }],
+    appState: { viewBackgroundColor: "#ffffff" },
+    files: {},
+  };
+}
+
+Deno.test("the gallery's search finds a diagram by a word inside it, folds diacritics and marks the words", async () => {
+  await withPages(async (instance) => {
+    const person = browser(instance);
+    await person.post("/login", { email: EMAIL, password: PASSWORD, next: "/" });
+    const cookie = await instance.login(EMAIL, PASSWORD);
+    for (const [name, note] of [["Storage", "Postgres réplica <b>lag</b>"], ["Other", "nothing"]]) {
+      const created = await fetch(new URL("/api/diagrams", instance.url), {
+        method: "POST",
+        headers: { cookie, origin: instance.origin, "content-type": "application/json" },
+        body: JSON.stringify({ name, file: fileWithNote(note) }),
+      });
+      assert.equal(created.status, 201, await created.text());
+    }
+    const found = await person.get("/?q=replic");
+    assert.match(found.text, /<label for="q">Search diagrams<\/label>/);
+    assert.match(found.text, /value="replic"/);
+    assert.match(found.text, /Best matches for “replic”/);
+    assert.match(found.text, /Postgres <mark>réplica<\/mark> &lt;b&gt;lag&lt;\/b&gt;/);
+    assert.doesNotMatch(found.text, />Other</);
+    const none = await person.get("/?q=%22%3E%3Cscript%3E");
+    assert.match(none.text, /Nothing matches “&quot;&gt;&lt;script&gt;”/);
+    // The REST list reads the same index.
+    const api = await fetch(new URL("/api/diagrams?q=postg", instance.url), {
+      headers: { cookie },
+    });
+    const listed = await api.json();
+    assert.deepEqual(listed.diagrams.map((d: { name: string }) => d.name), ["Storage"]);
+    assert.equal("match" in listed.diagrams[0], false);
   });
 });

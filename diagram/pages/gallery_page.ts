@@ -1,13 +1,18 @@
 // GET /: the most recently changed diagrams as cards (thumbnail, name, when, who made it), or,
-// for a new account, how to start.
+// for a new account, how to start. With ?q= the same cards for the best matches of a full-text
+// search, the matched words marked in the name and in a snippet of the text inside.
 import { type Html, html } from "../../runtime/markup.ts";
 import type { DiagramView } from "../core/diagrams.ts";
+import type { SearchMatch } from "../store/diagrams.ts";
+import { markedText } from "./marked_text.ts";
 import { renderPage } from "./layout.ts";
 import { relativeTime } from "./relative_time.ts";
 
 export interface GalleryView {
   email: string;
-  diagrams: DiagramView[];
+  diagrams: (DiagramView & { match?: SearchMatch })[];
+  /** The search, when there is one. */
+  query?: string;
   /** Where agents connect: `{BASE_URL}/mcp`. */
   mcpUrl: string;
   now: number;
@@ -19,9 +24,25 @@ export function galleryPage(view: GalleryView): string {
     email: view.email,
     main: html`
       <h1>Diagrams</h1>
-      ${view.diagrams.length === 0 ? emptyState(view.mcpUrl) : cards(view)}
+      <form class="search" method="get" action="/" role="search">
+        <label for="q">Search diagrams</label>
+        <input type="search" id="q" name="q" value="${view.query ?? ""}"
+          placeholder="Words in a name or inside a drawing">
+        <button type="submit">Search</button>
+      </form>
+      ${view.query === undefined
+        ? (view.diagrams.length === 0 ? emptyState(view.mcpUrl) : cards(view))
+        : results(view, view.query)}
     `,
   });
+}
+
+function results(view: GalleryView, query: string): Html {
+  if (view.diagrams.length === 0) {
+    return html`<p>Nothing matches “${query}”. <a href="/">Show all diagrams</a></p>`;
+  }
+  return html`<p class="muted">Best matches for “${query}”. <a href="/">Show all diagrams</a></p>
+    ${cards(view)}`;
 }
 
 function cards(view: GalleryView): Html {
@@ -32,11 +53,16 @@ function cards(view: GalleryView): Html {
           <img src="/api/diagrams/${diagram.id}/thumbnail.svg" alt="" loading="lazy" width="280"
             height="180">
           <span class="details">
-            <span class="name">${diagram.name}${diagram.source === "mcp"
+            <span class="name">${diagram.match
+              ? markedText(diagram.match.name)
+              : diagram.name}${diagram.source === "mcp"
               ? html`<span class="badge">agent</span>`
               : ""}</span>
             <time datetime="${diagram.updatedAt}" title="${new Date(diagram.updatedAt)
               .toUTCString()}">updated ${relativeTime(diagram.updatedAt, view.now)}</time>
+            ${diagram.match?.snippet
+              ? html`<span class="snippet">${markedText(diagram.match.snippet)}</span>`
+              : ""}
           </span>
         </a>
       </li>

@@ -193,6 +193,39 @@ input[type="email"], input[type="password"], input[type="text"] {
   color: var(--muted);
 }
 
+.search {
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 0.5rem;
+  margin: 0 0 1.25rem;
+}
+
+.search label { margin: 0; }
+
+.search input[type="search"] {
+  flex: 1 1 16rem;
+  font: inherit;
+  padding: 0.4rem 0.6rem;
+  border: 1px solid var(--border);
+  border-radius: 6px;
+  background: var(--bg);
+  color: var(--fg);
+}
+
+.snippet {
+  display: block;
+  margin-top: 0.25rem;
+  font-size: 0.875rem;
+  overflow-wrap: anywhere;
+}
+
+mark {
+  background: #fff8c5;
+  color: #1f2328;
+  padding: 0 0.1em;
+}
+
 .badge {
   display: inline-block;
   margin-left: 0.4rem;

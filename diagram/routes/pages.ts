@@ -92,10 +92,13 @@ export function pageRoutes(deps: PageRouteDeps): Hono<PageEnv> {
   });
 
   app.get("/", signedIn, async (c) => {
-    const diagrams = await deps.diagrams.list(c.get("userId"), { limit: GALLERY_SIZE });
+    // An empty search box is no search; a very long one is cut, as the index reads 20 words.
+    const query = c.req.query("q")?.trim().slice(0, 200) || undefined;
+    const diagrams = await deps.diagrams.list(c.get("userId"), { limit: GALLERY_SIZE, query });
     return c.html(galleryPage({
       email: c.get("email"),
       diagrams,
+      query,
       mcpUrl: `${deps.baseUrl}/mcp`,
       now: Date.now(),
     }));
