@@ -1,6 +1,8 @@
 // The one stylesheet of the diagram pages, served at /static/style.css (the CSP allows no inline
 // styles). A string, so that `deno compile` embeds it. Colours and type follow the search UI.
 
+import { PAGE_BASE_CSS } from "../../runtime/page_base_style.ts";
+
 export const STYLE_CSS = `:root {
   color-scheme: light dark;
   --bg: #ffffff;
@@ -34,48 +36,7 @@ export const STYLE_CSS = `:root {
   }
 }
 
-*, *::before, *::after { box-sizing: border-box; }
-
-body {
-  margin: 0;
-  background: var(--bg);
-  color: var(--fg);
-  font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
-}
-
-a { color: var(--link); }
-
-:focus-visible {
-  outline: 3px solid var(--focus);
-  outline-offset: 2px;
-}
-
-.skip-link {
-  position: absolute;
-  left: 0.5rem;
-  top: -3rem;
-  padding: 0.5rem 1rem;
-  background: var(--bg);
-  border: 1px solid var(--border);
-}
-
-.skip-link:focus { top: 0.5rem; }
-
-.site-header {
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: 0.5rem 1rem;
-  padding: 0.75rem 1rem;
-  border-bottom: 1px solid var(--border);
-}
-
-.brand {
-  font-weight: 700;
-  font-size: 1.25rem;
-  text-decoration: none;
-}
-
+${PAGE_BASE_CSS}
 .site-nav {
   display: flex;
   align-items: center;

@@ -2,6 +2,8 @@
 // string here rather than a file read at start so that `deno compile` embeds it and the server
 // needs no read permission for it.
 
+import { PAGE_BASE_CSS } from "../../runtime/page_base_style.ts";
+
 export const STYLE_CSS =
   `/* Colours: light by default, dark when asked for or when the system prefers it. */
 :root {
@@ -48,72 +50,9 @@ export const STYLE_CSS =
   }
 }
 
-*,
-*::before,
-*::after {
-  box-sizing: border-box;
-}
-
-body {
-  margin: 0;
-  background: var(--bg);
-  color: var(--fg);
-  font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
-}
-
-a {
-  color: var(--link);
-}
-
+${PAGE_BASE_CSS}
 a:visited {
   color: var(--visited);
-}
-
-:focus-visible {
-  outline: 3px solid var(--focus);
-  outline-offset: 2px;
-}
-
-.visually-hidden {
-  position: absolute;
-  width: 1px;
-  height: 1px;
-  margin: -1px;
-  padding: 0;
-  overflow: hidden;
-  clip: rect(0 0 0 0);
-  white-space: nowrap;
-  border: 0;
-}
-
-.skip-link {
-  position: absolute;
-  left: 0.5rem;
-  top: -3rem;
-  padding: 0.5rem 1rem;
-  background: var(--bg);
-  border: 1px solid var(--border);
-  z-index: 1;
-}
-
-.skip-link:focus {
-  top: 0.5rem;
-}
-
-/* Header: instance name, search form, site links. */
-.site-header {
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: 0.5rem 1rem;
-  padding: 0.75rem 1rem;
-  border-bottom: 1px solid var(--border);
-}
-
-.brand {
-  font-weight: 700;
-  font-size: 1.25rem;
-  text-decoration: none;
 }
 
 .site-header .search-form {

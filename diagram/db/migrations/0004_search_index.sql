@@ -9,29 +9,25 @@ CREATE VIRTUAL TABLE diagram_search USING fts5 (
   tokenize = 'unicode61 remove_diacritics 2'
 );
 
-CREATE TRIGGER diagram_search_insert AFTER INSERT ON diagrams BEGIN
-  INSERT INTO diagram_search (rowid, name, body) VALUES (
-    NEW.rowid,
-    NEW.name,
+-- What is indexed for each diagram, written once for the triggers and the backfill.
+CREATE VIEW diagram_search_source AS
+  SELECT d.rowid AS rowid, d.name AS name,
     (SELECT group_concat(coalesce(json_extract(value, '$.originalText'),
         json_extract(value, '$.text')), ' ')
-      FROM json_each(NEW.file, '$.elements')
+      FROM json_each(d.file, '$.elements')
       WHERE json_extract(value, '$.type') = 'text'
-        AND coalesce(json_extract(value, '$.isDeleted'), 0) = 0)
-  );
+        AND coalesce(json_extract(value, '$.isDeleted'), 0) = 0) AS body
+  FROM diagrams d;
+
+CREATE TRIGGER diagram_search_insert AFTER INSERT ON diagrams BEGIN
+  INSERT INTO diagram_search (rowid, name, body)
+    SELECT rowid, name, body FROM diagram_search_source WHERE rowid = NEW.rowid;
 END;
 
 CREATE TRIGGER diagram_search_update AFTER UPDATE OF name, file ON diagrams BEGIN
   DELETE FROM diagram_search WHERE rowid = OLD.rowid;
-  INSERT INTO diagram_search (rowid, name, body) VALUES (
-    NEW.rowid,
-    NEW.name,
-    (SELECT group_concat(coalesce(json_extract(value, '$.originalText'),
-        json_extract(value, '$.text')), ' ')
-      FROM json_each(NEW.file, '$.elements')
-      WHERE json_extract(value, '$.type') = 'text'
-        AND coalesce(json_extract(value, '$.isDeleted'), 0) = 0)
-  );
+  INSERT INTO diagram_search (rowid, name, body)
+    SELECT rowid, name, body FROM diagram_search_source WHERE rowid = NEW.rowid;
 END;
 
 CREATE TRIGGER diagram_search_delete AFTER DELETE ON diagrams BEGIN
@@ -40,10 +36,4 @@ END;
 
 -- The diagrams stored before this migration.
 INSERT INTO diagram_search (rowid, name, body)
-  SELECT d.rowid, d.name,
-    (SELECT group_concat(coalesce(json_extract(value, '$.originalText'),
-        json_extract(value, '$.text')), ' ')
-      FROM json_each(d.file, '$.elements')
-      WHERE json_extract(value, '$.type') = 'text'
-        AND coalesce(json_extract(value, '$.isDeleted'), 0) = 0)
-  FROM diagrams d;
+  SELECT rowid, name, body FROM diagram_search_source;
