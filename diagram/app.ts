@@ -39,7 +39,9 @@ export function createDiagramApp(deps: DiagramDeps): Hono {
     "frame-ancestors 'none'",
   ]));
   // Sign-in and sign-out forms are state changes too: only from our own pages.
-  for (const path of ["/login", "/logout"]) app.use(path, requireSameOrigin(ownOrigin));
+  for (const path of ["/login", "/logout", "/account/*"]) {
+    app.use(path, requireSameOrigin(ownOrigin));
+  }
   // Cookie-authenticated writes (and login itself) must come from our own pages.
   app.use("/api/*", requireSameOrigin(ownOrigin, (headers) => !headers.has("authorization")));
   app.route(
@@ -62,6 +64,7 @@ export function createDiagramApp(deps: DiagramDeps): Hono {
     "/",
     pageRoutes({
       sessions: core.sessions,
+      accounts: core.accounts,
       diagrams: core.diagrams,
       baseUrl: deps.baseUrl,
       secureCookie,

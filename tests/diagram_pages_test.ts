@@ -226,3 +226,87 @@ Deno.test("the gallery's search finds a diagram by a word inside it, folds diacr
     assert.equal("match" in listed.diagrams[0], false);
   });
 });
+
+async function listTools(instance: DiagramInstance, token: string): Promise<number> {
+  const response = await fetch(new URL("/mcp", instance.url), {
+    method: "POST",
+    headers: {
+      authorization: `Bearer ${token}`,
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+      "mcp-protocol-version": "2025-06-18",
+    },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+  });
+  await response.body?.cancel();
+  return response.status;
+}
+
+Deno.test("the account page creates a token shown once with the MCP configuration, which works on /mcp until revoked", async () => {
+  await withPages(async (instance) => {
+    const person = browser(instance);
+    await person.post("/login", { email: EMAIL, password: PASSWORD, next: "/" });
+    const empty = await person.get("/account");
+    assert.match(empty.text, /No tokens yet\./);
+    assert.match(empty.text, /<label for="token-name">Name of a new token<\/label>/);
+    assert.match(empty.text, /<script src="\/static\/copy\.js" defer><\/script>/);
+
+    const created = await person.post("/account/tokens", { name: "laptop" });
+    assert.equal(created.response.status, 201);
+    assert.equal(created.response.headers.get("cache-control"), "no-store");
+    const token = /(dgm_[A-Za-z0-9_-]{43})/.exec(created.text)![1];
+    assert.match(created.text, /&quot;url&quot;: &quot;http:\/\/localhost:8000\/mcp&quot;/);
+    assert.match(created.text, new RegExp(`&quot;Authorization&quot;: &quot;Bearer ${token}`));
+    assert.equal(await listTools(instance, token), 200);
+    assert.doesNotMatch((await person.get("/account")).text, new RegExp(token));
+
+    const again = await person.post("/account/tokens", { name: "laptop" });
+    assert.equal(again.response.status, 409);
+    assert.match(again.text, /already named “laptop”/);
+    const spaced = await person.post("/account/tokens", { name: "two words" });
+    assert.equal(spaced.response.status, 400);
+
+    const revoked = await person.post("/account/tokens/revoke", { name: "laptop" });
+    assert.equal(revoked.response.headers.get("location"), "/account?done=revoked");
+    assert.match((await person.get("/account?done=revoked")).text, /Token revoked/);
+    assert.equal(await listTools(instance, token), 401);
+
+    const foreign = await person.post("/account/tokens", { name: "evil" }, {
+      origin: "https://evil.example",
+      "sec-fetch-site": "cross-site",
+    });
+    assert.equal(foreign.response.status, 403);
+  });
+});
+
+Deno.test("changing the password needs the current one and signs every other browser out", async () => {
+  await withPages(async (instance) => {
+    const person = browser(instance);
+    await person.post("/login", { email: EMAIL, password: PASSWORD, next: "/" });
+    const otherBrowser = await instance.login(EMAIL, PASSWORD);
+
+    const wrong = await person.post("/account/password", {
+      current: "not it at all",
+      next: "a brand new passphrase",
+    });
+    assert.equal(wrong.response.status, 400);
+    assert.match(wrong.text, /The current password is wrong\./);
+    const short = await person.post("/account/password", { current: PASSWORD, next: "short" });
+    assert.equal(short.response.status, 400);
+    assert.match(short.text, /at least 12 characters/);
+
+    const changed = await person.post("/account/password", {
+      current: PASSWORD,
+      next: "a brand new passphrase",
+    });
+    assert.equal(changed.response.headers.get("location"), "/account?done=password");
+    assert.equal((await person.get("/account")).response.status, 200, "this browser stays in");
+    const other = await fetch(new URL("/", instance.url), {
+      redirect: "manual",
+      headers: { cookie: otherBrowser },
+    });
+    await other.body?.cancel();
+    assert.equal(other.status, 303, "the other browser is signed out");
+    await instance.login(EMAIL, "a brand new passphrase");
+  });
+});

@@ -7,6 +7,8 @@ export interface PageParts {
   /** The signed-in account's email; absent on the login page. */
   email?: string;
   main: Html;
+  /** Our own script files, loaded deferred (the CSP allows no inline script). */
+  scripts?: string[];
 }
 
 export function renderPage(parts: PageParts): string {
@@ -25,6 +27,7 @@ export function renderPage(parts: PageParts): string {
         <meta name="referrer" content="no-referrer">
         <title>${parts.title} · Diagrams</title>
         <link rel="stylesheet" href="/static/style.css">
+    ${(parts.scripts ?? []).map((src) => html`<script src="${src}" defer></script>`)}
       </head>
       <body>
         <a class="skip-link" href="#main">Skip to main content</a>

@@ -106,6 +106,39 @@ input[type="email"], input[type="password"], input[type="text"] {
 
 .muted { color: var(--muted); }
 
+.message.notice { background: var(--surface); border: 1px solid var(--border); }
+
+h2 { font-size: 1.2rem; margin: 2rem 0 0.5rem; }
+
+pre {
+  padding: 0.75rem;
+  background: var(--surface);
+  border: 1px solid var(--border);
+  border-radius: 6px;
+  overflow-x: auto;
+}
+
+.created {
+  padding: 0 1rem 1rem;
+  border: 2px solid var(--accent);
+  border-radius: 8px;
+}
+
+.tokens {
+  border-collapse: collapse;
+  margin: 0.5rem 0 1rem;
+}
+
+.tokens th, .tokens td {
+  text-align: left;
+  padding: 0.4rem 1rem 0.4rem 0;
+  border-bottom: 1px solid var(--border);
+}
+
+.tokens form { margin: 0; }
+
+.inline-form { max-width: 24rem; }
+
 .cards {
   display: grid;
   grid-template-columns: repeat(auto-fill, minmax(16rem, 1fr));

@@ -1,4 +1,5 @@
-// The pages a person uses: sign in and out, the gallery, a diagram's page, and the stylesheet.
+// The pages a person uses: sign in and out, the gallery, a diagram's page, the account page, and
+// the stylesheet and script they load.
 // Forms work without JavaScript; every page needs a session and sends the browser to /login
 // (and back) without one.
 import { Hono } from "hono";
@@ -7,13 +8,22 @@ import { z } from "zod";
 import { clientAddress } from "../../runtime/http.ts";
 import { readBodyCapped } from "../../runtime/read_capped.ts";
 import { parseMediaType } from "../../shared/media_type.ts";
+import type { AccountOperations } from "../core/accounts.ts";
 import type { DiagramOperations } from "../core/diagrams.ts";
-import { NotFoundError, TooManyAttemptsError, WrongCredentialsError } from "../core/errors.ts";
-import { idSchema, loginSchema } from "../core/schemas.ts";
+import {
+  ConflictError,
+  InvalidInputError,
+  NotFoundError,
+  TooManyAttemptsError,
+  WrongCredentialsError,
+} from "../core/errors.ts";
+import { idSchema, loginSchema, MIN_PASSWORD_LENGTH, tokenNameSchema } from "../core/schemas.ts";
 import type { SessionOperations } from "../core/sessions.ts";
 import { type PageEnv, signedInPage } from "../http/page_session.ts";
 import { safeNext } from "../http/safe_next.ts";
 import { clearSessionCookie, readSessionCookie, setSessionCookie } from "../http/session_cookie.ts";
+import { accountPage, type AccountView } from "../pages/account_page.ts";
+import { COPY_JS } from "../pages/copy_script.ts";
 import { diagramPage, notFoundPage } from "../pages/diagram_page.ts";
 import { galleryPage } from "../pages/gallery_page.ts";
 import { loginPage } from "../pages/login_page.ts";
@@ -21,6 +31,7 @@ import { STYLE_CSS } from "../pages/style.ts";
 
 export interface PageRouteDeps {
   sessions: SessionOperations;
+  accounts: AccountOperations;
   diagrams: DiagramOperations;
   baseUrl: string;
   secureCookie: boolean;
@@ -32,6 +43,17 @@ const LOGIN_FORM_BYTES = 4096;
 const GALLERY_SIZE = 60;
 
 const loginForm = loginSchema.extend({ next: z.string().max(4000).optional() });
+const tokenForm = z.object({ name: tokenNameSchema });
+const passwordForm = z.object({
+  current: z.string().max(1024),
+  next: z.string().min(MIN_PASSWORD_LENGTH).max(1024),
+});
+
+/** Outcomes of the account page's forms, shown after their redirect. */
+const ACCOUNT_NOTICES: Record<string, string> = {
+  revoked: "Token revoked: clients using it are refused from now on.",
+  password: "Password changed. Every other browser is signed out.",
+};
 
 export function pageRoutes(deps: PageRouteDeps): Hono<PageEnv> {
   const app = new Hono<PageEnv>();
@@ -40,6 +62,12 @@ export function pageRoutes(deps: PageRouteDeps): Hono<PageEnv> {
   app.get("/static/style.css", (c) =>
     c.body(STYLE_CSS, 200, {
       "Content-Type": "text/css; charset=utf-8",
+      "Cache-Control": "public, max-age=3600",
+    }));
+
+  app.get("/static/copy.js", (c) =>
+    c.body(COPY_JS, 200, {
+      "Content-Type": "text/javascript; charset=utf-8",
       "Cache-Control": "public, max-age=3600",
     }));
 
@@ -113,6 +141,71 @@ export function pageRoutes(deps: PageRouteDeps): Hono<PageEnv> {
     } catch (error) {
       if (error instanceof NotFoundError) return c.html(notFoundPage(c.get("email")), 404);
       throw error;
+    }
+  });
+
+  const account = async (
+    c: { get(key: "userId" | "email"): string },
+    extra: Partial<AccountView> = {},
+  ) =>
+    accountPage({
+      email: c.get("email"),
+      tokens: await deps.accounts.tokensOf(c.get("userId")),
+      mcpUrl: `${deps.baseUrl}/mcp`,
+      ...extra,
+    });
+
+  app.get("/account", signedIn, async (c) => {
+    return c.html(await account(c, { notice: ACCOUNT_NOTICES[c.req.query("done") ?? ""] }));
+  });
+
+  app.post("/account/tokens", signedIn, async (c) => {
+    const form = tokenForm.safeParse(await readForm(c.req.raw));
+    if (!form.success) {
+      const problem = "Name the token with letters, digits and punctuation, no spaces.";
+      return c.html(await account(c, { problem }), 400);
+    }
+    try {
+      const token = await deps.accounts.createTokenFor(c.get("userId"), form.data.name);
+      // Shown in this answer only: nothing stores the token itself.
+      c.header("Cache-Control", "no-store");
+      return c.html(await account(c, { created: { name: form.data.name, token } }), 201);
+    } catch (error) {
+      if (!(error instanceof ConflictError)) throw error;
+      const problem =
+        `A live token is already named “${form.data.name}”: revoke it or pick another.`;
+      return c.html(await account(c, { problem }), 409);
+    }
+  });
+
+  app.post("/account/tokens/revoke", signedIn, async (c) => {
+    const name = String((await readForm(c.req.raw)).name ?? "");
+    try {
+      await deps.accounts.revokeTokenOf(c.get("userId"), name);
+      return c.redirect("/account?done=revoked", 303);
+    } catch (error) {
+      if (!(error instanceof NotFoundError)) throw error;
+      return c.html(await account(c, { problem: `No live token is named “${name}”.` }), 404);
+    }
+  });
+
+  app.post("/account/password", signedIn, async (c) => {
+    const form = passwordForm.safeParse(await readForm(c.req.raw));
+    if (!form.success) {
+      const problem = `The new password needs at least ${MIN_PASSWORD_LENGTH} characters.`;
+      return c.html(await account(c, { problem }), 400);
+    }
+    try {
+      const token = await deps.accounts.changePassword(
+        c.get("userId"),
+        form.data.current,
+        form.data.next,
+      );
+      setSessionCookie(c, token, deps.secureCookie);
+      return c.redirect("/account?done=password", 303);
+    } catch (error) {
+      if (!(error instanceof InvalidInputError)) throw error;
+      return c.html(await account(c, { problem: "The current password is wrong." }), 400);
     }
   });
 

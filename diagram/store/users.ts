@@ -61,3 +61,27 @@ export async function listAccountEmails(db: Database): Promise<string[]> {
   const { rows } = await db.execute("SELECT email FROM users ORDER BY created_at, email");
   return rows.map((row) => text(row, "email"));
 }
+
+/** The scrypt hash of the account's password; null when there is no such account. */
+export async function findPasswordHash(db: Database, userId: string): Promise<string | null> {
+  const { rows } = await db.execute({
+    sql: "SELECT password_hash FROM users WHERE id = ?",
+    args: [userId],
+  });
+  return rows[0] ? text(rows[0], "password_hash") : null;
+}
+
+/** A new password, and every session of the account ended in the same transaction. */
+export async function changePassword(
+  db: Database,
+  userId: string,
+  passwordHash: string,
+): Promise<void> {
+  await db.batch([
+    {
+      sql: "UPDATE users SET password_hash = ?, updated_at = ? WHERE id = ?",
+      args: [passwordHash, timestamp(), userId],
+    },
+    { sql: "DELETE FROM sessions WHERE user_id = ?", args: [userId] },
+  ], "write");
+}
