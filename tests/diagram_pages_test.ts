@@ -310,3 +310,46 @@ Deno.test("changing the password needs the current one and signs every other bro
     await instance.login(EMAIL, "a brand new passphrase");
   });
 });
+
+Deno.test("the gallery pages by cursor in each order: 60 cards, then the rest, nothing twice", async () => {
+  await withPages(async (instance) => {
+    const person = browser(instance);
+    await person.post("/login", { email: EMAIL, password: PASSWORD, next: "/" });
+    const cookie = await instance.login(EMAIL, PASSWORD);
+    for (let i = 0; i < 65; i++) {
+      const created = await fetch(new URL("/api/diagrams", instance.url), {
+        method: "POST",
+        headers: { cookie, origin: instance.origin, "content-type": "application/json" },
+        // Created in an order that is neither alphabetical nor its reverse.
+        body: JSON.stringify({ name: `Plan ${String((i * 37) % 65).padStart(2, "0")}` }),
+      });
+      await created.body?.cancel();
+    }
+    const names = (html: string) =>
+      [...html.matchAll(/<span class="name">(Plan \d+)/g)].map((m) => m[1]);
+    const nextLink = (html: string) =>
+      /href="([^"]+)" rel="next"/.exec(html)?.[1].replaceAll("&amp;", "&");
+
+    for (const sort of ["updated", "name", "created"]) {
+      const first = await person.get(`/?sort=${sort}`);
+      assert.match(first.text, new RegExp(`href="/\\?sort=${sort}" aria-current="true"`));
+      const page1 = names(first.text);
+      assert.equal(page1.length, 60, sort);
+      const next = nextLink(first.text);
+      assert.ok(next, `${sort} has a next page`);
+      const second = await person.get(next!);
+      const page2 = names(second.text);
+      assert.equal(page2.length, 5, sort);
+      assert.equal(nextLink(second.text), undefined);
+      assert.match(second.text, />First page</);
+      const all = [...page1, ...page2];
+      assert.equal(new Set(all).size, 65, `${sort}: every diagram once`);
+      if (sort === "name") assert.deepEqual(all, [...all].sort());
+      if (sort === "created") {
+        assert.equal(all[0], `Plan ${String((64 * 37) % 65).padStart(2, "0")}`);
+      }
+    }
+    // A cursor that does not decode is the first page, not an error.
+    assert.equal(names((await person.get("/?after=%%%")).text).length, 60);
+  });
+});

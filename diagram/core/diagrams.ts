@@ -12,10 +12,12 @@ import {
   deleteDiagram,
   type DiagramMeta,
   diagramRevision,
+  type DiagramSort,
   type DiagramSource,
   getDiagram,
   getThumbnail,
   listDiagrams,
+  type PagePosition,
   replaceDiagramContent,
   type SearchMatch,
   updateDiagramMeta,
@@ -24,6 +26,11 @@ import { contentFromFile } from "./content.ts";
 import type { DrawJob, DrawnContent } from "./draw.ts";
 import { InvalidInputError } from "./errors.ts";
 import { sceneSpec } from "./scene_spec.ts";
+
+// What the pages need to know of the store's lists: the orders, where a row stands, and the
+// markers a search puts around matched words.
+export { DIAGRAM_SORTS, MARK_END, MARK_START } from "../store/diagrams.ts";
+export type { DiagramSort, PagePosition, SearchMatch } from "../store/diagrams.ts";
 
 /** Who makes a change: the account, and the door (web pages and REST, an agent, an import). */
 export interface Actor {
@@ -51,6 +58,8 @@ export interface DiagramFilter {
   query?: string;
   limit: number;
   offset?: number;
+  sort?: DiagramSort;
+  after?: PagePosition;
 }
 
 /** What a spec write drew, for answers that say so. */
@@ -113,12 +122,13 @@ export function diagramOperations(deps: DiagramCoreDeps) {
     async list(
       userId: string,
       filter: DiagramFilter,
-    ): Promise<(DiagramView & { match?: SearchMatch })[]> {
+    ): Promise<(DiagramView & { match?: SearchMatch; position: PagePosition })[]> {
       if (typeof filter.collectionId === "string") {
         await assertCollectionExists(db, userId, filter.collectionId);
       }
-      return (await listDiagrams(db, userId, filter)).map(({ match, ...meta }) => ({
+      return (await listDiagrams(db, userId, filter)).map(({ match, position, ...meta }) => ({
         ...view(meta),
+        position,
         ...(match === undefined ? {} : { match }),
       }));
     },

@@ -3,7 +3,7 @@
 // search, the matched words marked in the name and in a snippet of the text inside.
 import { type Html, html } from "../../runtime/markup.ts";
 import type { DiagramView } from "../core/diagrams.ts";
-import type { SearchMatch } from "../store/diagrams.ts";
+import { DIAGRAM_SORTS, type DiagramSort, type SearchMatch } from "../core/diagrams.ts";
 import { markedText } from "./marked_text.ts";
 import { renderPage } from "./layout.ts";
 import { relativeTime } from "./relative_time.ts";
@@ -13,6 +13,11 @@ export interface GalleryView {
   diagrams: (DiagramView & { match?: SearchMatch })[];
   /** The search, when there is one. */
   query?: string;
+  sort: DiagramSort;
+  /** The link to the page after this one, when there is one. */
+  nextPage?: string;
+  /** This is not the first page. */
+  paged: boolean;
   /** Where agents connect: `{BASE_URL}/mcp`. */
   mcpUrl: string;
   now: number;
@@ -31,10 +36,35 @@ export function galleryPage(view: GalleryView): string {
         <button type="submit">Search</button>
       </form>
       ${view.query === undefined
-        ? (view.diagrams.length === 0 ? emptyState(view.mcpUrl) : cards(view))
+        ? (view.diagrams.length === 0 && !view.paged ? emptyState(view.mcpUrl) : browse(view))
         : results(view, view.query)}
     `,
   });
+}
+
+const SORT_LABELS: Record<DiagramSort, string> = {
+  updated: "Last changed",
+  name: "Name",
+  created: "Created",
+};
+
+function browse(view: GalleryView): Html {
+  const sorts = DIAGRAM_SORTS.map((sort) =>
+    sort === view.sort
+      ? html`<li><a href="/?sort=${sort}" aria-current="true">${SORT_LABELS[sort]}</a></li>`
+      : html`<li><a href="/?sort=${sort}">${SORT_LABELS[sort]}</a></li>`
+  );
+  const pages = [
+    view.paged ? html`<li><a href="/?sort=${view.sort}">First page</a></li>` : "",
+    view.nextPage ? html`<li><a href="${view.nextPage}" rel="next">Next page</a></li>` : "",
+  ];
+  return html`
+    <nav class="sorts" aria-label="Order"><span class="muted">Order:</span><ul>${sorts}</ul></nav>
+    ${view.diagrams.length === 0 ? html`<p>No more diagrams.</p>` : cards(view)}
+    <nav class="pages" aria-label="Pages">
+      <ul>${pages}</ul>
+    </nav>
+  `;
 }
 
 function results(view: GalleryView, query: string): Html {

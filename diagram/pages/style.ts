@@ -207,6 +207,26 @@ pre {
   color: var(--fg);
 }
 
+.sorts, .pages {
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 0.5rem;
+  margin: 0 0 1rem;
+}
+
+.sorts ul, .pages ul {
+  display: flex;
+  gap: 0.75rem;
+  margin: 0;
+  padding: 0;
+  list-style: none;
+}
+
+.sorts a[aria-current] { font-weight: 700; text-decoration: none; color: var(--fg); }
+
+.pages { margin-top: 1.5rem; }
+
 .snippet {
   display: block;
   margin-top: 0.25rem;

@@ -70,7 +70,7 @@ export function diagramRoutes(diagrams: DiagramOperations): Hono<DiagramHonoEnv>
     });
     const nextOffset = rows.length > query.limit ? query.offset + query.limit : null;
     // Where a search matched is for the pages; the API's rows stay plain diagrams.
-    const page = rows.slice(0, query.limit).map(({ match: _, ...view }) => view);
+    const page = rows.slice(0, query.limit).map(({ match: _, position: __, ...view }) => view);
     return c.json({ diagrams: page, nextOffset });
   });
 

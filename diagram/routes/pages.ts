@@ -20,6 +20,8 @@ import {
 import { idSchema, loginSchema, MIN_PASSWORD_LENGTH, tokenNameSchema } from "../core/schemas.ts";
 import type { SessionOperations } from "../core/sessions.ts";
 import { type PageEnv, signedInPage } from "../http/page_session.ts";
+import { decodeCursor, encodeCursor } from "../http/page_cursor.ts";
+import { DIAGRAM_SORTS } from "../core/diagrams.ts";
 import { safeNext } from "../http/safe_next.ts";
 import { clearSessionCookie, readSessionCookie, setSessionCookie } from "../http/session_cookie.ts";
 import { accountPage, type AccountView } from "../pages/account_page.ts";
@@ -39,9 +41,10 @@ export interface PageRouteDeps {
 }
 
 const LOGIN_FORM_BYTES = 4096;
-/** The gallery's first page; paging and sorting come with the rest of the gallery. */
+/** Cards per gallery page. */
 const GALLERY_SIZE = 60;
 
+const sortSchema = z.enum(DIAGRAM_SORTS);
 const loginForm = loginSchema.extend({ next: z.string().max(4000).optional() });
 const tokenForm = z.object({ name: tokenNameSchema });
 const passwordForm = z.object({
@@ -122,11 +125,26 @@ export function pageRoutes(deps: PageRouteDeps): Hono<PageEnv> {
   app.get("/", signedIn, async (c) => {
     // An empty search box is no search; a very long one is cut, as the index reads 20 words.
     const query = c.req.query("q")?.trim().slice(0, 200) || undefined;
-    const diagrams = await deps.diagrams.list(c.get("userId"), { limit: GALLERY_SIZE, query });
+    const sort = sortSchema.catch("updated").parse(c.req.query("sort"));
+    const after = query === undefined ? decodeCursor(c.req.query("after")) : undefined;
+    // One more than a page says whether a next page exists, without counting.
+    const rows = await deps.diagrams.list(c.get("userId"), {
+      limit: GALLERY_SIZE + 1,
+      query,
+      sort,
+      after,
+    });
+    const diagrams = rows.slice(0, GALLERY_SIZE);
+    const more = query === undefined && rows.length > GALLERY_SIZE;
     return c.html(galleryPage({
       email: c.get("email"),
       diagrams,
       query,
+      sort,
+      paged: after !== undefined,
+      nextPage: more
+        ? `/?sort=${sort}&after=${encodeCursor(diagrams[diagrams.length - 1].position)}`
+        : undefined,
       mcpUrl: `${deps.baseUrl}/mcp`,
       now: Date.now(),
     }));

@@ -41,6 +41,21 @@ export interface DiagramContent {
   thumbnailSvg: string;
 }
 
+export const DIAGRAM_SORTS = ["updated", "name", "created"] as const;
+export type DiagramSort = typeof DIAGRAM_SORTS[number];
+
+/** Where a row stands in its order: its sort key and rowid. The next page starts after the last. */
+export interface PagePosition {
+  key: string;
+  rowid: number;
+}
+
+const SORT_ORDER: Record<DiagramSort, { key: string; direction: "ASC" | "DESC" }> = {
+  updated: { key: "d.updated_at", direction: "DESC" },
+  name: { key: "d.name COLLATE NOCASE", direction: "ASC" },
+  created: { key: "d.created_at", direction: "DESC" },
+};
+
 export interface DiagramListFilter {
   /** A collection id, or null for diagrams in no collection; undefined for all. */
   collectionId?: string | null;
@@ -48,6 +63,10 @@ export interface DiagramListFilter {
   query?: string;
   limit: number;
   offset?: number;
+  /** Without a query: the order (default "updated", newest first). */
+  sort?: DiagramSort;
+  /** Without a query: start after this position (keyset paging), instead of an offset. */
+  after?: PagePosition;
 }
 
 const META_COLUMNS =
@@ -106,7 +125,7 @@ export async function listDiagrams(
   db: Database,
   userId: string,
   filter: DiagramListFilter,
-): Promise<(DiagramMeta & { match?: SearchMatch })[]> {
+): Promise<(DiagramMeta & { match?: SearchMatch; position: PagePosition })[]> {
   const conditions = ["d.user_id = ?"];
   const args: (string | number)[] = [userId];
   if (filter.collectionId === null) conditions.push("d.collection_id IS NULL");
@@ -121,13 +140,19 @@ export async function listDiagrams(
     conditions.push("diagram_search MATCH ?");
     args.push(match);
   }
+  const order = SORT_ORDER[filter.sort ?? "updated"];
+  if (match === null && filter.after !== undefined) {
+    conditions.push(`(${order.key}, d.rowid) ${order.direction === "ASC" ? ">" : "<"} (?, ?)`);
+    args.push(filter.after.key, filter.after.rowid);
+  }
   args.push(filter.limit, filter.offset ?? 0);
   const columns = META_COLUMNS.split(", ").map((column) => `d.${column}`).join(", ");
   const { rows } = await db.execute({
     sql: match === null
-      ? `SELECT ${columns} FROM diagrams d WHERE ${conditions.join(" AND ")}
-          ORDER BY d.updated_at DESC, d.rowid DESC LIMIT ? OFFSET ?`
-      : `SELECT ${columns},
+      ? `SELECT ${columns}, ${order.key} AS sort_key, d.rowid AS row_id
+          FROM diagrams d WHERE ${conditions.join(" AND ")}
+          ORDER BY ${order.key} ${order.direction}, d.rowid ${order.direction} LIMIT ? OFFSET ?`
+      : `SELECT ${columns}, '' AS sort_key, d.rowid AS row_id,
             highlight(diagram_search, 0, '${MARK_START}', '${MARK_END}') AS match_name,
             snippet(diagram_search, 1, '${MARK_START}', '${MARK_END}', '…', 12) AS match_snippet
           FROM diagrams d JOIN diagram_search ON diagram_search.rowid = d.rowid
@@ -136,12 +161,14 @@ export async function listDiagrams(
           LIMIT ? OFFSET ?`,
     args,
   });
-  return rows.map((row) =>
-    match === null ? toMeta(row) : {
+  return rows.map((row) => {
+    const position = { key: text(row, "sort_key"), rowid: integer(row, "row_id") };
+    return match === null ? { ...toMeta(row), position } : {
       ...toMeta(row),
+      position,
       match: { name: text(row, "match_name"), snippet: optionalText(row, "match_snippet") ?? "" },
-    }
-  );
+    };
+  });
 }
 
 /**

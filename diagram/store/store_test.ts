@@ -250,7 +250,7 @@ Deno.test("the search migration indexes the diagrams stored before it", async ()
   const db = await openDatabase({ url: `file:${dir}/diagram.db` });
   try {
     const all = await loadMigrations();
-    const before = all.filter((migration) => !migration.file.includes("search_index"));
+    const before = all.filter((migration) => migration.version < 4);
     await migrate(db, before);
     const { userId } = await setPassword(db, "old@example.com", "hash");
     const old = await createDiagram(db, userId, {
@@ -261,7 +261,7 @@ Deno.test("the search migration indexes the diagrams stored before it", async ()
       file: fileWithText({ text: "Mainframe bridge" }),
       thumbnailSvg: "<svg/>",
     });
-    assert.deepEqual(await migrate(db, all), ["0004_search_index.sql"]);
+    assert.equal((await migrate(db, all))[0], "0004_search_index.sql");
     const found = await listDiagrams(db, userId, { limit: 10, query: "mainfr" });
     assert.deepEqual(found.map((d) => d.id), [old.id]);
   } finally {
