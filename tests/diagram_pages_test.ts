@@ -353,3 +353,46 @@ Deno.test("the gallery pages by cursor in each order: 60 cards, then the rest, n
     assert.equal(names((await person.get("/?after=%%%")).text).length, 60);
   });
 });
+
+Deno.test("a diagram's page renames, duplicates and, after a confirm step, deletes it", async () => {
+  await withPages(async (instance) => {
+    const person = browser(instance);
+    await person.post("/login", { email: EMAIL, password: PASSWORD, next: "/" });
+    const cookie = await instance.login(EMAIL, PASSWORD);
+    const { id } = await fetch(new URL("/api/diagrams", instance.url), {
+      method: "POST",
+      headers: { cookie, origin: instance.origin, "content-type": "application/json" },
+      body: JSON.stringify({ name: "Draft" }),
+    }).then((response) => response.json());
+
+    const page = await person.get(`/d/${id}`);
+    assert.match(page.text, /<label for="name">Name<\/label>/);
+    assert.match(page.text, /Nothing is drawn yet\./);
+    const renamed = await person.post(`/d/${id}/rename`, { name: '"><script>x</script>' });
+    assert.equal(renamed.response.headers.get("location"), `/d/${id}`);
+    const after = await person.get(`/d/${id}`);
+    assert.match(after.text, /<h1>&quot;&gt;&lt;script&gt;x&lt;\/script&gt;/);
+    const empty = await person.post(`/d/${id}/rename`, { name: "  " });
+    assert.equal(empty.response.status, 400);
+    assert.match(empty.text, /Give the diagram a name/);
+
+    const copied = await person.post(`/d/${id}/duplicate`, {});
+    const copyPath = copied.response.headers.get("location")!;
+    assert.match(copyPath, /^\/d\/[A-Za-z0-9_-]{22}$/);
+    assert.notEqual(copyPath, `/d/${id}`);
+    assert.match((await person.get(copyPath)).text, /\(copy\)/);
+
+    const confirm = await person.get(`/d/${id}/delete`);
+    assert.match(confirm.text, /Delete “&quot;&gt;&lt;script&gt;x&lt;\/script&gt;”\?/);
+    assert.equal((await person.get(`/d/${id}`)).response.status, 200, "asking deletes nothing");
+    const foreign = await person.post(`/d/${id}/delete`, {}, {
+      origin: "https://evil.example",
+      "sec-fetch-site": "cross-site",
+    });
+    assert.equal(foreign.response.status, 403);
+    const deleted = await person.post(`/d/${id}/delete`, {});
+    assert.equal(deleted.response.headers.get("location"), "/");
+    assert.equal((await person.get(`/d/${id}`)).response.status, 404);
+    assert.equal((await person.get(copyPath)).response.status, 200, "the copy stays");
+  });
+});

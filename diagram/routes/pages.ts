@@ -17,7 +17,13 @@ import {
   TooManyAttemptsError,
   WrongCredentialsError,
 } from "../core/errors.ts";
-import { idSchema, loginSchema, MIN_PASSWORD_LENGTH, tokenNameSchema } from "../core/schemas.ts";
+import {
+  idSchema,
+  loginSchema,
+  MIN_PASSWORD_LENGTH,
+  nameSchema,
+  tokenNameSchema,
+} from "../core/schemas.ts";
 import type { SessionOperations } from "../core/sessions.ts";
 import { type PageEnv, signedInPage } from "../http/page_session.ts";
 import { decodeCursor, encodeCursor } from "../http/page_cursor.ts";
@@ -26,7 +32,7 @@ import { safeNext } from "../http/safe_next.ts";
 import { clearSessionCookie, readSessionCookie, setSessionCookie } from "../http/session_cookie.ts";
 import { accountPage, type AccountView } from "../pages/account_page.ts";
 import { COPY_JS } from "../pages/copy_script.ts";
-import { diagramPage, notFoundPage } from "../pages/diagram_page.ts";
+import { confirmDeletePage, diagramPage, notFoundPage } from "../pages/diagram_page.ts";
 import { galleryPage } from "../pages/gallery_page.ts";
 import { loginPage } from "../pages/login_page.ts";
 import { STYLE_CSS } from "../pages/style.ts";
@@ -150,16 +156,62 @@ export function pageRoutes(deps: PageRouteDeps): Hono<PageEnv> {
     }));
   });
 
-  app.get("/d/:id", signedIn, async (c) => {
+  /** The diagram a /d/:id route names, or null for a malformed, unknown or foreign id. */
+  const diagramOf = async (
+    c: { req: { param(name: "id"): string }; get(key: "userId"): string },
+  ) => {
     const id = idSchema.safeParse(c.req.param("id"));
+    if (!id.success) return null;
     try {
-      if (!id.success) throw new NotFoundError("diagram not found");
-      const { file: _, ...diagram } = await deps.diagrams.get(c.get("userId"), id.data);
-      return c.html(diagramPage(diagram, c.get("email")));
+      const { file, ...diagram } = await deps.diagrams.get(c.get("userId"), id.data);
+      const elements = (JSON.parse(file).elements ?? []) as { isDeleted?: boolean }[];
+      return { ...diagram, drawn: elements.some((element) => element.isDeleted !== true) };
     } catch (error) {
-      if (error instanceof NotFoundError) return c.html(notFoundPage(c.get("email")), 404);
+      if (error instanceof NotFoundError) return null;
       throw error;
     }
+  };
+  const actor = (c: { get(key: "userId"): string }) => ({
+    userId: c.get("userId"),
+    via: "web" as const,
+  });
+
+  app.get("/d/:id", signedIn, async (c) => {
+    const diagram = await diagramOf(c);
+    if (diagram === null) return c.html(notFoundPage(c.get("email")), 404);
+    return c.html(diagramPage(diagram, c.get("email")));
+  });
+
+  app.post("/d/:id/rename", signedIn, async (c) => {
+    const diagram = await diagramOf(c);
+    if (diagram === null) return c.html(notFoundPage(c.get("email")), 404);
+    const name = nameSchema.safeParse((await readForm(c.req.raw)).name);
+    if (!name.success) {
+      const problem = "Give the diagram a name: up to 200 characters, no line breaks.";
+      return c.html(diagramPage(diagram, c.get("email"), problem), 400);
+    }
+    await deps.diagrams.updateDetails(actor(c), diagram.id, { name: name.data });
+    return c.redirect(`/d/${diagram.id}`, 303);
+  });
+
+  app.post("/d/:id/duplicate", signedIn, async (c) => {
+    const diagram = await diagramOf(c);
+    if (diagram === null) return c.html(notFoundPage(c.get("email")), 404);
+    const copy = await deps.diagrams.duplicate(actor(c), diagram.id);
+    return c.redirect(`/d/${copy.id}`, 303);
+  });
+
+  app.get("/d/:id/delete", signedIn, async (c) => {
+    const diagram = await diagramOf(c);
+    if (diagram === null) return c.html(notFoundPage(c.get("email")), 404);
+    return c.html(confirmDeletePage(diagram, c.get("email")));
+  });
+
+  app.post("/d/:id/delete", signedIn, async (c) => {
+    const diagram = await diagramOf(c);
+    if (diagram === null) return c.html(notFoundPage(c.get("email")), 404);
+    await deps.diagrams.delete(actor(c), diagram.id);
+    return c.redirect("/", 303);
   });
 
   const account = async (
