@@ -39,7 +39,7 @@ export function createDiagramApp(deps: DiagramDeps): Hono {
     "frame-ancestors 'none'",
   ]));
   // Sign-in and sign-out forms are state changes too: only from our own pages.
-  for (const path of ["/login", "/logout", "/account/*", "/d/*"]) {
+  for (const path of ["/login", "/logout", "/account/*", "/d/*", "/import"]) {
     app.use(path, requireSameOrigin(ownOrigin));
   }
   // Cookie-authenticated writes (and login itself) must come from our own pages.

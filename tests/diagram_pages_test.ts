@@ -137,6 +137,7 @@ Deno.test("the gallery lists diagrams with escaped names; a diagram's page shows
     assert.equal(empty.response.status, 303);
     const fresh = await person.get("/");
     assert.match(fresh.text, /No diagrams yet\./);
+    assert.match(fresh.text, /<a href="\/account">account page<\/a>/);
     assert.match(fresh.text, /http:\/\/localhost:8000\/mcp/);
 
     const cookie = await instance.login(EMAIL, PASSWORD);
@@ -394,5 +395,46 @@ Deno.test("a diagram's page renames, duplicates and, after a confirm step, delet
     assert.equal(deleted.response.headers.get("location"), "/");
     assert.equal((await person.get(`/d/${id}`)).response.status, 404);
     assert.equal((await person.get(copyPath)).response.status, 200, "the copy stays");
+  });
+});
+
+Deno.test("importing several files keeps each whole or refuses it with its problems; an import exports byte for byte", async () => {
+  await withPages(async (instance) => {
+    const person = browser(instance);
+    await person.post("/login", { email: EMAIL, password: PASSWORD, next: "/" });
+    const cookie = await instance.login(EMAIL, PASSWORD);
+    const good = JSON.stringify(fileWithNote("Imported note"));
+    const form = new FormData();
+    form.append("files", new File([good], "Roadmap.excalidraw"));
+    form.append("files", new File(["{not json"], "broken.excalidraw"));
+    form.append(
+      "files",
+      new File([JSON.stringify({ type: "excalidraw", elements: "x" })], "odd.json"),
+    );
+    const response = await fetch(new URL("/import", instance.url), {
+      method: "POST",
+      headers: { cookie, origin: instance.origin },
+      body: form,
+    });
+    const page = await response.text();
+    assert.equal(response.status, 200);
+    assert.match(page, /1 of 3 file\(s\) imported\./);
+    assert.match(page, />Roadmap<\/a> imported from Roadmap\.excalidraw/);
+    assert.match(page, /broken\.excalidraw was not imported:[\s\S]*the file is not JSON/);
+    assert.match(page, /odd\.json was not imported:[\s\S]*elements/);
+
+    const listed = await fetch(new URL("/api/diagrams", instance.url), { headers: { cookie } })
+      .then((answer) => answer.json());
+    assert.deepEqual(listed.diagrams.map((d: { name: string }) => d.name), ["Roadmap"]);
+    assert.equal(listed.diagrams[0].source, "import");
+    const exported = await fetch(
+      new URL(`/api/diagrams/${listed.diagrams[0].id}/export`, instance.url),
+      { headers: { cookie } },
+    ).then((answer) => answer.text());
+    assert.equal(exported, good);
+    assert.match(
+      (await person.get("/")).text,
+      /<label for="files">Import .excalidraw files<\/label>/,
+    );
   });
 });

@@ -29,6 +29,12 @@ export function galleryPage(view: GalleryView): string {
     email: view.email,
     main: html`
       <h1>Diagrams</h1>
+      <form class="import" method="post" action="/import" enctype="multipart/form-data">
+        <label for="files">Import .excalidraw files</label>
+        <input type="file" id="files" name="files" multiple accept=".excalidraw,application/json"
+          required>
+        <button type="submit">Import</button>
+      </form>
       <form class="search" method="get" action="/" role="search">
         <label for="q">Search diagrams</label>
         <input type="search" id="q" name="q" value="${view.query ?? ""}"
@@ -103,9 +109,8 @@ function cards(view: GalleryView): Html {
 
 function emptyState(mcpUrl: string): Html {
   return html`
-    <p>No diagrams yet.</p>
-    <p>Let an AI agent draw them: connect an MCP client to <code>${mcpUrl}</code> with a personal
-    access token, which you create on the server with
-    <code>deno task create-token &lt;email&gt; &lt;name&gt;</code>.</p>
+    <p>No diagrams yet. Import .excalidraw files above, or let an AI agent draw them: connect an MCP
+    client to <code>${mcpUrl}</code> with an access token from your
+    <a href="/account">account page</a>.</p>
   `;
 }

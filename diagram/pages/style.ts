@@ -187,6 +187,16 @@ pre {
   color: var(--muted);
 }
 
+.import {
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 0.5rem;
+  margin: 0 0 1rem;
+}
+
+.import label { margin: 0; }
+
 .search {
   display: flex;
   flex-wrap: wrap;

@@ -34,6 +34,7 @@ import { accountPage, type AccountView } from "../pages/account_page.ts";
 import { COPY_JS } from "../pages/copy_script.ts";
 import { confirmDeletePage, diagramPage, notFoundPage } from "../pages/diagram_page.ts";
 import { galleryPage } from "../pages/gallery_page.ts";
+import { type ImportOutcome, importPage } from "../pages/import_page.ts";
 import { loginPage } from "../pages/login_page.ts";
 import { STYLE_CSS } from "../pages/style.ts";
 
@@ -47,6 +48,9 @@ export interface PageRouteDeps {
 }
 
 const LOGIN_FORM_BYTES = 4096;
+/** One import: a few files of the biggest size a diagram may have. */
+const IMPORT_BYTES = 32 * 1024 * 1024;
+const MAX_IMPORT_FILES = 50;
 /** Cards per gallery page. */
 const GALLERY_SIZE = 60;
 
@@ -213,6 +217,54 @@ export function pageRoutes(deps: PageRouteDeps): Hono<PageEnv> {
     await deps.diagrams.delete(actor(c), diagram.id);
     return c.redirect("/", 303);
   });
+
+  app.post("/import", signedIn, async (c) => {
+    const type = parseMediaType(c.req.header("content-type") ?? null).essence;
+    if (type !== "multipart/form-data") {
+      throw new HTTPException(415, { message: "send the files as multipart/form-data" });
+    }
+    const bytes = await readBodyCapped(c.req.raw, IMPORT_BYTES);
+    if (bytes === null) {
+      throw new HTTPException(413, { message: `an import is at most ${IMPORT_BYTES} bytes` });
+    }
+    const form = await new Request(c.req.url, {
+      method: "POST",
+      headers: { "content-type": c.req.header("content-type")! },
+      body: bytes as Uint8Array<ArrayBuffer>,
+    }).formData().catch(() => null);
+    const files = (form?.getAll("files") ?? []).filter((entry) => entry instanceof File);
+    if (files.length === 0 || files.length > MAX_IMPORT_FILES) {
+      throw new HTTPException(400, {
+        message: `choose between 1 and ${MAX_IMPORT_FILES} .excalidraw files`,
+      });
+    }
+    const outcomes: ImportOutcome[] = [];
+    for (const file of files) outcomes.push(await importOne(c.get("userId"), file));
+    return c.html(importPage(c.get("email"), outcomes));
+  });
+
+  /** One file: its JSON validated whole and stored as one diagram, or its problems. */
+  const importOne = async (userId: string, file: File): Promise<ImportOutcome> => {
+    const name = file.name.replace(/\.(excalidraw|json)$/i, "").trim().slice(0, 200) ||
+      "Imported diagram";
+    let json: unknown;
+    try {
+      json = JSON.parse(await file.text());
+    } catch {
+      return { file: file.name, problems: ["the file is not JSON (is it an .excalidraw file?)"] };
+    }
+    try {
+      const imported = await deps.diagrams.create({ userId, via: "import" }, {
+        name: nameSchema.catch("Imported diagram").parse(name),
+        collectionId: null,
+        file: json,
+      });
+      return { file: file.name, imported: { id: imported.id, name: imported.name } };
+    } catch (error) {
+      if (!(error instanceof InvalidInputError)) throw error;
+      return { file: file.name, problems: error.problems };
+    }
+  };
 
   const account = async (
     c: { get(key: "userId" | "email"): string },
