@@ -10,11 +10,12 @@ import { assertCollectionExists } from "../store/collections.ts";
 import {
   createDiagram,
   deleteDiagram,
+  type DiagramListFilter,
   type DiagramMeta,
   diagramRevision,
-  type DiagramSort,
   type DiagramSource,
   getDiagram,
+  getDiagramDetails,
   getThumbnail,
   listDiagrams,
   type PagePosition,
@@ -52,15 +53,8 @@ export interface DiagramCoreDeps {
   layoutProblems(spec: DiagramSpec): string[];
 }
 
-export interface DiagramFilter {
-  /** A collection id, or null for diagrams in no collection; undefined for all. */
-  collectionId?: string | null;
-  query?: string;
-  limit: number;
-  offset?: number;
-  sort?: DiagramSort;
-  after?: PagePosition;
-}
+/** What to list: the store's filter, taken as it is. */
+export type DiagramFilter = DiagramListFilter;
 
 /** What a spec write drew, for answers that say so. */
 export interface SpecWrite {
@@ -138,6 +132,12 @@ export function diagramOperations(deps: DiagramCoreDeps) {
       return { ...view(meta), file };
     },
 
+    /** Without the file: its metadata, and whether anything is drawn in it. */
+    async details(userId: string, id: string): Promise<DiagramView & { drawn: boolean }> {
+      const { drawn, ...meta } = await getDiagramDetails(db, userId, id);
+      return { ...view(meta), drawn };
+    },
+
     thumbnail(userId: string, id: string): Promise<string> {
       return getThumbnail(db, userId, id);
     },
@@ -203,12 +203,14 @@ export function diagramOperations(deps: DiagramCoreDeps) {
       input: SpecChange & { name?: string },
     ): Promise<SpecUpdate> {
       const current = await getDiagram(db, actor.userId, id);
-      const readBack = sceneSpec(JSON.parse(current.file).elements);
       let removedEdges = 0;
       let spec: DiagramSpec;
       if (input.patch === undefined) {
         spec = checkedSpec(input.spec, (error) => `spec.${error}`);
       } else {
+        // Only a patch needs the current spec here; what the old spec owned is worked out by the
+        // worker that draws the new one.
+        const readBack = sceneSpec(JSON.parse(current.file).elements);
         if (readBack.spec === null) {
           throw new InvalidInputError(
             ["patch: the diagram has no nodes to patch; send a whole spec instead"],

@@ -84,7 +84,7 @@ button.primary {
 
 label { display: block; font-weight: 600; margin: 1rem 0 0.25rem; }
 
-input[type="email"], input[type="password"], input[type="text"] {
+input[type="email"], input[type="password"], input[type="text"], input[type="search"] {
   width: 100%;
   font: inherit;
   padding: 0.45rem 0.6rem;
@@ -187,7 +187,8 @@ pre {
   color: var(--muted);
 }
 
-.import {
+/* The gallery's rows of controls: import, search, order, pages. */
+.import, .search, .sorts, .pages {
   display: flex;
   flex-wrap: wrap;
   align-items: center;
@@ -195,35 +196,11 @@ pre {
   margin: 0 0 1rem;
 }
 
-.import label { margin: 0; }
+.search { margin-bottom: 1.25rem; }
 
-.search {
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: 0.5rem;
-  margin: 0 0 1.25rem;
-}
+.import label, .search label { margin: 0; }
 
-.search label { margin: 0; }
-
-.search input[type="search"] {
-  flex: 1 1 16rem;
-  font: inherit;
-  padding: 0.4rem 0.6rem;
-  border: 1px solid var(--border);
-  border-radius: 6px;
-  background: var(--bg);
-  color: var(--fg);
-}
-
-.sorts, .pages {
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: 0.5rem;
-  margin: 0 0 1rem;
-}
+.search input[type="search"] { flex: 1 1 16rem; width: auto; }
 
 .sorts ul, .pages ul {
   display: flex;

@@ -2,14 +2,14 @@
 // the stylesheet and script they load.
 // Forms work without JavaScript; every page needs a session and sends the browser to /login
 // (and back) without one.
-import { Hono } from "hono";
+import { Hono, type MiddlewareHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { z } from "zod";
 import { clientAddress } from "../../runtime/http.ts";
 import { readBodyCapped } from "../../runtime/read_capped.ts";
 import { parseMediaType } from "../../shared/media_type.ts";
 import type { AccountOperations } from "../core/accounts.ts";
-import type { DiagramOperations } from "../core/diagrams.ts";
+import type { DiagramOperations, DiagramView } from "../core/diagrams.ts";
 import {
   ConflictError,
   InvalidInputError,
@@ -55,6 +55,10 @@ const MAX_IMPORT_FILES = 50;
 const GALLERY_SIZE = 60;
 
 const sortSchema = z.enum(DIAGRAM_SORTS);
+
+type DiagramPageEnv = {
+  Variables: PageEnv["Variables"] & { diagram: DiagramView & { drawn: boolean } };
+};
 const loginForm = loginSchema.extend({ next: z.string().max(4000).optional() });
 const tokenForm = z.object({ name: tokenNameSchema });
 const passwordForm = z.object({
@@ -160,35 +164,32 @@ export function pageRoutes(deps: PageRouteDeps): Hono<PageEnv> {
     }));
   });
 
-  /** The diagram a /d/:id route names, or null for a malformed, unknown or foreign id. */
-  const diagramOf = async (
-    c: { req: { param(name: "id"): string }; get(key: "userId"): string },
-  ) => {
-    const id = idSchema.safeParse(c.req.param("id"));
-    if (!id.success) return null;
-    try {
-      const { file, ...diagram } = await deps.diagrams.get(c.get("userId"), id.data);
-      const elements = (JSON.parse(file).elements ?? []) as { isDeleted?: boolean }[];
-      return { ...diagram, drawn: elements.some((element) => element.isDeleted !== true) };
-    } catch (error) {
-      if (error instanceof NotFoundError) return null;
-      throw error;
-    }
-  };
   const actor = (c: { get(key: "userId"): string }) => ({
     userId: c.get("userId"),
     via: "web" as const,
   });
 
-  app.get("/d/:id", signedIn, async (c) => {
-    const diagram = await diagramOf(c);
-    if (diagram === null) return c.html(notFoundPage(c.get("email")), 404);
-    return c.html(diagramPage(diagram, c.get("email")));
-  });
+  // Every /d/:id route first finds its diagram (without the file); a malformed, unknown or foreign
+  // id is the same not-found page.
+  const diagramRoutes = new Hono<DiagramPageEnv>();
+  const findDiagram: MiddlewareHandler<DiagramPageEnv> = async (c, next) => {
+    const id = idSchema.safeParse(c.req.param("id"));
+    try {
+      if (!id.success) throw new NotFoundError("diagram not found");
+      c.set("diagram", await deps.diagrams.details(c.get("userId"), id.data));
+    } catch (error) {
+      if (error instanceof NotFoundError) return c.html(notFoundPage(c.get("email")), 404);
+      throw error;
+    }
+    await next();
+  };
+  // "/d/:id/*" matches "/d/:id" itself too: one registration, run once per request.
+  diagramRoutes.use("/d/:id/*", signedIn, findDiagram);
 
-  app.post("/d/:id/rename", signedIn, async (c) => {
-    const diagram = await diagramOf(c);
-    if (diagram === null) return c.html(notFoundPage(c.get("email")), 404);
+  diagramRoutes.get("/d/:id", (c) => c.html(diagramPage(c.get("diagram"), c.get("email"))));
+
+  diagramRoutes.post("/d/:id/rename", async (c) => {
+    const diagram = c.get("diagram");
     const name = nameSchema.safeParse((await readForm(c.req.raw)).name);
     if (!name.success) {
       const problem = "Give the diagram a name: up to 200 characters, no line breaks.";
@@ -198,25 +199,21 @@ export function pageRoutes(deps: PageRouteDeps): Hono<PageEnv> {
     return c.redirect(`/d/${diagram.id}`, 303);
   });
 
-  app.post("/d/:id/duplicate", signedIn, async (c) => {
-    const diagram = await diagramOf(c);
-    if (diagram === null) return c.html(notFoundPage(c.get("email")), 404);
-    const copy = await deps.diagrams.duplicate(actor(c), diagram.id);
+  diagramRoutes.post("/d/:id/duplicate", async (c) => {
+    const copy = await deps.diagrams.duplicate(actor(c), c.get("diagram").id);
     return c.redirect(`/d/${copy.id}`, 303);
   });
 
-  app.get("/d/:id/delete", signedIn, async (c) => {
-    const diagram = await diagramOf(c);
-    if (diagram === null) return c.html(notFoundPage(c.get("email")), 404);
-    return c.html(confirmDeletePage(diagram, c.get("email")));
-  });
+  diagramRoutes.get(
+    "/d/:id/delete",
+    (c) => c.html(confirmDeletePage(c.get("diagram"), c.get("email"))),
+  );
 
-  app.post("/d/:id/delete", signedIn, async (c) => {
-    const diagram = await diagramOf(c);
-    if (diagram === null) return c.html(notFoundPage(c.get("email")), 404);
-    await deps.diagrams.delete(actor(c), diagram.id);
+  diagramRoutes.post("/d/:id/delete", async (c) => {
+    await deps.diagrams.delete(actor(c), c.get("diagram").id);
     return c.redirect("/", 303);
   });
+  app.route("/", diagramRoutes);
 
   app.post("/import", signedIn, async (c) => {
     const type = parseMediaType(c.req.header("content-type") ?? null).essence;

@@ -194,6 +194,26 @@ export async function getDiagram(
   return { ...toMeta(rows[0]), file: text(rows[0], "file") };
 }
 
+/**
+ * The metadata and whether any element is live, answered by SQLite without handing the file over:
+ * the scan stops at the first element that is not deleted.
+ */
+export async function getDiagramDetails(
+  db: Database,
+  userId: string,
+  id: string,
+): Promise<DiagramMeta & { drawn: boolean }> {
+  const { rows } = await db.execute({
+    sql: `SELECT ${META_COLUMNS}, EXISTS (
+            SELECT 1 FROM json_each(file, '$.elements')
+            WHERE coalesce(json_extract(value, '$.isDeleted'), 0) = 0
+          ) AS drawn FROM diagrams WHERE user_id = ? AND id = ?`,
+    args: [userId, id],
+  });
+  if (!rows[0]) throw new NotFoundError("diagram not found");
+  return { ...toMeta(rows[0]), drawn: integer(rows[0], "drawn") === 1 };
+}
+
 export async function getThumbnail(db: Database, userId: string, id: string): Promise<string> {
   const { rows } = await db.execute({
     sql: "SELECT thumbnail_svg FROM diagrams WHERE user_id = ? AND id = ?",
