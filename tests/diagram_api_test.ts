@@ -1,7 +1,7 @@
 // The diagram service's REST surface over real HTTP: login, sessions, diagrams, collections.
 import assert from "node:assert/strict";
 import { type DiagramInstance, startDiagram } from "./helpers/diagram_instance.ts";
-import type { Json } from "./helpers/mcp_client.ts";
+import { connectClient, type Json } from "./helpers/mcp_client.ts";
 import { BOUND_TEXT_DEFAULTS, ELEMENT_DEFAULTS } from "./helpers/scene_fixture.ts";
 
 const EMAIL = "owner@example.com";
@@ -204,6 +204,109 @@ Deno.test("duplicate copies a diagram; export downloads its file with a safe nam
         `filename*=UTF-8''Caf%C3%A9%20plan%20(copy).excalidraw`,
     );
     assert.equal(exported.json.elements[1].text, "Hello");
+  });
+});
+
+/** The root's width and height, and the view box's. */
+function svgSize(svg: string): { width: number; height: number; viewBox: number[] } {
+  const root = /^<svg [^>]*>/.exec(svg)![0];
+  const attribute = (name: string) => new RegExp(` ${name}="([^"]*)"`).exec(root)![1];
+  return {
+    width: Number(attribute("width")),
+    height: Number(attribute("height")),
+    viewBox: attribute("viewBox").split(" ").map(Number),
+  };
+}
+
+Deno.test("export.svg downloads a spec's diagram at full size, every label in it and escaped", async () => {
+  await withDiagram(async (instance) => {
+    const token = (await instance.admin("create-token", EMAIL, "agent")).stdout.trim().split("\n")
+      .at(-1)!;
+    const labels = [
+      "<script>alert(1)</script>",
+      ...Array.from({ length: 11 }, (_, i) => `Step ${i + 1}`),
+    ];
+    const spec = {
+      layout: "TB",
+      nodes: labels.map((label, i) => ({ id: `n${i}`, label })),
+      edges: labels.slice(1).map((_, i) => ({ from: `n${Math.floor(i / 2)}`, to: `n${i + 1}` })),
+    };
+    const id = await (async () => {
+      await using mcp = await connectClient(new URL("/mcp", instance.url), {
+        authorization: `Bearer ${token}`,
+      });
+      const created = await mcp.call("create_diagram", { name: "Release flow", spec });
+      assert.equal(created.isError, false, created.text);
+      return created.structured!.id as string;
+    })();
+    const api = client(instance, await instance.login(EMAIL, PASSWORD));
+
+    const exported = await api("GET", `/api/diagrams/${id}/export.svg`);
+    assert.equal(exported.status, 200, exported.text);
+    assert.equal(exported.headers.get("content-type"), "image/svg+xml; charset=utf-8");
+    assert.equal(
+      exported.headers.get("content-disposition"),
+      `attachment; filename="Release flow.svg"; filename*=UTF-8''Release%20flow.svg`,
+    );
+    assert.equal(
+      exported.headers.get("content-security-policy"),
+      "default-src 'none'; style-src 'unsafe-inline'",
+    );
+    assert.equal(exported.headers.get("x-content-type-options"), "nosniff");
+    assert.match(exported.text, /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"[\s\S]*<\/svg>$/);
+
+    const full = svgSize(exported.text);
+    assert.deepEqual([full.width, full.height], full.viewBox.slice(2), "one unit per pixel");
+    const thumbnail = svgSize((await api("GET", `/api/diagrams/${id}/thumbnail.svg`)).text);
+    assert.ok(
+      full.width > thumbnail.width && full.height > thumbnail.height,
+      JSON.stringify({
+        full,
+        thumbnail,
+      }),
+    );
+    for (const label of labels.slice(1)) assert.ok(exported.text.includes(`>${label}<`), label);
+    assert.ok(exported.text.includes(">&lt;script&gt;alert(1)&lt;/script&gt;<"));
+    assert.doesNotMatch(exported.text, /<script/i);
+
+    // Its neighbour, /export, still answers the .excalidraw file.
+    const file = await api("GET", `/api/diagrams/${id}/export`);
+    assert.equal(file.headers.get("content-type"), "application/vnd.excalidraw+json");
+    assert.equal(file.json.type, "excalidraw");
+  });
+});
+
+Deno.test("export.svg is a 404 for an unknown or another account's diagram and a 401 without auth", async () => {
+  await withDiagram(async (instance) => {
+    const owner = client(instance, await instance.login(EMAIL, PASSWORD));
+    const { json: diagram } = await owner("POST", "/api/diagrams", {
+      name: "Private",
+      file: sceneWithBox("box", "Secret"),
+    });
+    assert.equal((await owner("GET", `/api/diagrams/${diagram.id}/export.svg`)).status, 200);
+    const unknown = await owner("GET", "/api/diagrams/AAAAAAAAAAAAAAAAAAAAAA/export.svg");
+    assert.equal(unknown.status, 404);
+    assert.match(unknown.headers.get("content-type")!, /^application\/json/);
+    assert.equal(typeof unknown.json.error, "string");
+
+    await instance.admin(
+      "reset-password",
+      "other@example.com",
+      "another long password",
+      "--new-account",
+    );
+    const other = client(
+      instance,
+      await instance.login("other@example.com", "another long password"),
+    );
+    const foreign = await other("GET", `/api/diagrams/${diagram.id}/export.svg`);
+    assert.equal(foreign.status, 404);
+    assert.equal(typeof foreign.json.error, "string");
+    assert.doesNotMatch(foreign.text, /Secret/);
+
+    const anonymous = await client(instance)("GET", `/api/diagrams/${diagram.id}/export.svg`);
+    assert.equal(anonymous.status, 401);
+    assert.doesNotMatch(anonymous.text, /Secret/);
   });
 });
 

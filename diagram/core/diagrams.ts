@@ -6,6 +6,7 @@ import { randomId } from "../../shared/random_id.ts";
 import { type DiagramSpec, parseSpec } from "../../shared/spec.ts";
 import { applySpecPatch, type SpecPatch } from "../../shared/spec_patch.ts";
 import { excalidrawFile } from "../../shared/scene/envelope.ts";
+import type { ExcalidrawFile } from "../../shared/scene/types.ts";
 import { assertCollectionExists } from "../store/collections.ts";
 import {
   createDiagram,
@@ -23,6 +24,7 @@ import {
   type SearchMatch,
   updateDiagramMeta,
 } from "../store/diagrams.ts";
+import { renderFullSize } from "../thumbnail/render_svg.ts";
 import { contentFromFile } from "./content.ts";
 import type { DrawJob, DrawnContent } from "./draw.ts";
 import { InvalidInputError } from "./errors.ts";
@@ -146,6 +148,20 @@ export function diagramOperations(deps: DiagramCoreDeps) {
     async export(userId: string, id: string): Promise<{ fileName: string; file: string }> {
       const { file, name } = await getDiagram(db, userId, id);
       return { fileName: `${fileNameOf(name)}.excalidraw`, file };
+    },
+
+    /** The drawing as a `.svg` download: our render at natural size, not the card thumbnail. */
+    async exportSvg(userId: string, id: string): Promise<{ fileName: string; svg: string }> {
+      const { file, name } = await getDiagram(db, userId, id);
+      // Validated when it was written: it parses, and its appState is an object.
+      const { elements, appState }: ExcalidrawFile = JSON.parse(file);
+      const background = appState.viewBackgroundColor;
+      return {
+        fileName: `${fileNameOf(name)}.svg`,
+        svg: renderFullSize(elements, {
+          background: typeof background === "string" ? background : undefined,
+        }),
+      };
     },
 
     /** The diagram as the spec update_diagram accepts, and what that spec cannot say. */

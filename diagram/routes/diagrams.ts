@@ -1,5 +1,5 @@
 // /api/diagrams: create or import, list, read, export, replace (with If-Match), rename or move,
-// duplicate, delete, thumbnail.
+// duplicate, delete, thumbnail, SVG export.
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { DiagramOperations } from "../core/diagrams.ts";
@@ -21,6 +21,7 @@ import { SCENE_LIMITS } from "../../shared/scene/validate.ts";
 /** A whole file plus a browser thumbnail plus the JSON around them. */
 export const MAX_DIAGRAM_BODY_BYTES = SCENE_LIMITS.maxFileBytes + MAX_THUMBNAIL_BYTES + 64 * 1024;
 
+/** For every SVG we serve, the thumbnail and the export alike. */
 const THUMBNAIL_HEADERS = {
   "Content-Type": "image/svg+xml; charset=utf-8",
   // An SVG opened directly is a document: without this it could run script in our origin.
@@ -88,6 +89,17 @@ export function diagramRoutes(diagrams: DiagramOperations): Hono<DiagramHonoEnv>
     const { fileName, file } = await diagrams.export(c.get("userId"), idParam(c.req.param("id")));
     return c.body(file, 200, {
       "Content-Type": "application/vnd.excalidraw+json",
+      "Content-Disposition": contentDisposition(fileName),
+    });
+  });
+
+  app.get("/api/diagrams/:id/export.svg", async (c) => {
+    const { fileName, svg } = await diagrams.exportSvg(
+      c.get("userId"),
+      idParam(c.req.param("id")),
+    );
+    return c.body(svg, 200, {
+      ...THUMBNAIL_HEADERS,
       "Content-Disposition": contentDisposition(fileName),
     });
   });

@@ -13,6 +13,8 @@
 //   a shape's label grows about its centre towards MIN_CARD_FONT px, as far as the shape's text
 //   area allows and at most MAX_TEXT_GROWTH. Other text keeps its size: grown arrow labels and
 //   free text ran over the arrows and labels next to them (seen on generated diagrams).
+// - An export (renderFullSize) is the same drawing at scale 1 without those floors: it is seen at
+//   its own size, where the elements' own stroke widths and font sizes are the right ones.
 import { escapeXml } from "../../shared/xml.ts";
 
 export interface ThumbnailOptions {
@@ -20,6 +22,11 @@ export interface ThumbnailOptions {
   maxHeight?: number;
   background?: string;
 }
+
+export type FullSizeOptions = Pick<ThumbnailOptions, "background">;
+
+/** The box a thumbnail is fitted into; null for an export at natural size. */
+type Fit = { maxWidth: number; maxHeight: number } | null;
 
 type Element = Readonly<Record<string, unknown>>;
 type Attrs = Record<string, string | undefined>;
@@ -135,6 +142,25 @@ export function renderThumbnail(
 ): string {
   const maxWidth = positiveNumber(options.maxWidth) ?? DEFAULT_MAX_WIDTH;
   const maxHeight = positiveNumber(options.maxHeight) ?? DEFAULT_MAX_HEIGHT;
+  return renderScene(elements, { maxWidth, maxHeight }, options.background);
+}
+
+/**
+ * The same drawing at scale 1 (one SVG unit is one scene pixel: width and height are the content
+ * plus the margin), with each element's own stroke width and font size.
+ */
+export function renderFullSize(
+  elements: readonly Record<string, unknown>[],
+  options: FullSizeOptions = {},
+): string {
+  return renderScene(elements, null, options.background);
+}
+
+function renderScene(
+  elements: readonly Record<string, unknown>[],
+  fit: Fit,
+  backgroundOption: string | undefined,
+): string {
   const byId = new Map(
     elements.filter((element) => isRecord(element)).map((element) => [element.id, element]),
   );
@@ -142,25 +168,29 @@ export function renderThumbnail(
     let masks = 0;
     return { minStroke, minFont, byId, nextId: () => `label-gap-${masks++}` };
   };
-  // First at natural size, for the bounds; then again with the floors those bounds call for.
+  // First at natural size, for the bounds; a thumbnail then draws again with the floors those
+  // bounds call for, an export keeps this one.
   const sized = elements.map((element) => renderElement(element, context(0, 0), ROOT_STYLE));
   const bounds = sized.filter((item) => item !== null).map((item) => item.bounds);
+  // Nothing drawn: a thumbnail still fills its box, an export is just its margins.
   const view = bounds.length === 0
-    ? { minX: 0, minY: 0, maxX: maxWidth, maxY: maxHeight }
+    ? { minX: 0, minY: 0, maxX: fit?.maxWidth ?? 2 * MARGIN, maxY: fit?.maxHeight ?? 2 * MARGIN }
     : expand(bounds.reduce(union), MARGIN);
   const viewWidth = Math.max(view.maxX - view.minX, 1);
   const viewHeight = Math.max(view.maxY - view.minY, 1);
-  const scale = Math.min(maxWidth / viewWidth, maxHeight / viewHeight);
-  const cardScale = Math.min(CARD_WIDTH / viewWidth, CARD_HEIGHT / viewHeight);
-  // Rounded up to the two decimals the markup keeps, so rounding cannot take it below the floor.
-  const minStroke = Math.ceil(MIN_CARD_STROKE / cardScale * 100) / 100;
-  const rootStyle: Attrs = {
-    ...ROOT_STYLE,
-    "stroke-width": num(Math.max(2, minStroke)),
-  };
-  const floors = context(minStroke, MIN_CARD_FONT / cardScale);
-  const rendered = elements.map((element) => renderElement(element, floors, rootStyle));
-  const background = paint(options.background, DEFAULT_BACKGROUND);
+  let scale = 1;
+  let rootStyle = ROOT_STYLE;
+  let rendered = sized;
+  if (fit !== null) {
+    scale = Math.min(fit.maxWidth / viewWidth, fit.maxHeight / viewHeight);
+    const cardScale = Math.min(CARD_WIDTH / viewWidth, CARD_HEIGHT / viewHeight);
+    // Rounded up to the two decimals the markup keeps, so rounding cannot take it below the floor.
+    const minStroke = Math.ceil(MIN_CARD_STROKE / cardScale * 100) / 100;
+    rootStyle = { ...ROOT_STYLE, "stroke-width": num(Math.max(2, minStroke)) };
+    const floors = context(minStroke, MIN_CARD_FONT / cardScale);
+    rendered = elements.map((element) => renderElement(element, floors, rootStyle));
+  }
+  const background = paint(backgroundOption, DEFAULT_BACKGROUND);
   const backgroundRect = background === "none" ? "" : serialise({
     tag: "rect",
     attrs: {

@@ -2,7 +2,12 @@ import assert from "node:assert/strict";
 import type { Element as DomElement } from "domhandler";
 import { getElementsByTagName, textContent } from "domutils";
 import { parseDocument } from "htmlparser2";
-import { renderThumbnail, type ThumbnailOptions } from "./render_svg.ts";
+import {
+  type FullSizeOptions,
+  renderFullSize,
+  renderThumbnail,
+  type ThumbnailOptions,
+} from "./render_svg.ts";
 import { ELEMENT_DEFAULTS } from "../../tests/helpers/scene_fixture.ts";
 
 const BASE = ELEMENT_DEFAULTS;
@@ -48,7 +53,17 @@ function render(
   elements: Record<string, unknown>[],
   options?: ThumbnailOptions,
 ): { svg: string; root: DomElement } {
-  const svg = renderThumbnail(elements, options);
+  return parsed(renderThumbnail(elements, options));
+}
+
+function renderFull(
+  elements: Record<string, unknown>[],
+  options?: FullSizeOptions,
+): { svg: string; root: DomElement } {
+  return parsed(renderFullSize(elements, options));
+}
+
+function parsed(svg: string): { svg: string; root: DomElement } {
   assert.ok(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg"'), svg);
   const document = parseDocument(svg, { xmlMode: true, recognizeSelfClosing: true });
   const roots = document.children.filter((node): node is DomElement => node.type === "tag");
@@ -514,4 +529,64 @@ Deno.test("a big scene on a gallery card keeps 1 px strokes; shape labels grow w
   assert.equal(textOf("Orders").attribs.x, "150", "grown about its centre");
   const small = render([shape("rectangle"), text("label", { textAlign: "center" })]).root;
   assert.equal(small.attribs["stroke-width"], "2", "a small scene keeps Excalidraw's widths");
+});
+
+Deno.test("full size: one SVG unit is one scene pixel, the view box the content plus the margin", () => {
+  const wide = [shape("rectangle", { x: 0, y: 0, width: 1000, height: 40 })];
+  const { root } = renderFull(wide, { background: "#fdf8f6" });
+  assert.equal(root.attribs.viewBox, "-10 -10 1020 60");
+  assert.deepEqual([root.attribs.width, root.attribs.height], ["1020", "60"]);
+  assert.equal((root.children[0] as DomElement).attribs.fill, "#fdf8f6");
+  assert.deepEqual([render(wide).root.attribs.width, render(wide).root.attribs.viewBox], [
+    "400",
+    "-10 -10 1020 60",
+  ]);
+  const moved = renderFull([shape("ellipse"), text("label", { x: 400, y: 300 })]).root;
+  assert.equal(moved.attribs.viewBox, "90 40 520 295");
+  assert.deepEqual([moved.attribs.width, moved.attribs.height], ["520", "295"]);
+});
+
+Deno.test("full size keeps each element's own stroke width and font size where a thumbnail widens and grows them", () => {
+  const elements = [
+    shape("rectangle", { id: "box", x: 0, y: 0, width: 300, height: 100 }),
+    text("Orders", {
+      id: "name",
+      containerId: "box",
+      x: 126,
+      y: 40,
+      width: 48,
+      height: 20,
+      fontSize: 16,
+      textAlign: "center",
+    }),
+    shape("rectangle", { x: 0, y: 200, width: 10000, height: 40, strokeWidth: 1 }),
+  ];
+  const thumbnail = render(elements).root;
+  const full = renderFull(elements).root;
+  const wide = (root: DomElement) => getElementsByTagName("rect", root)[2];
+  assert.ok(Number(thumbnail.attribs["stroke-width"]) > 2, thumbnail.attribs["stroke-width"]);
+  assert.equal(wide(thumbnail).attribs["stroke-width"], undefined, "widened to the root's");
+  assert.equal(full.attribs["stroke-width"], "2", "Excalidraw's default, on the root");
+  assert.equal(wide(full).attribs["stroke-width"], "1");
+  assert.equal(only(thumbnail, "text").attribs["font-size"], "24");
+  assert.equal(only(full, "text").attribs["font-size"], "16");
+  assert.deepEqual([full.attribs.width, full.attribs.height], ["10020", "260"]);
+});
+
+Deno.test("full size skips deleted elements, escapes text, and an empty scene is a small valid SVG", () => {
+  const { svg, root } = renderFull([]);
+  assert.deepEqual(root.children.map((node) => (node as DomElement).name), ["rect"]);
+  assert.equal(root.attribs.viewBox, "0 0 20 20");
+  assert.ok(svg.length < 500, svg);
+  assert.equal(renderFull([shape("rectangle", { isDeleted: true })]).svg, svg);
+  const hostile = "<script>alert(1)</script>";
+  const kept = renderFull([
+    shape("diamond", { isDeleted: true, x: -500 }),
+    shape("ellipse"),
+    text(hostile, { y: 200 }),
+  ]);
+  assert.deepEqual(drawn(kept.root).map((element) => element.name), ["ellipse", "text"]);
+  assert.equal(kept.root.attribs.viewBox, "90 40 220 195");
+  assert.doesNotMatch(kept.svg, /<script/);
+  assert.equal(textContent(only(kept.root, "text")), hostile);
 });
