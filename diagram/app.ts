@@ -38,12 +38,12 @@ export function createDiagramApp(deps: DiagramDeps): Hono {
     "base-uri 'none'",
     "frame-ancestors 'none'",
   ]));
-  // Sign-in and sign-out forms are state changes too: only from our own pages.
-  for (const path of ["/login", "/logout", "/account/*", "/d/*", "/import"]) {
-    app.use(path, requireSameOrigin(ownOrigin));
-  }
-  // Cookie-authenticated writes (and login itself) must come from our own pages.
-  app.use("/api/*", requireSameOrigin(ownOrigin, (headers) => !headers.has("authorization")));
+  // Every cookie-authenticated write (page forms, sign-in and sign-out included, and the REST
+  // calls of our own scripts) must come from our own pages. A request with an Authorization header
+  // carries its own credential (tokens), which no other site can make a browser send; /mcp takes
+  // nothing else and answers a missing token with its own 401.
+  const sameOrigin = requireSameOrigin(ownOrigin, (headers) => !headers.has("authorization"));
+  app.use("*", (c, next) => c.req.path === "/mcp" ? next() : sameOrigin(c, next));
   app.route(
     "/",
     sessionRoutes({ sessions: core.sessions, secureCookie, trustProxy: deps.trustProxy }),
@@ -66,6 +66,7 @@ export function createDiagramApp(deps: DiagramDeps): Hono {
       sessions: core.sessions,
       accounts: core.accounts,
       diagrams: core.diagrams,
+      collections: core.collections,
       baseUrl: deps.baseUrl,
       secureCookie,
       trustProxy: deps.trustProxy,

@@ -157,7 +157,11 @@ Deno.test("the gallery lists diagrams with escaped names; a diagram's page shows
     const page = await person.get(`/d/${created.id}`);
     assert.equal(page.response.status, 200);
     assert.match(page.text, new RegExp(`/api/diagrams/${created.id}/export`));
-    assert.match(page.text, /Back to the gallery/);
+    assert.match(
+      page.text,
+      /<li><a href="\/">All diagrams<\/a><\/li>/,
+      "the breadcrumbs lead back",
+    );
     const old = await person.get(`/diagrams/${created.id}`);
     assert.equal(old.response.status, 301);
     assert.equal(old.response.headers.get("location"), `/d/${created.id}`);
@@ -367,8 +371,11 @@ Deno.test("a diagram's page renames, duplicates and, after a confirm step, delet
     }).then((response) => response.json());
 
     const page = await person.get(`/d/${id}`);
-    assert.match(page.text, /<label for="name">Name<\/label>/);
     assert.match(page.text, /Nothing is drawn yet\./);
+    assert.match(page.text, new RegExp(`href="/d/${id}/rename\\?back=%2Fd%2F${id}"`));
+    const form = await person.get(`/d/${id}/rename?back=${encodeURIComponent(`/d/${id}`)}`);
+    assert.match(form.text, /<label for="name">Name<\/label>/);
+    assert.match(form.text, new RegExp(`name="back" value="/d/${id}"`));
     const renamed = await person.post(`/d/${id}/rename`, { name: '"><script>x</script>' });
     assert.equal(renamed.response.headers.get("location"), `/d/${id}`);
     const after = await person.get(`/d/${id}`);

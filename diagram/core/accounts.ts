@@ -1,22 +1,15 @@
 // The account and its access tokens: as the operator commands manage them (by email), and as the
 // signed-in owner does on the account page (by account id).
 import type { Database } from "../db/database.ts";
-import { hashPassword, verifyPassword } from "../../shared/password.ts";
+import { hashPassword } from "../../shared/password.ts";
 import {
   type AccessTokenInfo,
   createAccessToken,
   listAccessTokens,
   revokeAccessToken,
 } from "../store/access_tokens.ts";
-import { createSession } from "../store/sessions.ts";
-import {
-  changePassword,
-  findPasswordHash,
-  findUserByEmail,
-  listAccountEmails,
-  setPassword,
-} from "../store/users.ts";
-import { ConflictError, InvalidInputError, NotFoundError } from "./errors.ts";
+import { findUserByEmail, listAccountEmails, setPassword } from "../store/users.ts";
+import { ConflictError, NotFoundError } from "./errors.ts";
 
 export type { AccessTokenInfo };
 
@@ -83,19 +76,6 @@ export function accountOperations(db: Database) {
       if (!(await revokeAccessToken(db, userId, name))) {
         throw new NotFoundError(`no live token named ${JSON.stringify(name)}`);
       }
-    },
-
-    /**
-     * Checks the current password, sets the new one and ends every session of the account; the
-     * caller's browser gets the returned new session, so only the others are signed out.
-     */
-    async changePassword(userId: string, current: string, next: string): Promise<string> {
-      const hash = await findPasswordHash(db, userId);
-      if (hash === null || !(await verifyPassword(current, hash))) {
-        throw new InvalidInputError(["current: the current password is wrong"], "wrong password");
-      }
-      await changePassword(db, userId, await hashPassword(next));
-      return createSession(db, userId);
     },
   };
 }

@@ -1,8 +1,9 @@
 // Every collection operation, whichever door it comes through: the only caller of the
-// collection store. Collections nest; deleting one that still holds anything is refused.
+// collection store. Collections nest; deleting one moves what it holds where the caller says.
 import type { Database } from "../db/database.ts";
 import {
   type CollectionSummary,
+  type ContentsDestination,
   createCollection,
   deleteCollection,
   getCollection,
@@ -11,7 +12,7 @@ import {
 } from "../store/collections.ts";
 import type { Actor } from "./diagrams.ts";
 
-export type { CollectionSummary };
+export type { CollectionSummary, ContentsDestination };
 
 export type CollectionOperations = ReturnType<typeof collectionOperations>;
 
@@ -42,8 +43,9 @@ export function collectionOperations(db: Database) {
       return updateCollection(db, actor.userId, id, change);
     },
 
-    delete(actor: Actor, id: string): Promise<void> {
-      return deleteCollection(db, actor.userId, id);
+    /** Refused while it holds anything, unless `contentsTo` says where its contents move. */
+    delete(actor: Actor, id: string, contentsTo?: ContentsDestination): Promise<void> {
+      return deleteCollection(db, actor.userId, id, contentsTo);
     },
   };
 }

@@ -1,5 +1,7 @@
-// Signing in and out, and the lookups every authenticated request makes: the session cookie's
-// user and the access token's owner. Login is throttled before any password hashing.
+// Signing in and out, changing the password, and the lookups every authenticated request makes:
+// the session cookie's user and the access token's owner. Every password check is throttled (the
+// same limits as login) before any password hashing: a stolen session cookie must not become a
+// way to guess the password.
 import type { Database } from "../db/database.ts";
 import { hashPassword, verifyPassword } from "../../shared/password.ts";
 import type { LoginThrottle } from "../auth/login_throttle.ts";
@@ -10,8 +12,8 @@ import {
   findSessionUser,
   type SessionUser,
 } from "../store/sessions.ts";
-import { findUserByEmail } from "../store/users.ts";
-import { TooManyAttemptsError, WrongCredentialsError } from "./errors.ts";
+import { changePassword, findPasswordHash, findUserByEmail } from "../store/users.ts";
+import { InvalidInputError, TooManyAttemptsError, WrongCredentialsError } from "./errors.ts";
 
 export type { SessionUser, TokenOwner };
 
@@ -38,6 +40,34 @@ export function sessionOperations(db: Database, throttle: LoginThrottle) {
         return await createSession(db, user.id);
       } finally {
         // A database failure is nobody's guess: release the reservation without counting it.
+        attempt.released();
+      }
+    },
+
+    /**
+     * Checks the current password, sets the new one and ends every session of the account; the
+     * caller's browser gets the returned new session, so only the others are signed out.
+     */
+    async changePassword(
+      userId: string,
+      current: string,
+      next: string,
+      client: string,
+    ): Promise<string> {
+      // Keyed by account, not email: this door knows the account, and no email looks like this.
+      const reservation = throttle.reserve(`account ${userId}`, client);
+      if ("retryAfter" in reservation) throw new TooManyAttemptsError(reservation.retryAfter);
+      const { attempt } = reservation;
+      try {
+        const hash = await findPasswordHash(db, userId);
+        if (hash === null || !(await verifyPassword(current, hash))) {
+          attempt.failed();
+          throw new InvalidInputError(["current: the current password is wrong"], "wrong password");
+        }
+        attempt.succeeded();
+        await changePassword(db, userId, await hashPassword(next));
+        return await createSession(db, userId);
+      } finally {
         attempt.released();
       }
     },

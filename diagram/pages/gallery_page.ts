@@ -1,16 +1,22 @@
-// GET /: the most recently changed diagrams as cards (thumbnail, name, when, who made it), or,
-// for a new account, how to start. With ?q= the same cards for the best matches of a full-text
-// search, the matched words marked in the name and in a snippet of the text inside.
-import { type Html, html } from "../../runtime/markup.ts";
-import type { DiagramView } from "../core/diagrams.ts";
-import { DIAGRAM_SORTS, type DiagramSort, type SearchMatch } from "../core/diagrams.ts";
-import { markedText } from "./marked_text.ts";
+// The gallery pages: GET / (every diagram), /c/none (those in no collection) and /c/:id (one
+// collection: breadcrumbs, its sub-collections, its diagrams), all with the collections sidebar.
+// Diagrams come as cards, newest first or by name or creation, a page at a time; with ?q= on /,
+// the best matches of a full-text search with the matched words marked. A new account sees how to
+// start: a new diagram, an import, or an agent over MCP.
+import { attrs, type Html, html } from "../../runtime/markup.ts";
+import type { CollectionSummary } from "../core/collections.ts";
+import { DIAGRAM_SORTS, type DiagramSort } from "../core/diagrams.ts";
+import { type CardDiagram, diagramCards } from "./cards.ts";
+import { type CollectionTree, pathTo } from "./collection_tree.ts";
 import { renderPage } from "./layout.ts";
-import { relativeTime } from "./relative_time.ts";
+import { collectionsSidebar, type Shown } from "./sidebar.ts";
 
 export interface GalleryView {
   email: string;
-  diagrams: (DiagramView & { match?: SearchMatch })[];
+  tree: CollectionTree;
+  /** What the page shows: everything, the diagrams in no collection, or one collection. */
+  shown: Shown;
+  diagrams: CardDiagram[];
   /** The search, when there is one. */
   query?: string;
   sort: DiagramSort;
@@ -21,31 +27,8 @@ export interface GalleryView {
   /** Where agents connect: `{BASE_URL}/mcp`. */
   mcpUrl: string;
   now: number;
-}
-
-export function galleryPage(view: GalleryView): string {
-  return renderPage({
-    title: "Gallery",
-    email: view.email,
-    main: html`
-      <h1>Diagrams</h1>
-      <form class="import" method="post" action="/import" enctype="multipart/form-data">
-        <label for="files">Import .excalidraw files</label>
-        <input type="file" id="files" name="files" multiple accept=".excalidraw,application/json"
-          required>
-        <button type="submit">Import</button>
-      </form>
-      <form class="search" method="get" action="/" role="search">
-        <label for="q">Search diagrams</label>
-        <input type="search" id="q" name="q" value="${view.query ?? ""}"
-          placeholder="Words in a name or inside a drawing">
-        <button type="submit">Search</button>
-      </form>
-      ${view.query === undefined
-        ? (view.diagrams.length === 0 && !view.paged ? emptyState(view.mcpUrl) : browse(view))
-        : results(view, view.query)}
-    `,
-  });
+  /** A form's problem, shown above the page. */
+  problem?: string;
 }
 
 const SORT_LABELS: Record<DiagramSort, string> = {
@@ -54,63 +37,165 @@ const SORT_LABELS: Record<DiagramSort, string> = {
   created: "Created",
 };
 
-function browse(view: GalleryView): Html {
+/** The address of a gallery page. */
+export function shownPath(shown: Shown): string {
+  return shown === "all" ? "/" : `/c/${shown}`;
+}
+
+export function galleryPage(view: GalleryView): string {
+  const collection = view.tree.byId.get(view.shown);
+  const title = collection?.name ?? (view.shown === "none" ? "No collection" : "All diagrams");
+  const path = shownPath(view.shown);
+  const back = view.query === undefined
+    ? (view.sort === "updated" ? path : `${path}?sort=${view.sort}`)
+    : `/?q=${encodeURIComponent(view.query)}`;
+  const cards = diagramCards(view.diagrams, {
+    tree: view.tree,
+    shownCollectionId: collection ? collection.id : view.shown === "none" ? null : undefined,
+    back,
+    now: view.now,
+  });
+  const empty = view.diagrams.length === 0 && !view.paged;
+  return renderPage({
+    title,
+    email: view.email,
+    sidebar: collectionsSidebar(view.tree, view.shown),
+    scripts: ["/static/gallery.js"],
+    main: html`
+      ${collection ? breadcrumbs(view.tree, collection) : ""}
+      ${view.problem ? html`<p class="message error" role="alert">${view.problem}</p>` : ""}
+      <h1>${title}</h1>
+      ${collection ? collectionActions(collection) : ""}
+      ${creation(collection)}
+      <form class="search" method="get" action="/" role="search">
+        <label for="q">Search diagrams</label>
+        <input type="search" id="q" name="q" value="${view.query ?? ""}"
+          placeholder="Words in a name or inside a drawing">
+        <button type="submit">Search</button>
+      </form>
+      <p class="message notice" role="status" id="moved" data-shown="${view.shown}" hidden></p>
+      ${collection ? subCollections(view.tree, collection) : ""}
+      ${view.query !== undefined
+        ? results(view.query, view.diagrams.length, cards)
+        : empty && view.shown === "all"
+        ? emptyState(view.mcpUrl)
+        : empty
+        ? html`<p class="empty">No diagrams here yet. Move one in with its card’s <b>Actions</b> menu
+          or by dragging its card onto a collection, or start a new one.</p>`
+        : browse(view, path, cards)}
+    `,
+  });
+}
+
+function breadcrumbs(tree: CollectionTree, collection: CollectionSummary): Html {
+  const path = pathTo(tree, collection.id);
+  const above = path.slice(0, -1).map((step) =>
+    html`<li><a href="/c/${step.id}">${step.name}</a></li>`
+  );
+  return html`
+    <nav class="breadcrumbs" aria-label="Breadcrumb">
+      <ol>
+        <li><a href="/">All diagrams</a></li>
+        ${above}
+        <li><a href="/c/${collection.id}" aria-current="page">${collection.name}</a></li>
+      </ol>
+    </nav>
+  `;
+}
+
+function collectionActions(collection: CollectionSummary): Html {
+  return html`
+    <ul class="actions">
+      <li><a class="button" href="/c/${collection.id}/rename">Rename…</a></li>
+      <li><a class="button" href="/c/${collection.id}/move">Move…</a></li>
+      <li><a class="button" href="/c/${collection.id}/delete">Delete…</a></li>
+    </ul>
+  `;
+}
+
+/** New diagram, new collection and import, into the collection shown (if any). */
+function creation(collection: CollectionSummary | undefined): Html {
+  const into = collection
+    ? html`<input type="hidden" name="collectionId" value="${collection.id}">`
+    : "";
+  return html`
+    <div class="create">
+      <form method="post" action="/new">${into}<button type="submit" class="primary">New
+        diagram</button></form>
+      <form method="post" action="/collections" class="new-collection">
+        ${collection ? html`<input type="hidden" name="parentId" value="${collection.id}">` : ""}
+        <label for="collection-name">${collection
+          ? "New collection inside"
+          : "New collection"}</label>
+        <input type="text" id="collection-name" name="name" required maxlength="200">
+        <button type="submit">Create</button>
+      </form>
+      <form class="import" method="post" action="/import" enctype="multipart/form-data">
+        ${into}
+        <label for="files">Import .excalidraw files</label>
+        <input type="file" id="files" name="files" multiple accept=".excalidraw,application/json"
+          required>
+        <button type="submit">Import</button>
+      </form>
+    </div>
+  `;
+}
+
+function subCollections(tree: CollectionTree, collection: CollectionSummary): Html {
+  const children = [...tree.byId.values()].filter((child) => child.parentId === collection.id);
+  if (children.length === 0) return html``;
+  return html`
+    <h2>Collections inside</h2>
+    <ul class="folders">
+      ${children.map((child) =>
+        html`<li><a href="/c/${child.id}" data-drop="${child.id}">${child.name}
+          <span class="muted">${child.diagramCount} diagram${child.diagramCount === 1 ? "" : "s"}${
+          child.collectionCount === 0
+            ? ""
+            : `, ${child.collectionCount} collection${child.collectionCount === 1 ? "" : "s"}`
+        }</span></a></li>`
+      )}
+    </ul>
+  `;
+}
+
+function browse(view: GalleryView, path: string, cards: Html): Html {
   const sorts = DIAGRAM_SORTS.map((sort) =>
-    sort === view.sort
-      ? html`<li><a href="/?sort=${sort}" aria-current="true">${SORT_LABELS[sort]}</a></li>`
-      : html`<li><a href="/?sort=${sort}">${SORT_LABELS[sort]}</a></li>`
+    html`
+      <li>
+        <a${attrs({
+          href: `${path}?sort=${sort}`,
+          "aria-current": sort === view.sort ? "true" : null,
+        })}>${SORT_LABELS[sort]}</a></li>
+    `
   );
   const pages = [
-    view.paged ? html`<li><a href="/?sort=${view.sort}">First page</a></li>` : "",
+    view.paged ? html`<li><a href="${path}?sort=${view.sort}">First page</a></li>` : "",
     view.nextPage ? html`<li><a href="${view.nextPage}" rel="next">Next page</a></li>` : "",
   ];
   return html`
     <nav class="sorts" aria-label="Order"><span class="muted">Order:</span><ul>${sorts}</ul></nav>
-    ${view.diagrams.length === 0 ? html`<p>No more diagrams.</p>` : cards(view)}
+    ${view.diagrams.length === 0 ? html`<p>No more diagrams.</p>` : cards}
     <nav class="pages" aria-label="Pages">
       <ul>${pages}</ul>
     </nav>
   `;
 }
 
-function results(view: GalleryView, query: string): Html {
-  if (view.diagrams.length === 0) {
+function results(query: string, count: number, cards: Html): Html {
+  if (count === 0) {
     return html`<p>Nothing matches “${query}”. <a href="/">Show all diagrams</a></p>`;
   }
   return html`<p class="muted">Best matches for “${query}”. <a href="/">Show all diagrams</a></p>
-    ${cards(view)}`;
-}
-
-function cards(view: GalleryView): Html {
-  const items = view.diagrams.map((diagram) =>
-    html`
-      <li class="card">
-        <a href="/d/${diagram.id}">
-          <img src="/api/diagrams/${diagram.id}/thumbnail.svg" alt="" loading="lazy" width="280"
-            height="180">
-          <span class="details">
-            <span class="name">${diagram.match
-              ? markedText(diagram.match.name)
-              : diagram.name}${diagram.source === "mcp"
-              ? html`<span class="badge">agent</span>`
-              : ""}</span>
-            <time datetime="${diagram.updatedAt}" title="${new Date(diagram.updatedAt)
-              .toUTCString()}">updated ${relativeTime(diagram.updatedAt, view.now)}</time>
-            ${diagram.match?.snippet
-              ? html`<span class="snippet">${markedText(diagram.match.snippet)}</span>`
-              : ""}
-          </span>
-        </a>
-      </li>
-    `
-  );
-  return html`<ul class="cards">${items}</ul>`;
+    ${cards}`;
 }
 
 function emptyState(mcpUrl: string): Html {
   return html`
-    <p>No diagrams yet. Import .excalidraw files above, or let an AI agent draw them: connect an MCP
-    client to <code>${mcpUrl}</code> with an access token from your
-    <a href="/account">account page</a>.</p>
+    <div class="empty">
+      <p>No diagrams yet. Start one with <b>New diagram</b>, import .excalidraw files, or let an AI
+      agent draw them: connect an MCP client to <code>${mcpUrl}</code> with an access token from
+      your <a href="/account">account page</a>.</p>
+    </div>
   `;
 }

@@ -1,5 +1,6 @@
 // The shell every diagram page shares: head (our stylesheet only; no inline script or style),
-// skip link, header with the brand and, when signed in, the account and a Sign out form.
+// skip link, header with the brand and, when signed in, the account and a Sign out form; the
+// gallery pages add their collections sidebar.
 import { type Html, html } from "../../runtime/markup.ts";
 
 export interface PageParts {
@@ -7,6 +8,8 @@ export interface PageParts {
   /** The signed-in account's email; absent on the login page. */
   email?: string;
   main: Html;
+  /** The collections sidebar of the gallery pages, beside the main content. */
+  sidebar?: Html;
   /** Our own script files, loaded deferred (the CSP allows no inline script). */
   scripts?: string[];
 }
@@ -14,7 +17,7 @@ export interface PageParts {
 export function renderPage(parts: PageParts): string {
   const signedIn = parts.email === undefined ? "" : html`
     <nav class="site-nav" aria-label="Account">
-      <span class="account">${parts.email}</span>
+      <a class="account" href="/account" title="Account and access tokens">${parts.email}</a>
       <form method="post"
         action="/logout"><button type="submit" class="link-button">Sign out</button></form>
     </nav>
@@ -35,9 +38,12 @@ export function renderPage(parts: PageParts): string {
     <a class="brand" href="/">Diagrams</a>
     ${signedIn}
         </header>
+        <div class="${parts.sidebar ? "with-sidebar" : "single"}">
+    ${parts.sidebar ?? ""}
         <main id="main">
     ${parts.main}
         </main>
+        </div>
       </body>
     </html>
   `;

@@ -149,9 +149,9 @@ pre {
 }
 
 .card {
+  position: relative;
   border: 1px solid var(--border);
   border-radius: 8px;
-  overflow: hidden;
   background: var(--bg);
 }
 
@@ -163,6 +163,7 @@ pre {
 
 .card img {
   display: block;
+  border-radius: 8px 8px 0 0;
   width: 100%;
   aspect-ratio: 14 / 9;
   object-fit: contain;
@@ -254,5 +255,145 @@ mark {
   padding: 0;
   margin: 1rem 0;
   list-style: none;
+}
+/* Gallery pages: the collections sidebar beside the main content. */
+.with-sidebar {
+  display: grid;
+  grid-template-columns: 15rem minmax(0, 1fr);
+  gap: 1rem;
+  max-width: 90rem;
+  min-height: calc(100vh - 4rem);
+  margin: 0 auto;
+}
+.with-sidebar main { max-width: none; margin: 0; min-width: 0; }
+.sidebar {
+  padding: 1.5rem 0 1.5rem 1rem;
+  border-right: 1px solid var(--border);
+}
+.sidebar h2 { font-size: 1rem; margin: 0 0 0.5rem; }
+.sidebar ul { list-style: none; margin: 0; padding: 0; }
+.sidebar ul ul { padding-left: 1rem; }
+.sidebar > ul:first-of-type { margin-bottom: 0.75rem; }
+.sidebar a {
+  display: flex;
+  justify-content: space-between;
+  gap: 0.5rem;
+  padding: 0.2rem 0.75rem 0.2rem 0.5rem;
+  border-radius: 6px;
+  color: var(--fg);
+  text-decoration: none;
+  overflow-wrap: anywhere;
+}
+.sidebar a:hover { background: var(--surface); }
+.sidebar a[aria-current="page"] { background: var(--badge); font-weight: 600; }
+.count { color: var(--muted); font-size: 0.875rem; }
+.drop-target, .sidebar a.drop-target {
+  outline: 2px dashed var(--accent);
+  outline-offset: -2px;
+  background: var(--badge);
+}
+@media (max-width: 48rem) {
+  .with-sidebar { grid-template-columns: minmax(0, 1fr); gap: 0; }
+  .sidebar {
+    padding: 0.75rem 1rem;
+    border-right: none;
+    border-bottom: 1px solid var(--border);
+    max-height: 14rem;
+    overflow-y: auto;
+  }
+}
+.breadcrumbs ol {
+  display: flex;
+  flex-wrap: wrap;
+  gap: 0.25rem;
+  list-style: none;
+  margin: 0 0 0.5rem;
+  padding: 0;
+  font-size: 0.875rem;
+}
+.breadcrumbs li + li::before { content: "›"; margin-right: 0.25rem; color: var(--muted); }
+.breadcrumbs a[aria-current] { color: var(--fg); text-decoration: none; }
+/* New diagram, new collection, import: one row that wraps. */
+.create {
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 0.75rem 1.5rem;
+  margin: 0 0 1rem;
+}
+.create form { display: flex; flex-wrap: wrap; align-items: center; gap: 0.5rem; margin: 0; }
+.create label { margin: 0; }
+.new-collection input[type="text"] { width: 12rem; }
+.folders {
+  display: flex;
+  flex-wrap: wrap;
+  gap: 0.5rem;
+  list-style: none;
+  margin: 0 0 1.5rem;
+  padding: 0;
+}
+.folders a {
+  display: block;
+  padding: 0.5rem 0.75rem;
+  border: 1px solid var(--border);
+  border-radius: 8px;
+  color: var(--fg);
+  text-decoration: none;
+  font-weight: 600;
+}
+.folders .muted { display: block; font-weight: 400; font-size: 0.875rem; }
+.card .in { display: block; font-size: 0.875rem; color: var(--muted); }
+/* A card's actions: a <details> over the thumbnail's corner, its list dropping below. */
+.menu { position: absolute; top: 0.5rem; right: 0.5rem; }
+.menu summary {
+  list-style: none;
+  cursor: pointer;
+  padding: 0.15rem 0.6rem;
+  border: 1px solid var(--border);
+  border-radius: 6px;
+  background: var(--bg);
+  font-size: 0.875rem;
+}
+.menu summary::-webkit-details-marker { display: none; }
+.menu ul {
+  position: absolute;
+  right: 0;
+  z-index: 2;
+  min-width: 10rem;
+  margin: 0.25rem 0 0;
+  padding: 0.25rem 0;
+  list-style: none;
+  background: var(--bg);
+  border: 1px solid var(--border);
+  border-radius: 6px;
+  box-shadow: 0 4px 12px rgb(0 0 0 / 0.15);
+}
+.menu li a, .menu li .link-button {
+  display: block;
+  width: 100%;
+  padding: 0.3rem 0.75rem;
+  text-align: left;
+  color: var(--fg);
+  text-decoration: none;
+  font-size: 0.9375rem;
+}
+.menu li a:hover, .menu li .link-button:hover { background: var(--surface); }
+.menu form { margin: 0; }
+.empty {
+  padding: 1rem 1.25rem;
+  border: 1px dashed var(--border);
+  border-radius: 8px;
+}
+fieldset { border: 1px solid var(--border); border-radius: 6px; margin: 0 0 1rem; }
+legend { font-weight: 600; padding: 0 0.25rem; }
+label.choice { font-weight: 400; display: flex; gap: 0.5rem; align-items: baseline; }
+select {
+  font: inherit;
+  padding: 0.4rem 0.5rem;
+  border: 1px solid var(--border);
+  border-radius: 6px;
+  background: var(--bg);
+  color: var(--fg);
+  max-width: 100%;
 }
 `;

@@ -113,19 +113,46 @@ export async function updateCollection(
   return getCollection(db, userId, id);
 }
 
-/** Refuses a collection that still holds diagrams or collections: nothing is deleted silently. */
-export async function deleteCollection(db: Database, userId: string, id: string): Promise<void> {
+/** Where a deleted collection's diagrams and sub-collections go: up one level, or to the top. */
+export type ContentsDestination = "parent" | "none";
+
+/**
+ * Deletes a collection. One that still holds diagrams or collections is refused unless the caller
+ * says where they go; they move there in the same transaction, so nothing is ever deleted with it.
+ */
+export async function deleteCollection(
+  db: Database,
+  userId: string,
+  id: string,
+  contentsTo?: ContentsDestination,
+): Promise<void> {
   const current = await getCollection(db, userId, id);
-  if (current.diagramCount > 0 || current.collectionCount > 0) {
+  if (contentsTo === undefined && (current.diagramCount > 0 || current.collectionCount > 0)) {
     throw new ConflictError(
       `the collection holds ${current.diagramCount} diagram(s) and ${current.collectionCount} ` +
-        "collection(s); move or delete them first",
+        "collection(s); say where they go (contents=parent or contents=none) or move them first",
     );
   }
-  await db.execute({
-    sql: "DELETE FROM collections WHERE user_id = ? AND id = ?",
-    args: [userId, id],
-  });
+  // The parent is re-read inside the transaction: a move of the collection in between cannot
+  // send its contents to a stale place.
+  const destination = contentsTo === "parent"
+    ? "(SELECT parent_id FROM collections WHERE user_id = ? AND id = ?)"
+    : "?";
+  const destinationArgs = contentsTo === "parent" ? [userId, id] : [null];
+  const [, , deleted] = await db.batch([
+    {
+      sql: `UPDATE diagrams SET collection_id = ${destination}
+            WHERE user_id = ? AND collection_id = ?`,
+      args: [...destinationArgs, userId, id],
+    },
+    {
+      sql: `UPDATE collections SET parent_id = ${destination}, updated_at = ?
+            WHERE user_id = ? AND parent_id = ?`,
+      args: [...destinationArgs, timestamp(), userId, id],
+    },
+    { sql: "DELETE FROM collections WHERE user_id = ? AND id = ?", args: [userId, id] },
+  ], "write");
+  if (deleted.rowsAffected === 0) throw new NotFoundError("collection not found");
 }
 
 /** Throws NotFoundError unless the collection exists for this owner. */

@@ -1,0 +1,84 @@
+// The small pages behind a diagram's actions (from its card menu or its own page): rename, move to
+// a collection, and the confirm step before a delete. Each is a plain form that returns to `back`.
+import { html } from "../../runtime/markup.ts";
+import type { DiagramView } from "../core/diagrams.ts";
+import type { CollectionTree } from "./collection_tree.ts";
+import { renderPage } from "./layout.ts";
+import { moveSelect } from "./move_select.ts";
+
+export interface DiagramActionView {
+  email: string;
+  diagram: DiagramView;
+  /** Where the form returns (a same-origin path). */
+  back: string;
+  problem?: string;
+}
+
+function actionPage(view: DiagramActionView, title: string, body: unknown): string {
+  return renderPage({
+    title,
+    email: view.email,
+    main: html`
+      <p><a href="${view.back}">← Back</a></p>
+      ${view.problem ? html`<p class="message error" role="alert">${view.problem}</p>` : ""}
+      ${body}
+    `,
+  });
+}
+
+export function renameDiagramPage(view: DiagramActionView): string {
+  return actionPage(
+    view,
+    `Rename ${view.diagram.name}`,
+    html`
+      <h1>Rename “${view.diagram.name}”</h1>
+      <form method="post" action="/d/${view.diagram.id}/rename" class="inline-form">
+        <input type="hidden" name="back" value="${view.back}">
+        <label for="name">Name</label>
+        <input type="text" id="name" name="name" required maxlength="200"
+          value="${view.diagram.name}" autofocus>
+        <p class="form-actions"><button type="submit" class="primary">Rename</button></p>
+      </form>
+    `,
+  );
+}
+
+export function moveDiagramPage(view: DiagramActionView & { tree: CollectionTree }): string {
+  return actionPage(
+    view,
+    `Move ${view.diagram.name}`,
+    html`
+      <h1>Move “${view.diagram.name}”</h1>
+      ${view.tree.byId.size === 0
+        ? html`<p>There are no collections yet: create one in the <a href="/">gallery</a> first.</p>`
+        : html`
+          <form method="post" action="/d/${view.diagram.id}/move" class="inline-form">
+            <input type="hidden" name="back" value="${view.back}">
+            <label for="collectionId">Collection</label>
+            ${moveSelect(view.tree, {
+              name: "collectionId",
+              none: "No collection",
+              selected: view.diagram.collectionId,
+            })}
+            <p class="form-actions"><button type="submit" class="primary">Move</button></p>
+          </form>
+        `}
+    `,
+  );
+}
+
+export function confirmDeleteDiagramPage(view: DiagramActionView): string {
+  return actionPage(
+    view,
+    `Delete ${view.diagram.name}`,
+    html`
+      <h1>Delete “${view.diagram.name}”?</h1>
+      <p>The diagram and its drawing are removed for good.</p>
+      <form method="post" action="/d/${view.diagram.id}/delete" class="actions">
+        <input type="hidden" name="back" value="${view.back}">
+        <button type="submit" class="primary">Delete</button>
+        <a class="button" href="${view.back}">Keep it</a>
+      </form>
+    `,
+  );
+}

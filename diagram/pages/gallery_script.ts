@@ -1,0 +1,77 @@
+// /static/gallery.js: drag a card onto a collection in the sidebar (or onto "No collection", or a
+// sub-collection tile) to move the diagram there, through the same PATCH /api/diagrams/:id the
+// REST clients use. The page works without it: every card's Actions menu has Move….
+
+export const GALLERY_JS = `const TYPE = "application/x-diagram-id";
+const status = document.getElementById("moved");
+
+function say(message, failed) {
+  if (!status) return;
+  status.textContent = message;
+  status.hidden = false;
+  status.classList.toggle("error", failed);
+}
+
+function adjustCount(place, delta) {
+  const count = document.querySelector('.sidebar a[data-drop="' + CSS.escape(place) + '"] .count');
+  if (count) count.textContent = String(Number(count.textContent) + delta);
+}
+
+document.addEventListener("dragstart", (event) => {
+  const card = event.target.closest && event.target.closest(".card[data-diagram-id]");
+  if (!card) return;
+  event.dataTransfer.setData(TYPE, card.dataset.diagramId);
+  event.dataTransfer.effectAllowed = "move";
+});
+
+document.addEventListener("dragover", (event) => {
+  const target = event.target.closest && event.target.closest("[data-drop]");
+  if (!target || !event.dataTransfer.types.includes(TYPE)) return;
+  event.preventDefault();
+  event.dataTransfer.dropEffect = "move";
+  target.classList.add("drop-target");
+});
+
+document.addEventListener("dragleave", (event) => {
+  const target = event.target.closest && event.target.closest("[data-drop]");
+  if (target) target.classList.remove("drop-target");
+});
+
+document.addEventListener("drop", async (event) => {
+  const target = event.target.closest && event.target.closest("[data-drop]");
+  const id = event.dataTransfer.getData(TYPE);
+  if (!target || !id) return;
+  event.preventDefault();
+  target.classList.remove("drop-target");
+  const card = document.querySelector('.card[data-diagram-id="' + CSS.escape(id) + '"]');
+  const from = card ? card.dataset.collection : "";
+  const place = target.dataset.drop;
+  if (place === from) return;
+  const name = card ? card.querySelector(".name").textContent : "The diagram";
+  const where = place === "none" ? "No collection" : target.firstChild.textContent.trim();
+  let answer;
+  try {
+    answer = await fetch("/api/diagrams/" + encodeURIComponent(id), {
+      method: "PATCH",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ collectionId: place === "none" ? null : place }),
+    });
+  } catch {
+    say("Could not reach the server: " + name + " was not moved.", true);
+    return;
+  }
+  if (!answer.ok) {
+    const body = await answer.json().catch(() => ({}));
+    say(name + " was not moved: " + (body.error || "the server answered " + answer.status) + ".", true);
+    return;
+  }
+  adjustCount(from, -1);
+  adjustCount(place, 1);
+  if (card) {
+    card.dataset.collection = place;
+    // A page that lists one place no longer shows a diagram moved elsewhere.
+    if (status && status.dataset.shown !== "all") card.remove();
+  }
+  say("Moved " + name + " to " + where + ".", false);
+});
+`;

@@ -1,0 +1,41 @@
+// The sidebar of the gallery pages: every collection as a nested list of links, the one shown
+// marked as current. With JavaScript on, a collection's link (and "No collection") is also a drop
+// target for a dragged card: gallery.js reads data-drop ("none" for no collection).
+import { attrs, type Html, html } from "../../runtime/markup.ts";
+import type { CollectionTree, TreeNode } from "./collection_tree.ts";
+
+/** What the page shows: everything, the diagrams in no collection, or one collection's id. */
+export type Shown = "all" | "none" | string;
+
+export function collectionsSidebar(tree: CollectionTree, shown: Shown): Html {
+  const link = (href: string, label: string, place: Shown, count?: number) => {
+    const counted = count === undefined ? "" : html`
+      <span class="count">${count}</span>
+    `;
+    return html`<a${
+      attrs({
+        href,
+        "data-drop": place === "all" ? undefined : place,
+        "aria-current": place === shown ? "page" : undefined,
+      })
+    }>${label}${counted}</a>`;
+  };
+  const branch = (nodes: TreeNode[]): Html =>
+    html`<ul>${
+      nodes.map(({ collection, children }) =>
+        html`<li>${
+          link(`/c/${collection.id}`, collection.name, collection.id, collection.diagramCount)
+        }${children.length === 0 ? "" : branch(children)}</li>`
+      )
+    }</ul>`;
+  return html`
+    <nav class="sidebar" aria-label="Collections">
+      <h2>Collections</h2>
+      <ul>
+        <li>${link("/", "All diagrams", "all")}</li>
+        <li>${link("/c/none", "No collection", "none")}</li>
+      </ul>
+      ${tree.roots.length === 0 ? html`<p class="muted">None yet.</p>` : branch(tree.roots)}
+    </nav>
+  `;
+}

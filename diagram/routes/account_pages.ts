@@ -1,0 +1,119 @@
+// /account: the signed-in person's access tokens (create one, shown once with the MCP client
+// configuration; revoke) and password (the current one required; every other session ends).
+import { Hono } from "hono";
+import { z } from "zod";
+import { clientAddress } from "../../runtime/http.ts";
+import type { AccountOperations } from "../core/accounts.ts";
+import {
+  ConflictError,
+  InvalidInputError,
+  NotFoundError,
+  TooManyAttemptsError,
+} from "../core/errors.ts";
+import { MIN_PASSWORD_LENGTH, tokenNameSchema } from "../core/schemas.ts";
+import type { SessionOperations } from "../core/sessions.ts";
+import { readForm } from "../http/form_body.ts";
+import type { PageEnv } from "../http/page_session.ts";
+import { setSessionCookie } from "../http/session_cookie.ts";
+import { accountPage, type AccountView } from "../pages/account_page.ts";
+import { retryIn } from "../pages/retry_in.ts";
+
+export interface AccountPageDeps {
+  sessions: SessionOperations;
+  accounts: AccountOperations;
+  /** Where MCP clients connect: `{BASE_URL}/mcp`. */
+  mcpUrl: string;
+  secureCookie: boolean;
+  trustProxy: boolean;
+}
+
+const tokenForm = z.object({ name: tokenNameSchema });
+const passwordForm = z.object({
+  current: z.string().max(1024),
+  next: z.string().min(MIN_PASSWORD_LENGTH).max(1024),
+});
+
+/** Outcomes of the account page's forms, shown after their redirect. */
+const ACCOUNT_NOTICES: Record<string, string> = {
+  revoked: "Token revoked: clients using it are refused from now on.",
+  password: "Password changed. Every other browser is signed out.",
+};
+
+/** Mounted behind the signed-in check. */
+export function accountPages(deps: AccountPageDeps): Hono<PageEnv> {
+  const app = new Hono<PageEnv>();
+
+  const page = async (
+    c: { get(key: "userId" | "email"): string },
+    extra: Partial<AccountView> = {},
+  ) =>
+    accountPage({
+      email: c.get("email"),
+      tokens: await deps.accounts.tokensOf(c.get("userId")),
+      mcpUrl: deps.mcpUrl,
+      ...extra,
+    });
+
+  app.get("/account", async (c) => {
+    return c.html(await page(c, { notice: ACCOUNT_NOTICES[c.req.query("done") ?? ""] }));
+  });
+
+  app.post("/account/tokens", async (c) => {
+    const form = tokenForm.safeParse(await readForm(c.req.raw));
+    if (!form.success) {
+      const problem = "Name the token with letters, digits and punctuation, no spaces.";
+      return c.html(await page(c, { problem }), 400);
+    }
+    try {
+      const token = await deps.accounts.createTokenFor(c.get("userId"), form.data.name);
+      // Shown in this answer only: nothing stores the token itself.
+      c.header("Cache-Control", "no-store");
+      return c.html(await page(c, { created: { name: form.data.name, token } }), 201);
+    } catch (error) {
+      if (!(error instanceof ConflictError)) throw error;
+      const problem =
+        `A live token is already named “${form.data.name}”: revoke it or pick another.`;
+      return c.html(await page(c, { problem }), 409);
+    }
+  });
+
+  app.post("/account/tokens/revoke", async (c) => {
+    const name = String((await readForm(c.req.raw)).name ?? "");
+    try {
+      await deps.accounts.revokeTokenOf(c.get("userId"), name);
+      return c.redirect("/account?done=revoked", 303);
+    } catch (error) {
+      if (!(error instanceof NotFoundError)) throw error;
+      return c.html(await page(c, { problem: `No live token is named “${name}”.` }), 404);
+    }
+  });
+
+  app.post("/account/password", async (c) => {
+    const form = passwordForm.safeParse(await readForm(c.req.raw));
+    if (!form.success) {
+      const problem = `The new password needs at least ${MIN_PASSWORD_LENGTH} characters.`;
+      return c.html(await page(c, { problem }), 400);
+    }
+    try {
+      const token = await deps.sessions.changePassword(
+        c.get("userId"),
+        form.data.current,
+        form.data.next,
+        clientAddress(c, deps.trustProxy),
+      );
+      setSessionCookie(c, token, deps.secureCookie);
+      return c.redirect("/account?done=password", 303);
+    } catch (error) {
+      if (error instanceof TooManyAttemptsError) {
+        const problem = `Too many wrong passwords. Try again in ${retryIn(error.retryAfter)}.`;
+        return c.html(await page(c, { problem }), 429, {
+          "Retry-After": String(error.retryAfter),
+        });
+      }
+      if (!(error instanceof InvalidInputError)) throw error;
+      return c.html(await page(c, { problem: "The current password is wrong." }), 400);
+    }
+  });
+
+  return app;
+}

@@ -1,0 +1,85 @@
+// POST /import: one or many .excalidraw files from the gallery's form (into the collection shown,
+// if any). Each file is validated whole and stored as one diagram, or listed with its problems;
+// a refused file leaves nothing behind.
+import { Hono } from "hono";
+import { HTTPException } from "hono/http-exception";
+import { readBodyCapped } from "../../runtime/read_capped.ts";
+import { parseMediaType } from "../../shared/media_type.ts";
+import type { Actor, DiagramOperations } from "../core/diagrams.ts";
+import { InvalidInputError, NotFoundError } from "../core/errors.ts";
+import { idSchema, nameSchema } from "../core/schemas.ts";
+import type { PageEnv } from "../http/page_session.ts";
+import { type ImportOutcome, importPage } from "../pages/import_page.ts";
+
+export interface ImportPageDeps {
+  diagrams: DiagramOperations;
+}
+
+/** One import: a few files of the biggest size a diagram may have. */
+const IMPORT_BYTES = 32 * 1024 * 1024;
+const MAX_IMPORT_FILES = 50;
+
+/** Mounted behind the signed-in check. */
+export function importPages(deps: ImportPageDeps): Hono<PageEnv> {
+  const app = new Hono<PageEnv>();
+
+  app.post("/import", async (c) => {
+    const type = parseMediaType(c.req.header("content-type") ?? null).essence;
+    if (type !== "multipart/form-data") {
+      throw new HTTPException(415, { message: "send the files as multipart/form-data" });
+    }
+    const bytes = await readBodyCapped(c.req.raw, IMPORT_BYTES);
+    if (bytes === null) {
+      throw new HTTPException(413, { message: `an import is at most ${IMPORT_BYTES} bytes` });
+    }
+    const form = await new Request(c.req.url, {
+      method: "POST",
+      headers: { "content-type": c.req.header("content-type")! },
+      body: bytes as Uint8Array<ArrayBuffer>,
+    }).formData().catch(() => null);
+    const files = (form?.getAll("files") ?? []).filter((entry) => entry instanceof File);
+    if (files.length === 0 || files.length > MAX_IMPORT_FILES) {
+      throw new HTTPException(400, {
+        message: `choose between 1 and ${MAX_IMPORT_FILES} .excalidraw files`,
+      });
+    }
+    const into = idSchema.safeParse(form?.get("collectionId"));
+    const actor: Actor = { userId: c.get("userId"), via: "import" };
+    const collectionId = into.success ? into.data : null;
+    const outcomes: ImportOutcome[] = [];
+    for (const file of files) outcomes.push(await importOne(actor, collectionId, file));
+    return c.html(importPage(c.get("email"), outcomes));
+  });
+
+  /** One file: its JSON validated whole and stored as one diagram, or its problems. */
+  const importOne = async (
+    actor: Actor,
+    collectionId: string | null,
+    file: File,
+  ): Promise<ImportOutcome> => {
+    const name = file.name.replace(/\.(excalidraw|json)$/i, "").trim().slice(0, 200) ||
+      "Imported diagram";
+    let json: unknown;
+    try {
+      json = JSON.parse(await file.text());
+    } catch {
+      return { file: file.name, problems: ["the file is not JSON (is it an .excalidraw file?)"] };
+    }
+    try {
+      const imported = await deps.diagrams.create(actor, {
+        name: nameSchema.catch("Imported diagram").parse(name),
+        collectionId,
+        file: json,
+      });
+      return { file: file.name, imported: { id: imported.id, name: imported.name } };
+    } catch (error) {
+      if (error instanceof NotFoundError) {
+        return { file: file.name, problems: ["the collection to import into no longer exists"] };
+      }
+      if (!(error instanceof InvalidInputError)) throw error;
+      return { file: file.name, problems: error.problems };
+    }
+  };
+
+  return app;
+}
