@@ -467,7 +467,7 @@ Deno.test("another account's diagrams and collections are 404s", async () => {
   });
 });
 
-Deno.test("collections: nest, move diagrams in, refuse deleting a non-empty one, then delete", async () => {
+Deno.test("collections: nest, move diagrams in, refuse deleting a non-empty one unless told where its contents go", async () => {
   await withDiagram(async (instance) => {
     const api = client(instance, await instance.login(EMAIL, PASSWORD));
     const top = (await api("POST", "/api/collections", { name: "Projects" })).json;
@@ -491,12 +491,16 @@ Deno.test("collections: nest, move diagrams in, refuse deleting a non-empty one,
     const inAlpha = await api("GET", `/api/diagrams?collectionId=${sub.json.id}`);
     assert.deepEqual(inAlpha.json.diagrams.map((d: Json) => d.name), ["Plan"]);
 
+    const unclear = await api("DELETE", `/api/collections/${sub.json.id}?contents=away`);
+    assert.equal(unclear.status, 400);
+    assert.match(unclear.json.problems[0], /^contents: expected one of "parent", "none"/);
     assert.equal(
-      (await api("PATCH", `/api/diagrams/${diagram.id}`, { collectionId: null })).json.collectionId,
-      null,
+      (await api("DELETE", `/api/collections/${sub.json.id}?contents=parent`)).status,
+      204,
     );
-    assert.equal((await api("DELETE", `/api/collections/${sub.json.id}`)).status, 204);
     assert.equal((await api("GET", `/api/collections/${sub.json.id}`)).status, 404);
+    const moved = await api("GET", `/api/diagrams/${diagram.id}`);
+    assert.equal(moved.json.collectionId, top.id, "the diagram moved up, not away");
   });
 });
 

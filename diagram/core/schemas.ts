@@ -77,6 +77,11 @@ export const patchCollectionSchema = z.strictObject({
   error: "send name, parentId or both",
 });
 
+export const deleteCollectionQuery = z.strictObject({
+  /** Where what it holds goes; without it a collection that holds anything is not deleted. */
+  contents: z.enum(["parent", "none"]).optional(),
+});
+
 export const listCollectionsQuery = z.strictObject({
   parentId: z.union([z.literal("none"), idSchema]).optional(),
 });

@@ -9,9 +9,7 @@ export type Shown = "all" | "none" | string;
 
 export function collectionsSidebar(tree: CollectionTree, shown: Shown): Html {
   const link = (href: string, label: string, place: Shown, count?: number) => {
-    const counted = count === undefined ? "" : html`
-      <span class="count">${count}</span>
-    `;
+    const counted = count === undefined ? "" : countBadge(count);
     return html`<a${
       attrs({
         href,
@@ -38,4 +36,8 @@ export function collectionsSidebar(tree: CollectionTree, shown: Shown): Html {
       ${tree.roots.length === 0 ? html`<p class="muted">None yet.</p>` : branch(tree.roots)}
     </nav>
   `;
+}
+
+function countBadge(count: number): Html {
+  return html`<span class="count">${count}</span>`;
 }

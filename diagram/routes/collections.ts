@@ -1,8 +1,11 @@
-// /api/collections: nested folders. Deleting a non-empty one is a 409 that says what is inside.
+// /api/collections: nested folders. Deleting a non-empty one is a 409 that says what is inside,
+// unless ?contents=parent (up one level) or ?contents=none (out of every collection) says where
+// it goes.
 import { Hono } from "hono";
 import type { CollectionOperations } from "../core/collections.ts";
 import {
   createCollectionSchema,
+  deleteCollectionQuery,
   idSchema,
   listCollectionsQuery,
   parseOrThrow,
@@ -38,7 +41,8 @@ export function collectionRoutes(collections: CollectionOperations): Hono<Diagra
   });
 
   app.delete("/api/collections/:id", async (c) => {
-    await collections.delete(actorOf(c), idParam(c.req.param("id")));
+    const { contents } = parseOrThrow(deleteCollectionQuery, c.req.query(), "query");
+    await collections.delete(actorOf(c), idParam(c.req.param("id")), contents);
     return c.body(null, 204);
   });
 

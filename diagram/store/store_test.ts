@@ -220,6 +220,30 @@ Deno.test("collections nest, refuse cycles, depth beyond the limit and deletion 
   });
 });
 
+Deno.test("deleting a collection moves what it holds to its parent or out of every collection", async () => {
+  await withStore(async (db, alice, bob) => {
+    const top = await createCollection(db, alice, { name: "Top" });
+    const middle = await createCollection(db, alice, { name: "Middle", parentId: top.id });
+    const leaf = await createCollection(db, alice, { name: "Leaf", parentId: middle.id });
+    const plan = await newDiagram(db, alice, "plan", middle.id);
+    const bobs = await createCollection(db, bob, { name: "Bob's" });
+
+    await deleteCollection(db, alice, middle.id, "parent");
+    assert.equal((await getDiagram(db, alice, plan.id)).collectionId, top.id);
+    assert.equal((await getCollection(db, alice, leaf.id)).parentId, top.id);
+    await assert.rejects(getCollection(db, alice, middle.id), NotFoundError);
+
+    await deleteCollection(db, alice, top.id, "none");
+    assert.equal((await getDiagram(db, alice, plan.id)).collectionId, null);
+    assert.equal((await getCollection(db, alice, leaf.id)).parentId, null);
+    assert.equal((await listDiagrams(db, alice, { limit: 10 })).length, 1, "nothing deleted");
+
+    // Another account's collection is not found, whatever the caller says about its contents.
+    await assert.rejects(deleteCollection(db, alice, bobs.id, "none"), NotFoundError);
+    assert.equal((await getCollection(db, bob, bobs.id)).name, "Bob's");
+  });
+});
+
 Deno.test("sessions and tokens are stored only as hashes and stop working when ended", async () => {
   await withStore(async (db, alice) => {
     const session = await createSession(db, alice);

@@ -1,0 +1,220 @@
+// The gallery's collections and card actions over real HTTP, as a browser without JavaScript uses
+// them: plain form posts, each answered with a redirect back to where it started or a page that
+// says what is wrong. Names from users are escaped wherever they appear.
+import assert from "node:assert/strict";
+import { type DiagramInstance, startDiagram } from "./helpers/diagram_instance.ts";
+
+const EMAIL = "owner@example.com";
+const PASSWORD = "correct horse battery";
+const ID = /^\/c\/([A-Za-z0-9_-]{22})$/;
+
+/** A signed-in browser without JavaScript: GETs, and form posts from our own pages. */
+async function signedIn(instance: DiagramInstance) {
+  const cookie = await instance.login(EMAIL, PASSWORD);
+  const get = async (path: string) => {
+    const response = await fetch(new URL(path, instance.url), {
+      redirect: "manual",
+      headers: { cookie },
+    });
+    return { status: response.status, text: await response.text() };
+  };
+  const post = async (path: string, form: Record<string, string>, site = "same-origin") => {
+    const response = await fetch(new URL(path, instance.url), {
+      method: "POST",
+      redirect: "manual",
+      headers: {
+        cookie,
+        "content-type": "application/x-www-form-urlencoded",
+        origin: "null",
+        "sec-fetch-site": site,
+      },
+      body: new URLSearchParams(form),
+    });
+    return {
+      status: response.status,
+      location: response.headers.get("location"),
+      text: await response.text(),
+    };
+  };
+  const api = async (method: string, path: string, body?: unknown) => {
+    const response = await fetch(new URL(path, instance.url), {
+      method,
+      headers: { cookie, origin: instance.origin, "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return response.status === 204 ? null : await response.json();
+  };
+  /** Creates a collection through its form and returns its id. */
+  const collection = async (name: string, parentId?: string) => {
+    const created = await post("/collections", parentId ? { name, parentId } : { name });
+    assert.equal(created.status, 303, created.text);
+    return ID.exec(created.location!)![1];
+  };
+  return { get, post, api, collection };
+}
+
+async function withPages(run: (person: Awaited<ReturnType<typeof signedIn>>) => Promise<void>) {
+  await using instance = await startDiagram();
+  assert.equal((await instance.admin("reset-password", EMAIL, PASSWORD)).code, 0);
+  await run(await signedIn(instance));
+}
+
+Deno.test("collections nest with breadcrumbs and a sidebar tree, their names escaped everywhere", async () => {
+  await withPages(async (person) => {
+    const top = await person.collection('"><img src=x onerror=alert(1)>');
+    const child = await person.collection("javascript:alert(1)", top);
+    const page = await person.get(`/c/${child}`);
+    assert.equal(page.status, 200);
+    assert.doesNotMatch(page.text, /<img src=x/);
+    assert.match(page.text, /<nav class="breadcrumbs" aria-label="Breadcrumb">/);
+    const crumbs = /<nav class="breadcrumbs"[\s\S]*?<\/nav>/.exec(page.text)![0];
+    assert.match(crumbs, /All diagrams[\s\S]*&quot;&gt;&lt;img src=x[\s\S]*javascript:alert\(1\)/);
+    assert.doesNotMatch(page.text, /href="javascript:/);
+    // The sidebar nests the child under its parent and marks the one shown.
+    const sidebar = /<nav class="sidebar"[\s\S]*?<\/nav>/.exec(page.text)![0];
+    assert.match(
+      sidebar,
+      new RegExp(
+        `href="/c/${top}"[^>]*>&quot;[^<]*<span class="count">0</span></a><ul><li><a href="/c/${child}" data-drop="${child}" aria-current="page">`,
+      ),
+    );
+    assert.match((await person.get(`/c/${top}`)).text, /<h2>Collections inside<\/h2>/);
+
+    const nameless = await person.post("/collections", { name: "  " });
+    assert.equal(nameless.status, 400);
+    assert.match(nameless.text, /Give the collection a name/);
+    const orphan = await person.post("/collections", { name: "x", parentId: "A".repeat(22) });
+    assert.equal(orphan.status, 404);
+    assert.match(orphan.text, /no longer exists/);
+    const unknown = await person.get(`/c/${"B".repeat(22)}`);
+    assert.equal(unknown.status, 404);
+    assert.match(unknown.text, /Collection not found/);
+    assert.equal((await person.get("/c/not-an-id/rename")).status, 404);
+  });
+});
+
+Deno.test("a collection renames, moves but never into itself, and its delete sends what it holds up or out", async () => {
+  await withPages(async (person) => {
+    const top = await person.collection("Projects");
+    const middle = await person.collection("Website", top);
+    const leaf = await person.collection("Assets", middle);
+    const plan = await person.api("POST", "/api/diagrams", { name: "Plan", collectionId: middle });
+
+    const renamed = await person.post(`/c/${middle}/rename`, { name: "Web site" });
+    assert.equal(renamed.location, `/c/${middle}`);
+    assert.match((await person.get(`/c/${middle}`)).text, /<h1>Web site<\/h1>/);
+
+    // The move page offers neither the collection itself nor anything under it.
+    const movePage = await person.get(`/c/${top}/move`);
+    assert.doesNotMatch(movePage.text, new RegExp(`value="(${top}|${middle}|${leaf})"`));
+    const cycle = await person.post(`/c/${top}/move`, { parentId: leaf });
+    assert.equal(cycle.status, 400);
+    assert.match(cycle.text, /cannot move into itself or one of its descendants/);
+    const moved = await person.post(`/c/${leaf}/move`, { parentId: "" });
+    assert.equal(moved.location, `/c/${leaf}`);
+    assert.equal((await person.api("GET", `/api/collections/${leaf}`)).parentId, null);
+
+    const confirm = await person.get(`/c/${middle}/delete`);
+    assert.match(confirm.text, /It holds 1 diagram\. Where should they go\?/);
+    assert.match(confirm.text, /Into “Projects”, the collection around it/);
+    assert.equal((await person.post(`/c/${middle}/delete`, {})).status, 400, "no choice made");
+    const deleted = await person.post(`/c/${middle}/delete`, { contents: "parent" });
+    assert.equal(deleted.location, `/c/${top}`);
+    assert.equal((await person.api("GET", `/api/diagrams/${plan.id}`)).collectionId, top);
+
+    const outOf = await person.post(`/c/${top}/delete`, { contents: "none" });
+    assert.equal(outOf.location, "/");
+    assert.equal((await person.api("GET", `/api/diagrams/${plan.id}`)).collectionId, null);
+    assert.match((await person.get("/c/none")).text, /<span class="name">Plan/);
+  });
+});
+
+Deno.test("a card's actions move, duplicate and delete, each coming back to the page it started on", async () => {
+  await withPages(async (person) => {
+    const archive = await person.collection("Archive");
+    const plan = await person.api("POST", "/api/diagrams", { name: "Plan" });
+    const gallery = await person.get("/");
+    assert.match(gallery.text, /<summary>Actions<span class="visually-hidden"> for Plan<\/span>/);
+    assert.match(gallery.text, new RegExp(`href="/d/${plan.id}/move\\?back=%2F"`));
+
+    const movePage = await person.get(`/d/${plan.id}/move?back=%2F`);
+    assert.match(movePage.text, /<label for="collectionId">Collection<\/label>/);
+    const moved = await person.post(`/d/${plan.id}/move`, { collectionId: archive, back: "/" });
+    assert.equal(moved.location, "/");
+    const archivePage = await person.get(`/c/${archive}`);
+    assert.match(archivePage.text, new RegExp(`data-diagram-id="${plan.id}"`));
+    const gone = await person.post(`/d/${plan.id}/move`, {
+      collectionId: "C".repeat(22),
+      back: "/",
+    });
+    assert.equal(gone.status, 400);
+    assert.match(gone.text, /That collection no longer exists/);
+
+    const copied = await person.post(`/d/${plan.id}/duplicate`, { back: `/c/${archive}` });
+    assert.equal(copied.location, `/c/${archive}`);
+    assert.match((await person.get(`/c/${archive}`)).text, /Plan \(copy\)/);
+
+    // back= is a path on this site or nothing: never another site.
+    const away = await person.post(`/d/${plan.id}/rename`, {
+      name: "Plan B",
+      back: "https://evil.example/",
+    });
+    assert.equal(away.location, "/");
+    const deleted = await person.post(`/d/${plan.id}/delete`, { back: `/d/${plan.id}` });
+    assert.equal(deleted.location, "/", "the deleted diagram's own page is no place to return");
+    assert.equal((await person.get(`/d/${plan.id}`)).status, 404);
+  });
+});
+
+Deno.test("New diagram starts an empty one, in the collection shown", async () => {
+  await withPages(async (person) => {
+    const drafts = await person.collection("Drafts");
+    assert.match((await person.get(`/c/${drafts}`)).text, /No diagrams here yet\./);
+    const created = await person.post("/new", { collectionId: drafts });
+    assert.match(created.location!, /^\/d\/[A-Za-z0-9_-]{22}$/);
+    const page = await person.get(created.location!);
+    assert.match(page.text, /<h1>Untitled diagram<\/h1>/);
+    assert.match(page.text, /Nothing is drawn yet\./);
+    assert.match(page.text, new RegExp(`<li><a href="/c/${drafts}">Drafts</a></li>`));
+    assert.equal((await person.api("GET", `/api/collections/${drafts}`)).diagramCount, 1);
+  });
+});
+
+Deno.test("the gallery's forms refuse posts from another site", async () => {
+  await withPages(async (person) => {
+    const archive = await person.collection("Archive");
+    const plan = await person.api("POST", "/api/diagrams", { name: "Plan" });
+    for (
+      const [path, form] of [
+        ["/new", {}],
+        ["/collections", { name: "x" }],
+        [`/c/${archive}/delete`, { contents: "none" }],
+        [`/d/${plan.id}/move`, { collectionId: archive }],
+      ] as const
+    ) {
+      const refused = await person.post(path, form, "cross-site");
+      assert.equal(refused.status, 403, path);
+    }
+    assert.equal((await person.api("GET", "/api/collections")).collections.length, 1);
+    assert.equal((await person.api("GET", `/api/diagrams/${plan.id}`)).collectionId, null);
+  });
+});
+
+Deno.test("changing the password is throttled like signing in", async () => {
+  await withPages(async (person) => {
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const wrong = await person.post("/account/password", {
+        current: `guess number ${attempt}`,
+        next: "a brand new passphrase",
+      });
+      assert.equal(wrong.status, 400);
+    }
+    const throttled = await person.post("/account/password", {
+      current: PASSWORD,
+      next: "a brand new passphrase",
+    });
+    assert.equal(throttled.status, 429);
+    assert.match(throttled.text, /Too many wrong passwords\. Try again in 15 minutes\./);
+    assert.equal((await person.get("/account")).status, 200, "still signed in, password kept");
+  });
+});
