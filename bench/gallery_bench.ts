@@ -1,8 +1,9 @@
 // The gallery at size, run by hand: `npx -y deno@2.9.6 run -A bench/gallery_bench.ts`.
 // Seeds 10,000 diagrams (each with a few words of text inside) in 200 collections straight into a
 // scratch database, starts the real service on it, signs in, and prints the p50/p90 time of:
-// the gallery's first page, its 50th page (following the "next" links), a collection's diagrams
-// (REST, until the collection pages exist), and a full-text search; plus the page HTML sizes.
+// the gallery's first page, its 50th page (following the "next" links), a collection's page, and
+// a full-text search; plus the page HTML sizes (every page carries the sidebar of all 200
+// collections, nested two deep).
 import { openMigratedDatabase } from "../diagram/db/open_migrated.ts";
 import { createCollection } from "../diagram/store/collections.ts";
 import { createDiagram } from "../diagram/store/diagrams.ts";
@@ -29,8 +30,10 @@ const { userId } = await setPassword(
   await hashPassword("bench password 1"),
 );
 const collections: string[] = [];
+// A tenth at the top, the rest inside them.
 for (let i = 0; i < COLLECTIONS; i++) {
-  collections.push((await createCollection(db, userId, { name: `Team ${i}` })).id);
+  const parentId = i < COLLECTIONS / 10 ? null : collections[i % (COLLECTIONS / 10)];
+  collections.push((await createCollection(db, userId, { name: `Team ${i}`, parentId })).id);
 }
 const seeded = performance.now();
 for (let i = 0; i < DIAGRAMS; i++) {
@@ -81,7 +84,7 @@ try {
   const cases: [string, string][] = [
     ["gallery, first page", "/"],
     ["gallery, page 50", page50],
-    ["a collection's diagrams (REST)", `/api/diagrams?collectionId=${collections[17]}&limit=60`],
+    ["a collection's page", `/c/${collections[37]}`],
     ["full-text search", "/?q=datab"],
   ];
   for (const [name, path] of cases) {

@@ -6,8 +6,25 @@ import type { HtmlEscapedString } from "hono/utils/html";
 /** A rendered, already-escaped fragment; interpolate it into `html` as is. */
 export type Html = HtmlEscapedString;
 
+/**
+ * Our templates' text without the source indentation after each line break: a gallery page is a
+ * fifth smaller. Only the literal text is touched, never an interpolated value, so a <pre> that
+ * shows a value keeps it exactly; no template of ours writes a <pre> or <textarea> literally.
+ */
+const unindented = new WeakMap<TemplateStringsArray, TemplateStringsArray>();
+
+function unindent(strings: TemplateStringsArray): TemplateStringsArray {
+  let out = unindented.get(strings);
+  if (out === undefined) {
+    const text = strings.map((part) => part.replace(/\n[ \t]+/g, "\n"));
+    out = Object.assign(text, { raw: text }) as unknown as TemplateStringsArray;
+    unindented.set(strings, out);
+  }
+  return out;
+}
+
 export function html(strings: TemplateStringsArray, ...values: unknown[]): Html {
-  const out = honoHtml(strings, ...values);
+  const out = honoHtml(unindent(strings), ...values);
   // Only a Promise among the values makes hono go async; that would be a bug in a page module.
   if (out instanceof Promise) throw new TypeError("a page fragment must not be asynchronous");
   return out;

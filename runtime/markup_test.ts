@@ -20,3 +20,16 @@ Deno.test("attributes are escaped, boolean ones bare, absent ones left out", () 
 Deno.test("an asynchronous fragment is refused", () => {
   assert.throws(() => html`${Promise.resolve("late")}`, TypeError);
 });
+
+Deno.test("a template's indentation goes, its line breaks and every value's own spaces stay", () => {
+  const value = "line one\n    indented value";
+  const fragment = html`
+    <pre>${value}</pre>
+    <p>a
+        b</p>
+  `;
+  assert.equal(
+    fragment.toString(),
+    "\n<pre>line one\n    indented value</pre>\n<p>a\nb</p>\n",
+  );
+});

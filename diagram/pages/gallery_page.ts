@@ -148,7 +148,7 @@ function subCollections(tree: CollectionTree, collection: CollectionSummary): Ht
     <h2>Collections inside</h2>
     <ul class="folders">
       ${children.map((child) =>
-        html`<li><a href="/c/${child.id}" data-drop="${child.id}">${child.name}
+        html`<li><a href="/c/${child.id}">${child.name}
           <span class="muted">${child.diagramCount} diagram${child.diagramCount === 1 ? "" : "s"}${
           child.collectionCount === 0
             ? ""

@@ -1,9 +1,18 @@
-// /static/gallery.js: drag a card onto a collection in the sidebar (or onto "No collection", or a
-// sub-collection tile) to move the diagram there, through the same PATCH /api/diagrams/:id the
-// REST clients use. The page works without it: every card's Actions menu has Move….
+// /static/gallery.js: drag a card onto any link to a collection (the sidebar, "No collection", a
+// sub-collection tile, a breadcrumb) to move the diagram there, through the same
+// PATCH /api/diagrams/:id the REST clients use. The page works without it: every card's Actions
+// menu has Move….
 
 export const GALLERY_JS = `const TYPE = "application/x-diagram-id";
 const status = document.getElementById("moved");
+const PLACE = /^\\/c\\/([A-Za-z0-9_-]+)$/;
+
+/** The link to a collection (or to /c/none) under the pointer, with the place it names. */
+function dropTarget(event) {
+  const link = event.target.closest && event.target.closest("a[href^='/c/']");
+  const place = link && PLACE.exec(link.getAttribute("href"));
+  return place ? { link, place: place[1] } : null;
+}
 
 function say(message, failed) {
   if (!status) return;
@@ -13,7 +22,7 @@ function say(message, failed) {
 }
 
 function adjustCount(place, delta) {
-  const count = document.querySelector('.sidebar a[data-drop="' + CSS.escape(place) + '"] .count');
+  const count = document.querySelector('.sidebar a[href="/c/' + CSS.escape(place) + '"] .count');
   if (count) count.textContent = String(Number(count.textContent) + delta);
 }
 
@@ -25,30 +34,30 @@ document.addEventListener("dragstart", (event) => {
 });
 
 document.addEventListener("dragover", (event) => {
-  const target = event.target.closest && event.target.closest("[data-drop]");
+  const target = dropTarget(event);
   if (!target || !event.dataTransfer.types.includes(TYPE)) return;
   event.preventDefault();
   event.dataTransfer.dropEffect = "move";
-  target.classList.add("drop-target");
+  target.link.classList.add("drop-target");
 });
 
 document.addEventListener("dragleave", (event) => {
-  const target = event.target.closest && event.target.closest("[data-drop]");
-  if (target) target.classList.remove("drop-target");
+  const target = dropTarget(event);
+  if (target) target.link.classList.remove("drop-target");
 });
 
 document.addEventListener("drop", async (event) => {
-  const target = event.target.closest && event.target.closest("[data-drop]");
+  const target = dropTarget(event);
   const id = event.dataTransfer.getData(TYPE);
   if (!target || !id) return;
   event.preventDefault();
-  target.classList.remove("drop-target");
+  target.link.classList.remove("drop-target");
   const card = document.querySelector('.card[data-diagram-id="' + CSS.escape(id) + '"]');
   const from = card ? card.dataset.collection : "";
-  const place = target.dataset.drop;
+  const place = target.place;
   if (place === from) return;
   const name = card ? card.querySelector(".name").textContent : "The diagram";
-  const where = place === "none" ? "No collection" : target.firstChild.textContent.trim();
+  const where = place === "none" ? "No collection" : target.link.firstChild.textContent.trim();
   let answer;
   try {
     answer = await fetch("/api/diagrams/" + encodeURIComponent(id), {

@@ -1,6 +1,6 @@
 // The sidebar of the gallery pages: every collection as a nested list of links, the one shown
-// marked as current. With JavaScript on, a collection's link (and "No collection") is also a drop
-// target for a dragged card: gallery.js reads data-drop ("none" for no collection).
+// marked as current. With JavaScript on, gallery.js makes every link to a collection (and to "No
+// collection", /c/none) a drop target for a dragged card.
 import { attrs, type Html, html } from "../../runtime/markup.ts";
 import type { CollectionTree, TreeNode } from "./collection_tree.ts";
 
@@ -13,7 +13,6 @@ export function collectionsSidebar(tree: CollectionTree, shown: Shown): Html {
     return html`<a${
       attrs({
         href,
-        "data-drop": place === "all" ? undefined : place,
         "aria-current": place === shown ? "page" : undefined,
       })
     }>${label}${counted}</a>`;

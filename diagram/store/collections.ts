@@ -22,9 +22,12 @@ export interface CollectionSummary extends Collection {
 /** Deep enough for any folder tree a person keeps, shallow enough to walk on every move. */
 export const MAX_COLLECTION_DEPTH = 20;
 
+// The counts name the owner too: the indexes that answer them start with user_id.
 const SUMMARY_COLUMNS = `c.id, c.name, c.parent_id, c.created_at, c.updated_at,
-  (SELECT COUNT(*) FROM diagrams d WHERE d.collection_id = c.id) AS diagram_count,
-  (SELECT COUNT(*) FROM collections k WHERE k.parent_id = c.id) AS collection_count`;
+  (SELECT COUNT(*) FROM diagrams d WHERE d.user_id = c.user_id AND d.collection_id = c.id)
+    AS diagram_count,
+  (SELECT COUNT(*) FROM collections k WHERE k.user_id = c.user_id AND k.parent_id = c.id)
+    AS collection_count`;
 
 function toSummary(row: Row): CollectionSummary {
   return {
