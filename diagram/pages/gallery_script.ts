@@ -1,7 +1,8 @@
 // /static/gallery.js: drag a card onto any link to a collection (the sidebar, "No collection", a
 // sub-collection tile, a breadcrumb) to move the diagram there, through the same
 // PATCH /api/diagrams/:id the REST clients use. The page works without it: every card's Actions
-// menu has Move….
+// menu has Move…. It also closes an open Actions menu on Escape (focus back on its button) or on a
+// click elsewhere, as a menu does; a <details> alone stays open.
 
 export const GALLERY_JS = `const TYPE = "application/x-diagram-id";
 const status = document.getElementById("moved");
@@ -82,5 +83,22 @@ document.addEventListener("drop", async (event) => {
     if (status && status.dataset.shown !== "all") card.remove();
   }
   say("Moved " + name + " to " + where + ".", false);
+});
+
+function closeMenus(except) {
+  for (const menu of document.querySelectorAll("details.menu[open]")) {
+    if (menu !== except) menu.open = false;
+  }
+}
+
+document.addEventListener("keydown", (event) => {
+  if (event.key !== "Escape") return;
+  const menu = document.activeElement && document.activeElement.closest("details.menu[open]");
+  closeMenus();
+  if (menu) menu.querySelector("summary").focus();
+});
+
+document.addEventListener("click", (event) => {
+  closeMenus(event.target.closest && event.target.closest("details.menu"));
 });
 `;
