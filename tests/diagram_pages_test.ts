@@ -410,7 +410,8 @@ Deno.test("importing several files keeps each whole or refuses it with its probl
     const person = browser(instance);
     await person.post("/login", { email: EMAIL, password: PASSWORD, next: "/" });
     const cookie = await instance.login(EMAIL, PASSWORD);
-    const good = JSON.stringify(fileWithNote("Imported note"));
+    // Indented as Excalidraw saves it: an export gives back these very bytes.
+    const good = `${JSON.stringify(fileWithNote("Imported note"), null, 2)}\n`;
     const form = new FormData();
     form.append("files", new File([good], "Roadmap.excalidraw"));
     form.append("files", new File(["{not json"], "broken.excalidraw"));

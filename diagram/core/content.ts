@@ -8,10 +8,18 @@ import { InvalidInputError } from "./errors.ts";
 
 /**
  * Validates `input` (InvalidInputError listing every problem otherwise) and pairs it with a
- * thumbnail: the sender's one when it survives sanitising, else our own render.
+ * thumbnail: the sender's one when it survives sanitising, else our own render. With `sourceText`
+ * (an imported file's own text, which parsed to `input`), that text is what gets stored when the
+ * file needed no normalising, so an export gives back the very bytes imported, indentation and
+ * all; otherwise the normalised file is stored.
  */
-export function contentFromFile(input: unknown, thumbnail?: string): DiagramContent {
-  const checked = validateScene(input, utf8Length(JSON.stringify(input) ?? ""));
+export function contentFromFile(
+  input: unknown,
+  thumbnail?: string,
+  sourceText?: string,
+): DiagramContent {
+  const compact = JSON.stringify(input) ?? "";
+  const checked = validateScene(input, utf8Length(sourceText ?? compact));
   if (!checked.ok) {
     throw new InvalidInputError(
       checked.problems,
@@ -19,8 +27,9 @@ export function contentFromFile(input: unknown, thumbnail?: string): DiagramCont
     );
   }
   const sanitized = thumbnail === undefined ? null : sanitizeSvg(thumbnail);
+  const normalised = JSON.stringify(checked.file);
   return {
-    file: JSON.stringify(checked.file),
+    file: sourceText !== undefined && normalised === compact ? sourceText : normalised,
     thumbnailSvg: sanitized ?? renderThumbnail(checked.file.elements),
   };
 }

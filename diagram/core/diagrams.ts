@@ -171,12 +171,25 @@ export function diagramOperations(deps: DiagramCoreDeps) {
       return { diagram: view(meta), spec, notExpressed };
     },
 
-    /** An empty diagram, or an imported file (validated; thumbnail sanitised or rendered). */
+    /**
+     * An empty diagram, or an imported file (validated; thumbnail sanitised or rendered); with
+     * `sourceText`, the file's own text, kept byte for byte when it needs no normalising.
+     */
     async create(
       actor: Actor,
-      input: { name: string; collectionId: string | null; file?: unknown; thumbnail?: string },
+      input: {
+        name: string;
+        collectionId: string | null;
+        file?: unknown;
+        sourceText?: string;
+        thumbnail?: string;
+      },
     ): Promise<DiagramView> {
-      const content = contentFromFile(input.file ?? excalidrawFile(baseUrl, []), input.thumbnail);
+      const content = contentFromFile(
+        input.file ?? excalidrawFile(baseUrl, []),
+        input.thumbnail,
+        input.sourceText,
+      );
       const meta = await createDiagram(db, actor.userId, {
         id: randomId(),
         name: input.name,

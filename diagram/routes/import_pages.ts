@@ -59,9 +59,10 @@ export function importPages(deps: ImportPageDeps): Hono<PageEnv> {
   ): Promise<ImportOutcome> => {
     const name = file.name.replace(/\.(excalidraw|json)$/i, "").trim().slice(0, 200) ||
       "Imported diagram";
+    const text = await file.text();
     let json: unknown;
     try {
-      json = JSON.parse(await file.text());
+      json = JSON.parse(text);
     } catch {
       return { file: file.name, problems: ["the file is not JSON (is it an .excalidraw file?)"] };
     }
@@ -70,6 +71,7 @@ export function importPages(deps: ImportPageDeps): Hono<PageEnv> {
         name: nameSchema.catch("Imported diagram").parse(name),
         collectionId,
         file: json,
+        sourceText: text,
       });
       return { file: file.name, imported: { id: imported.id, name: imported.name } };
     } catch (error) {
