@@ -11,6 +11,7 @@ import { requireSameOrigin } from "./http/same_origin.ts";
 import { collectionRoutes } from "./routes/collections.ts";
 import { diagramRoutes } from "./routes/diagrams.ts";
 import { mcpRoutes } from "./routes/mcp.ts";
+import { collabTokenRoutes, internalCollabRoutes } from "./routes/collab.ts";
 import { pageRoutes } from "./routes/pages.ts";
 import { sessionRoutes } from "./routes/session.ts";
 
@@ -19,6 +20,8 @@ export interface DiagramDeps {
   baseUrl: string;
   mcp: McpEndpoint;
   trustProxy: boolean;
+  /** Checks the collab server's signed requests. */
+  collabSecret: string;
 }
 
 export function createDiagramApp(deps: DiagramDeps): Hono {
@@ -43,7 +46,12 @@ export function createDiagramApp(deps: DiagramDeps): Hono {
   // carries its own credential (tokens), which no other site can make a browser send; /mcp takes
   // nothing else and answers a missing token with its own 401.
   const sameOrigin = requireSameOrigin(ownOrigin, (headers) => !headers.has("authorization"));
-  app.use("*", (c, next) => c.req.path === "/mcp" ? next() : sameOrigin(c, next));
+  // /internal/* is for the collab server, whose requests are signed instead.
+  app.use(
+    "*",
+    (c, next) =>
+      c.req.path === "/mcp" || c.req.path.startsWith("/internal/") ? next() : sameOrigin(c, next),
+  );
   app.route(
     "/",
     sessionRoutes({ sessions: core.sessions, secureCookie, trustProxy: deps.trustProxy }),
@@ -58,7 +66,9 @@ export function createDiagramApp(deps: DiagramDeps): Hono {
   }
   api.route("/", diagramRoutes(core.diagrams));
   api.route("/", collectionRoutes(core.collections));
+  api.route("/", collabTokenRoutes(core.collabRooms));
   app.route("/", api);
+  app.route("/", internalCollabRoutes(core.collabRooms, () => deps.collabSecret));
   app.route("/", mcpRoutes(core.sessions, deps.mcp));
   app.route(
     "/",

@@ -18,7 +18,7 @@ import { createDiagramMcpServer } from "./mcp/server.ts";
 const MCP_BODY_BYTES = 4 * 1024 * 1024;
 
 const config = loadConfigOrExit("diagram", diagramEnv, diagramConfig);
-config.collabSecret = await secretFromEnvOrDataDir(
+const collabSecret = await secretFromEnvOrDataDir(
   "COLLAB_SECRET",
   config.collabSecret,
   config.dataDir,
@@ -42,6 +42,7 @@ const core = createDiagramCore({
   draw: (job) => layouts.draw(job),
   layoutProblems: layoutBudgetProblems,
   throttle: createLoginThrottle(DEFAULT_LOGIN_LIMITS),
+  collab: { secret: collabSecret, publicUrl: config.collabPublicUrl },
 });
 const mcp = createMcpEndpoint({
   createServer: (authInfo) => {
@@ -71,6 +72,7 @@ await runService({
     baseUrl: config.baseUrl,
     mcp,
     trustProxy: config.trustProxy,
+    collabSecret,
   }).fetch,
   onShutdown: async () => {
     await mcp.close();

@@ -1,6 +1,7 @@
 // The diagram service's core, built once at start and handed to every door.
 import type { LoginThrottle } from "../auth/login_throttle.ts";
 import { type AccountOperations, accountOperations } from "./accounts.ts";
+import { type CollabRoomOperations, collabRoomOperations } from "./collab_rooms.ts";
 import { type SessionOperations, sessionOperations } from "./sessions.ts";
 import { type CollectionOperations, collectionOperations } from "./collections.ts";
 import { type DiagramCoreDeps, type DiagramOperations, diagramOperations } from "./diagrams.ts";
@@ -10,18 +11,30 @@ export interface DiagramCore {
   collections: CollectionOperations;
   sessions: SessionOperations;
   accounts: AccountOperations;
+  collabRooms: CollabRoomOperations;
   /** Resolves when the database answers (the health probe). */
   ping(): Promise<void>;
 }
 
 export function createDiagramCore(
-  deps: DiagramCoreDeps & { throttle: LoginThrottle },
+  deps: DiagramCoreDeps & {
+    throttle: LoginThrottle;
+    /** COLLAB_SECRET and COLLAB_PUBLIC_URL: room tokens, and the collab server's signed calls. */
+    collab: { secret: string; publicUrl: string };
+  },
 ): DiagramCore {
+  const diagrams = diagramOperations(deps);
   return {
-    diagrams: diagramOperations(deps),
+    diagrams,
     collections: collectionOperations(deps.db),
     sessions: sessionOperations(deps.db, deps.throttle),
     accounts: accountOperations(deps.db),
+    collabRooms: collabRoomOperations({
+      db: deps.db,
+      diagrams,
+      secret: () => deps.collab.secret,
+      publicUrl: deps.collab.publicUrl,
+    }),
     async ping() {
       await deps.db.execute("SELECT 1");
     },

@@ -28,6 +28,7 @@ async function withCore(run: (core: DiagramCore, agent: Actor, person: Actor) =>
       draw: drawContent,
       layoutProblems: () => [],
       throttle: createLoginThrottle(DEFAULT_LOGIN_LIMITS),
+      collab: { secret: "c".repeat(40), publicUrl: "wss://collab.example.test" },
     });
     await run(core, { userId, via: "mcp" }, { userId, via: "web" });
   } finally {

@@ -86,6 +86,17 @@ export const listCollectionsQuery = z.strictObject({
   parentId: z.union([z.literal("none"), idSchema]).optional(),
 });
 
+/** The collab server's save: a room's elements over the revision the room was seeded from. */
+export const saveRoomSchema = z.strictObject({
+  baseRevision: z.number().int().min(1),
+  elements: z.array(z.unknown()),
+});
+
+/** The rooms a collab server holds, whose stored revisions it checks on every flush tick. */
+export const roomRevisionsSchema = z.strictObject({
+  ids: z.array(idSchema).max(10_000),
+});
+
 /** Parses with `schema` or throws an InvalidInputError listing every problem with its path. */
 export function parseOrThrow<S extends z.ZodType>(
   schema: S,

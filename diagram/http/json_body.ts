@@ -24,6 +24,12 @@ export async function readJsonBody<S extends z.ZodType>(
   if (parseMediaType(c.req.header("content-type") ?? null).essence !== "application/json") {
     throw new HTTPException(415, { message: "send the body as application/json" });
   }
+  const bytes = await readBodyBytes(c, maxBytes);
+  return { value: parseJsonBytes(bytes, schema), byteLength: bytes.byteLength };
+}
+
+/** The raw body, at most `maxBytes` (413) and within its deadline (408). */
+export async function readBodyBytes(c: Context, maxBytes: number): Promise<Uint8Array> {
   let bytes: Uint8Array | null;
   try {
     bytes = await readBodyCapped(c.req.raw, maxBytes);
@@ -35,11 +41,16 @@ export async function readJsonBody<S extends z.ZodType>(
   if (bytes === null) {
     throw new HTTPException(413, { message: `the body is larger than ${maxBytes} bytes` });
   }
+  return bytes;
+}
+
+/** JSON text parsed (400 when it is not JSON) and checked against `schema` (400 with problems). */
+export function parseJsonBytes<S extends z.ZodType>(bytes: Uint8Array, schema: S): z.output<S> {
   let json: unknown;
   try {
     json = JSON.parse(new TextDecoder().decode(bytes));
   } catch {
     throw new HTTPException(400, { message: "the body is not valid JSON" });
   }
-  return { value: parseOrThrow(schema, json, "body"), byteLength: bytes.byteLength };
+  return parseOrThrow(schema, json, "body");
 }

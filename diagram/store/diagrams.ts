@@ -223,6 +223,31 @@ export async function getThumbnail(db: Database, userId: string, id: string): Pr
   return text(rows[0], "thumbnail_svg");
 }
 
+/**
+ * Who owns a diagram, found by id alone: for the collaboration server, which knows diagrams by id
+ * and accounts not at all. Null when there is no such diagram.
+ */
+export async function findDiagramOwner(db: Database, id: string): Promise<string | null> {
+  const { rows } = await db.execute({
+    sql: "SELECT user_id FROM diagrams WHERE id = ?",
+    args: [id],
+  });
+  return rows[0] ? text(rows[0], "user_id") : null;
+}
+
+/** The stored revisions of these diagrams, by id; a deleted or unknown one is absent. */
+export async function diagramRevisions(
+  db: Database,
+  ids: readonly string[],
+): Promise<Map<string, number>> {
+  if (ids.length === 0) return new Map();
+  const { rows } = await db.execute({
+    sql: `SELECT id, revision FROM diagrams WHERE id IN (SELECT value FROM json_each(?))`,
+    args: [JSON.stringify(ids)],
+  });
+  return new Map(rows.map((row) => [text(row, "id"), integer(row, "revision")]));
+}
+
 /** The stored revision; NotFoundError when the owner has no such diagram. */
 export async function diagramRevision(db: Database, userId: string, id: string): Promise<number> {
   const { rows } = await db.execute({

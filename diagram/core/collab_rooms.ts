@@ -1,0 +1,105 @@
+// What the collaboration server needs from the diagram service, and the tokens that admit a
+// browser to a room. The collab server knows diagrams by id only: it loads a room's seed, saves a
+// room's elements over the revision it holds, and asks which revisions are current. Saves go
+// through replaceFile, like every other write: validated, thumbnail rendered, revision bumped.
+import { COLLAB_TOKEN_TTL_SECONDS, signCollabToken } from "../../shared/collab_token.ts";
+import type { Database } from "../db/database.ts";
+import { diagramRevisions, findDiagramOwner } from "../store/diagrams.ts";
+import type { DiagramOperations } from "./diagrams.ts";
+import { NotFoundError } from "./errors.ts";
+
+/** A room's starting point: the stored elements and what the room shares besides. */
+export interface RoomSeed {
+  id: string;
+  name: string;
+  revision: number;
+  elements: unknown[];
+  /** File metadata by id; the bytes stay with the diagram service. */
+  files: Record<string, { id: unknown; mimeType: unknown; created: unknown }>;
+}
+
+export interface CollabTicket {
+  token: string;
+  /** Where the browser connects: COLLAB_PUBLIC_URL/<diagram id>. */
+  url: string;
+  expiresAt: string;
+}
+
+export interface CollabRoomDeps {
+  db: Database;
+  diagrams: DiagramOperations;
+  /** COLLAB_SECRET, resolved at start. */
+  secret: () => string;
+  publicUrl: string;
+}
+
+export type CollabRoomOperations = ReturnType<typeof collabRoomOperations>;
+
+export function collabRoomOperations(deps: CollabRoomDeps) {
+  async function ownerOf(id: string): Promise<string> {
+    const owner = await findDiagramOwner(deps.db, id);
+    if (owner === null) throw new NotFoundError("diagram not found");
+    return owner;
+  }
+
+  /** The stored file as an object (stored files were validated on their way in). */
+  async function storedFile(owner: string, id: string) {
+    const diagram = await deps.diagrams.get(owner, id);
+    return { diagram, file: JSON.parse(diagram.file) as Record<string, unknown> };
+  }
+
+  return {
+    /** A token for the owner's browser to join this diagram's room. */
+    async ticket(userId: string, diagramId: string): Promise<CollabTicket> {
+      // Only the owner gets one; anyone else finds no such diagram.
+      await deps.diagrams.details(userId, diagramId);
+      const now = Math.floor(Date.now() / 1000);
+      return {
+        token: signCollabToken(deps.secret(), { sub: userId, did: diagramId }, { now }),
+        url: `${deps.publicUrl.replace(/\/+$/, "")}/${diagramId}`,
+        expiresAt: new Date((now + COLLAB_TOKEN_TTL_SECONDS) * 1000).toISOString(),
+      };
+    },
+
+    async seed(diagramId: string): Promise<RoomSeed> {
+      const { diagram, file } = await storedFile(await ownerOf(diagramId), diagramId);
+      const files: RoomSeed["files"] = {};
+      for (const [fileId, data] of Object.entries(file.files ?? {})) {
+        const { id, mimeType, created } = data as Record<string, unknown>;
+        files[fileId] = { id, mimeType, created };
+      }
+      return {
+        id: diagram.id,
+        name: diagram.name,
+        revision: diagram.revision,
+        elements: file.elements as unknown[],
+        files,
+      };
+    },
+
+    /**
+     * The room's elements as the diagram's new content, over `baseRevision` only: when the stored
+     * revision moved on (an agent replaced the diagram), StaleRevisionError and nothing is written.
+     * The rest of the stored file (appState, image bytes) is kept.
+     */
+    async save(
+      diagramId: string,
+      change: { baseRevision: number; elements: unknown[] },
+    ): Promise<{ revision: number }> {
+      const owner = await ownerOf(diagramId);
+      const { file } = await storedFile(owner, diagramId);
+      const saved = await deps.diagrams.replaceFile(
+        { userId: owner, via: "web" },
+        diagramId,
+        { file: { ...file, elements: change.elements }, expectedRevision: change.baseRevision },
+      );
+      return { revision: saved.revision };
+    },
+
+    /** Current revisions by id; null for a diagram that is gone. */
+    async revisions(ids: readonly string[]): Promise<Record<string, number | null>> {
+      const found = await diagramRevisions(deps.db, ids);
+      return Object.fromEntries(ids.map((id) => [id, found.get(id) ?? null]));
+    },
+  };
+}

@@ -1,0 +1,59 @@
+// The diagram service's side of collaboration:
+// - POST /api/diagrams/:id/collab-token: the owner's browser (or a script) gets a short-lived
+//   token and the address of the diagram's room on the collab server;
+// - /internal/collab/*: the collab server, its requests signed with COLLAB_SECRET, loads a room's
+//   seed, saves a room over the revision it holds (409 when the diagram moved on) and asks which
+//   revisions are current.
+import { Hono } from "hono";
+import { createSignatureVerifier } from "../../shared/internal_signature.ts";
+import type { CollabRoomOperations } from "../core/collab_rooms.ts";
+import { StaleRevisionError } from "../core/errors.ts";
+import { idSchema, parseOrThrow, roomRevisionsSchema, saveRoomSchema } from "../core/schemas.ts";
+import { type DiagramHonoEnv } from "../http/authenticate.ts";
+import { type InternalEnv, requireInternalSignature } from "../http/internal_signature.ts";
+import { parseJsonBytes } from "../http/json_body.ts";
+import { MAX_DIAGRAM_BODY_BYTES } from "./diagrams.ts";
+
+export function collabTokenRoutes(rooms: CollabRoomOperations): Hono<DiagramHonoEnv> {
+  const app = new Hono<DiagramHonoEnv>();
+  app.post("/api/diagrams/:id/collab-token", async (c) => {
+    const id = parseOrThrow(idSchema, c.req.param("id"), "id");
+    c.header("Cache-Control", "no-store");
+    return c.json(await rooms.ticket(c.get("userId"), id));
+  });
+  return app;
+}
+
+export function internalCollabRoutes(
+  rooms: CollabRoomOperations,
+  secret: () => string,
+): Hono<InternalEnv> {
+  const app = new Hono<InternalEnv>();
+  app.use(
+    "/internal/*",
+    requireInternalSignature(createSignatureVerifier(secret), MAX_DIAGRAM_BODY_BYTES),
+  );
+  const idParam = (value: string) => parseOrThrow(idSchema, value, "id");
+
+  app.get("/internal/collab/rooms/:id", async (c) => {
+    return c.json(await rooms.seed(idParam(c.req.param("id"))));
+  });
+
+  app.put("/internal/collab/rooms/:id", async (c) => {
+    const id = idParam(c.req.param("id"));
+    const change = parseJsonBytes(c.get("body"), saveRoomSchema);
+    try {
+      return c.json(await rooms.save(id, change));
+    } catch (error) {
+      if (!(error instanceof StaleRevisionError)) throw error;
+      return c.json({ error: error.message, currentRevision: error.currentRevision }, 409);
+    }
+  });
+
+  app.post("/internal/collab/revisions", async (c) => {
+    const { ids } = parseJsonBytes(c.get("body"), roomRevisionsSchema);
+    return c.json({ revisions: await rooms.revisions(ids) });
+  });
+
+  return app;
+}
