@@ -1,6 +1,120 @@
-import type { Hono } from "hono";
-import { serviceApp } from "../runtime/http.ts";
+// The collab server's edge: GET /health, and WebSocket connections at /<diagramId>?token=…
+// A WebSocket with a bad token is accepted and closed at once with 4401 (bad, expired or
+// tampered) or 4403 (made for another diagram): the y-websocket client stops reconnecting on
+// 44xx closes, where a plain HTTP 401 would have it retry for ever. Anything but a WebSocket
+// gets a plain 401/403/426.
+import { verifyCollabToken } from "../shared/collab_token.ts";
+import type { CollabLimits } from "./config.ts";
+import { type Connection, connection } from "./connection.ts";
+import { ProtocolError } from "./protocol.ts";
+import type { Room } from "./room.ts";
+import { CLOSE, type Rooms, RoomUnavailable } from "./rooms.ts";
 
-export function createCollabApp(): Hono {
-  return serviceApp("collab");
+export interface CollabAppDeps {
+  secret: string;
+  rooms: Rooms;
+  limits: CollabLimits;
+  version: string;
+}
+
+const ROOM_PATH = /^\/([A-Za-z0-9_-]{1,64})$/;
+/** Frames a client may send while its room is still loading. */
+const MAX_EARLY_FRAMES = 64;
+
+export function createCollabHandler(deps: CollabAppDeps): (request: Request) => Response {
+  let connections = 0;
+  const json = (status: number, body: unknown) =>
+    new Response(JSON.stringify(body), {
+      status,
+      headers: {
+        "content-type": "application/json; charset=utf-8",
+        "x-content-type-options": "nosniff",
+      },
+    });
+
+  return (request) => {
+    const url = new URL(request.url);
+    if (url.pathname === "/health" && request.method === "GET") {
+      return json(200, {
+        status: "ok",
+        service: "collab",
+        version: deps.version,
+        ...deps.rooms.stats(),
+      });
+    }
+    const room = ROOM_PATH.exec(url.pathname)?.[1];
+    if (!room) return json(404, { error: "connect to /<diagram id>?token=<collab token>" });
+    const verdict = verifyCollabToken(deps.secret, url.searchParams.get("token") ?? "", {
+      diagramId: room,
+    });
+    const isWebSocket = request.headers.get("upgrade")?.toLowerCase() === "websocket";
+    if (!isWebSocket) {
+      if (!verdict.ok) {
+        return json(verdict.reason === "wrong_diagram" ? 403 : 401, { error: verdict.message });
+      }
+      return json(426, { error: "connect with a WebSocket" });
+    }
+    const { socket, response } = Deno.upgradeWebSocket(request, { idleTimeout: 30 });
+    socket.binaryType = "arraybuffer";
+    if (!verdict.ok) {
+      const code = verdict.reason === "wrong_diagram" ? CLOSE.otherDiagram : CLOSE.badToken;
+      socket.onopen = () => socket.close(code, verdict.message);
+      return response;
+    }
+    if (connections >= deps.limits.maxConnections) {
+      socket.onopen = () => socket.close(CLOSE.tryLater, "the collaboration server is full");
+      return response;
+    }
+    connections++;
+    serve(socket, room);
+    socket.addEventListener("close", () => connections--);
+    return response;
+  };
+
+  function serve(socket: WebSocket, diagramId: string): void {
+    const peer: Connection = connection(socket, deps.limits);
+    let joined: Room | null = null;
+    let closed = false;
+    const early: Uint8Array[] = [];
+
+    const receive = (room: Room, frame: Uint8Array) => {
+      try {
+        room.receive(peer, frame);
+      } catch (error) {
+        if (!(error instanceof ProtocolError)) throw error;
+        peer.close(CLOSE.badFrame, error.message.slice(0, 120));
+      }
+    };
+
+    socket.onopen = async () => {
+      try {
+        const room = await deps.rooms.join(diagramId, peer);
+        if (closed) {
+          deps.rooms.leave(room, peer);
+          return;
+        }
+        joined = room;
+        for (const frame of early.splice(0)) receive(room, frame);
+      } catch (error) {
+        if (!(error instanceof RoomUnavailable)) {
+          console.error(`collab: joining ${diagramId} failed: ${error}`);
+          peer.close(CLOSE.tryLater, "the room could not be opened");
+          return;
+        }
+        peer.close(error.code, error.message);
+      }
+    };
+    socket.onmessage = (event) => {
+      const frame = peer.accept(event.data);
+      if (frame === null) return;
+      if (joined) receive(joined, frame);
+      else if (early.length < MAX_EARLY_FRAMES) early.push(frame);
+      else peer.close(CLOSE.tooMany, "too many messages before the room was ready");
+    };
+    socket.onclose = () => {
+      closed = true;
+      if (joined) deps.rooms.leave(joined, peer);
+    };
+    socket.onerror = () => {};
+  }
 }

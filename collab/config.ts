@@ -1,4 +1,13 @@
-import { bindAddress, dataDir, type EnvValues, path, port, text, url } from "../shared/env.ts";
+import {
+  bindAddress,
+  dataDir,
+  type EnvValues,
+  integer,
+  path,
+  port,
+  text,
+  url,
+} from "../shared/env.ts";
 
 export const collabEnv = {
   COLLAB_PORT: port(1234),
@@ -7,7 +16,23 @@ export const collabEnv = {
   DIAGRAM_INTERNAL_URL: url("http://127.0.0.1:8000", ["http:", "https:"], "http://diagram:8000"),
   COLLAB_DATA_DIR: path(),
   DATA_DIR: dataDir,
+  COLLAB_MAX_MESSAGE_BYTES: integer(8 * 1024 * 1024, 1024, 256 * 1024 * 1024),
+  COLLAB_MAX_ROOMS: integer(1000, 1, 1_000_000),
+  COLLAB_MAX_CONNECTIONS: integer(5000, 1, 1_000_000),
+  COLLAB_FLUSH_MS: integer(10_000, 100, 3_600_000),
+  COLLAB_UNLOAD_MS: integer(30_000, 100, 3_600_000),
 };
+
+export interface CollabLimits {
+  /** A bigger frame closes its connection with 4413. */
+  maxMessageBytes: number;
+  maxRooms: number;
+  maxConnections: number;
+  /** Messages a connection may send per second, sustained (bursts of 10× pass). */
+  messagesPerSecond: number;
+  /** Bytes waiting to go out to one client before it counts as too slow and is closed. */
+  maxBufferedBytes: number;
+}
 
 export interface CollabConfig {
   hostname: string;
@@ -15,9 +40,14 @@ export interface CollabConfig {
   /** Undefined until resolved from the data folder at start. */
   secret?: string;
   diagramInternalUrl: string;
-  /** Where rooms are flushed between saves; defaults to <DATA_DIR>/collab. */
+  /** Where each room's document is kept between saves and across restarts. */
   roomsDir: string;
   dataDir: string;
+  /** How often dirty rooms are saved and every room's stored revision is checked. */
+  flushMs: number;
+  /** How long a room without clients stays loaded. */
+  unloadMs: number;
+  limits: CollabLimits;
 }
 
 export function collabConfig(env: EnvValues<typeof collabEnv>): CollabConfig {
@@ -28,5 +58,14 @@ export function collabConfig(env: EnvValues<typeof collabEnv>): CollabConfig {
     diagramInternalUrl: env.DIAGRAM_INTERNAL_URL,
     roomsDir: env.COLLAB_DATA_DIR ?? `${env.DATA_DIR}/collab`,
     dataDir: env.DATA_DIR,
+    flushMs: env.COLLAB_FLUSH_MS,
+    unloadMs: env.COLLAB_UNLOAD_MS,
+    limits: {
+      maxMessageBytes: env.COLLAB_MAX_MESSAGE_BYTES,
+      maxRooms: env.COLLAB_MAX_ROOMS,
+      maxConnections: env.COLLAB_MAX_CONNECTIONS,
+      messagesPerSecond: 200,
+      maxBufferedBytes: 32 * 1024 * 1024,
+    },
   };
 }

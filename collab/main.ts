@@ -2,11 +2,15 @@ import { loadConfigOrExit } from "../runtime/config.ts";
 import { secretFromEnvOrDataDir } from "../runtime/secrets.ts";
 import { describeError } from "../shared/describe_error.ts";
 import { runService } from "../runtime/serve.ts";
-import { createCollabApp } from "./app.ts";
+import { createCollabHandler } from "./app.ts";
 import { collabConfig, collabEnv } from "./config.ts";
+import { createDiagramClient } from "./diagram_client.ts";
+import { roomFiles } from "./room_files.ts";
+import { createRooms } from "./rooms.ts";
+import { VERSION } from "../runtime/version.ts";
 
 const config = loadConfigOrExit("collab", collabEnv, collabConfig);
-config.secret = await secretFromEnvOrDataDir("COLLAB_SECRET", config.secret, config.dataDir);
+const secret = await secretFromEnvOrDataDir("COLLAB_SECRET", config.secret, config.dataDir);
 try {
   await Deno.mkdir(config.roomsDir, { recursive: true });
 } catch (error) {
@@ -16,9 +20,33 @@ try {
   Deno.exit(1);
 }
 
+const rooms = createRooms({
+  client: createDiagramClient(config.diagramInternalUrl, secret),
+  files: roomFiles(config.roomsDir),
+  maxRooms: config.limits.maxRooms,
+  flushMs: config.flushMs,
+  unloadMs: config.unloadMs,
+});
+const unsaved = await rooms.resumeUnsaved();
+if (unsaved > 0) console.log(`collab: ${unsaved} room(s) with unsaved edits from the last run`);
+
+const ticker = setInterval(() => {
+  rooms.tick().catch((error) =>
+    console.error(`collab: flush tick failed: ${describeError(error)}`)
+  );
+}, config.flushMs);
+// Edits left by the last run are saved at once, not a tick later.
+if (unsaved > 0) void rooms.tick();
+
 await runService({
   service: "collab",
   hostname: config.hostname,
   port: config.port,
-  handler: createCollabApp().fetch,
+  handler: createCollabHandler({ secret, rooms, limits: config.limits, version: VERSION }),
+  // Every dirty room is saved (or written to disk) before the process exits.
+  graceMs: 30_000,
+  beforeStop: async () => {
+    clearInterval(ticker);
+    await rooms.shutdown();
+  },
 });

@@ -34,6 +34,11 @@ export function listen(handler: Handler, options: ListenOptions): Promise<Runnin
 export interface ServiceOptions extends ListenOptions {
   service: string;
   handler: Handler;
+  /**
+   * Runs first on a signal, while connections are still open: a server whose clients hold
+   * long-lived sockets (collab) saves and closes them here, or stopping would wait for them.
+   */
+  beforeStop?: () => Promise<void> | void;
   /** Runs after the server stopped accepting requests, e.g. flush state or close the database. */
   onShutdown?: () => Promise<void> | void;
   /** In-flight requests get this long to finish before the process exits anyway. */
@@ -66,6 +71,7 @@ export async function runService(options: ServiceOptions): Promise<void> {
       Deno.exit(1);
     }, options.graceMs ?? 10_000);
     try {
+      await options.beforeStop?.();
       await server.stop();
       await options.onShutdown?.();
     } catch (error) {

@@ -1,0 +1,53 @@
+// One client's WebSocket, as a room's Peer: frames out with a bound on what may wait in the send
+// buffer (a client too slow to take them is closed, never waited for), frames in checked for
+// type, size and rate before the room sees them.
+import type { CollabLimits } from "./config.ts";
+import type { Peer } from "./room.ts";
+import { CLOSE } from "./rooms.ts";
+
+export interface Connection extends Peer {
+  /** A frame from the client: its bytes, or null when the frame was refused (socket closed). */
+  accept(data: unknown): Uint8Array | null;
+}
+
+export function connection(socket: WebSocket, limits: CollabLimits): Connection {
+  const burst = limits.messagesPerSecond * 10;
+  let tokens = burst;
+  let refilledAt = performance.now();
+  const close = (code: number, reason: string) => {
+    if (socket.readyState === WebSocket.OPEN || socket.readyState === WebSocket.CONNECTING) {
+      socket.close(code, reason);
+    }
+  };
+  return {
+    awarenessIds: new Set(),
+    close,
+    send(frame) {
+      if (socket.readyState !== WebSocket.OPEN) return;
+      if (socket.bufferedAmount > limits.maxBufferedBytes) {
+        close(CLOSE.tryLater, "too slow to keep up; reconnect");
+        return;
+      }
+      socket.send(frame);
+    },
+    accept(data) {
+      if (!(data instanceof ArrayBuffer)) {
+        close(CLOSE.badFrame, "text frames are not part of the protocol");
+        return null;
+      }
+      if (data.byteLength > limits.maxMessageBytes) {
+        close(CLOSE.tooLarge, `a message is at most ${limits.maxMessageBytes} bytes`);
+        return null;
+      }
+      const at = performance.now();
+      tokens = Math.min(burst, tokens + (at - refilledAt) / 1000 * limits.messagesPerSecond);
+      refilledAt = at;
+      if (tokens < 1) {
+        close(CLOSE.tooMany, "too many messages; slow down");
+        return null;
+      }
+      tokens--;
+      return new Uint8Array(data);
+    },
+  };
+}

@@ -1,0 +1,88 @@
+// The collab server's calls to the diagram service's /internal/collab routes, each signed with
+// COLLAB_SECRET. A network failure or a 5xx throws (the caller retries); every answer the
+// diagram service gives on purpose comes back as a value.
+import { signRequest } from "../shared/internal_signature.ts";
+import type { SceneSeed } from "./scene.ts";
+
+export type SaveOutcome =
+  | { saved: true; revision: number }
+  /** The stored diagram moved on (replaced by an agent, say) or was deleted (null). */
+  | { saved: false; stale: true; currentRevision: number | null }
+  /** The diagram service refused the scene; nothing was stored. */
+  | { saved: false; stale: false; problems: string[] };
+
+export interface DiagramClient {
+  /** The diagram's stored scene, or null when it does not exist. */
+  seed(id: string): Promise<SceneSeed | null>;
+  save(id: string, baseRevision: number, elements: unknown[]): Promise<SaveOutcome>;
+  /** Stored revisions by id; null for a diagram that is gone. */
+  revisions(ids: string[]): Promise<Record<string, number | null>>;
+}
+
+export class DiagramUnavailableError extends Error {
+  override name = "DiagramUnavailableError";
+}
+
+const TIMEOUT_MS = 15_000;
+
+export function createDiagramClient(baseUrl: string, secret: string): DiagramClient {
+  async function call(method: string, path: string, body?: unknown) {
+    const bytes = body === undefined ? undefined : new TextEncoder().encode(JSON.stringify(body));
+    let response: Response;
+    try {
+      response = await fetch(new URL(path, baseUrl), {
+        method,
+        headers: {
+          ...signRequest(secret, { method, path, body: bytes }),
+          ...(bytes ? { "content-type": "application/json" } : {}),
+        },
+        body: bytes,
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      });
+    } catch (error) {
+      throw new DiagramUnavailableError(
+        `diagram service unreachable: ${error instanceof Error ? error.message : error}`,
+      );
+    }
+    const json = await response.json().catch(() => ({}));
+    if (response.status >= 500 || response.status === 401) {
+      // A 401 means the two services disagree on COLLAB_SECRET: no answer to act on either.
+      throw new DiagramUnavailableError(
+        `diagram service answered ${response.status}: ${json.error ?? "no reason given"}`,
+      );
+    }
+    return { status: response.status, json };
+  }
+
+  return {
+    async seed(id) {
+      const { status, json } = await call("GET", `/internal/collab/rooms/${id}`);
+      if (status === 404) return null;
+      if (status !== 200) throw new DiagramUnavailableError(`loading ${id}: ${status}`);
+      return json;
+    },
+
+    async save(id, baseRevision, elements) {
+      const { status, json } = await call("PUT", `/internal/collab/rooms/${id}`, {
+        baseRevision,
+        elements,
+      });
+      if (status === 200) return { saved: true, revision: json.revision };
+      if (status === 409) {
+        return { saved: false, stale: true, currentRevision: json.currentRevision };
+      }
+      if (status === 404) return { saved: false, stale: true, currentRevision: null };
+      return {
+        saved: false,
+        stale: false,
+        problems: Array.isArray(json.problems) ? json.problems : [String(json.error ?? status)],
+      };
+    },
+
+    async revisions(ids) {
+      const { status, json } = await call("POST", "/internal/collab/revisions", { ids });
+      if (status !== 200) throw new DiagramUnavailableError(`checking revisions: ${status}`);
+      return json.revisions;
+    },
+  };
+}

@@ -1,0 +1,86 @@
+// The y-websocket wire protocol (y-protocols 1.0): every binary frame is a varUint message type
+// and its payload. Sync (0) carries step 1 (a state vector), step 2 (the missing updates) and
+// incremental updates; awareness (1) carries presence states; query-awareness (3) asks for all of
+// them. Auth (2) is never sent by clients here: tokens are checked before the socket opens.
+import * as decoding from "lib0/decoding.js";
+import * as encoding from "lib0/encoding.js";
+import * as awarenessProtocol from "y-protocols/awareness.js";
+import * as syncProtocol from "y-protocols/sync.js";
+import type * as Y from "yjs";
+
+export const MESSAGE_SYNC = 0;
+export const MESSAGE_AWARENESS = 1;
+export const MESSAGE_QUERY_AWARENESS = 3;
+
+/** A frame that does not follow the protocol: its connection is closed, nothing else is touched. */
+export class ProtocolError extends Error {
+  override name = "ProtocolError";
+}
+
+/** Sync step 1: our state vector, which the client answers with what we lack. */
+export function syncStep1(doc: Y.Doc): Uint8Array {
+  const encoder = encoding.createEncoder();
+  encoding.writeVarUint(encoder, MESSAGE_SYNC);
+  syncProtocol.writeSyncStep1(encoder, doc);
+  return encoding.toUint8Array(encoder);
+}
+
+/** An incremental document update, as broadcast to every client of a room. */
+export function updateMessage(update: Uint8Array): Uint8Array {
+  const encoder = encoding.createEncoder();
+  encoding.writeVarUint(encoder, MESSAGE_SYNC);
+  syncProtocol.writeUpdate(encoder, update);
+  return encoding.toUint8Array(encoder);
+}
+
+/** The awareness states of `clients` (all known ones when omitted). */
+export function awarenessMessage(
+  awareness: awarenessProtocol.Awareness,
+  clients: number[] = [...awareness.getStates().keys()],
+): Uint8Array {
+  const encoder = encoding.createEncoder();
+  encoding.writeVarUint(encoder, MESSAGE_AWARENESS);
+  encoding.writeVarUint8Array(
+    encoder,
+    awarenessProtocol.encodeAwarenessUpdate(awareness, clients),
+  );
+  return encoding.toUint8Array(encoder);
+}
+
+/**
+ * Applies one client frame to the room's document and awareness (with `origin` as the change's
+ * origin) and returns the reply for that client, if any. Malformed input is a ProtocolError.
+ */
+export function handleMessage(
+  frame: Uint8Array,
+  doc: Y.Doc,
+  awareness: awarenessProtocol.Awareness,
+  origin: unknown,
+): Uint8Array | null {
+  try {
+    const decoder = decoding.createDecoder(frame);
+    const type = decoding.readVarUint(decoder);
+    switch (type) {
+      case MESSAGE_SYNC: {
+        const encoder = encoding.createEncoder();
+        encoding.writeVarUint(encoder, MESSAGE_SYNC);
+        syncProtocol.readSyncMessage(decoder, encoder, doc, origin);
+        // Only step 1 asks for an answer: step 2 and updates leave the encoder at its type byte.
+        return encoding.length(encoder) > 1 ? encoding.toUint8Array(encoder) : null;
+      }
+      case MESSAGE_AWARENESS: {
+        const update = decoding.readVarUint8Array(decoder);
+        awarenessProtocol.applyAwarenessUpdate(awareness, update, origin);
+        return null;
+      }
+      case MESSAGE_QUERY_AWARENESS:
+        return awarenessMessage(awareness);
+      default:
+        throw new ProtocolError(`unknown message type ${type}`);
+    }
+  } catch (error) {
+    if (error instanceof ProtocolError) throw error;
+    // lib0 and Yjs throw plain errors on truncated or garbled payloads.
+    throw new ProtocolError(`malformed frame: ${error instanceof Error ? error.message : error}`);
+  }
+}

@@ -1,0 +1,283 @@
+// Every loaded room, and their lifecycle: loaded once on the first join (two clients joining at
+// once share one load, so nothing is seeded twice), saved while dirty on every flush tick, checked
+// against the stored revision on every tick (idle rooms too), closed with 4409 when the diagram
+// was replaced elsewhere, unloaded when its last client has been gone `unloadMs`, and saved (or
+// written to disk as pending) at shutdown.
+import * as Y from "yjs";
+import type { DiagramClient } from "./diagram_client.ts";
+import { DiagramUnavailableError } from "./diagram_client.ts";
+import type { RoomFiles } from "./room_files.ts";
+import { type Peer, Room, SERVER_ORIGIN } from "./room.ts";
+import { sceneElements, seedDocument } from "./scene.ts";
+
+export const CLOSE = {
+  badToken: 4401,
+  otherDiagram: 4403,
+  gone: 4404,
+  badFrame: 4400,
+  replaced: 4409,
+  tooLarge: 4413,
+  /** Not 44xx: the y-websocket client reconnects after these. */
+  tryLater: 1013,
+  restarting: 1012,
+  tooMany: 1008,
+} as const;
+
+/** The room cannot be opened now, with the close code that tells the client why. */
+export class RoomUnavailable extends Error {
+  override name = "RoomUnavailable";
+  constructor(readonly code: number, message: string) {
+    super(message);
+  }
+}
+
+export interface RoomsOptions {
+  client: DiagramClient;
+  files: RoomFiles;
+  maxRooms: number;
+  flushMs: number;
+  unloadMs: number;
+  log?: (line: string) => void;
+  now?: () => number;
+}
+
+/** Saves in flight at once, so a thousand dirty rooms do not open a thousand requests. */
+const SAVE_CONCURRENCY = 8;
+const MAX_BACKOFF_MS = 5 * 60_000;
+
+interface Loaded {
+  room: Room;
+  /** When the last client left; null while someone is in the room. */
+  emptySince: number | null;
+  failures: number;
+  nextSaveAt: number;
+}
+
+export type Rooms = ReturnType<typeof createRooms>;
+
+export function createRooms(options: RoomsOptions) {
+  const log = options.log ?? ((line: string) => console.error(`collab: ${line}`));
+  const now = options.now ?? Date.now;
+  const loaded = new Map<string, Loaded>();
+  const loading = new Map<string, Promise<Loaded>>();
+  /** Rooms with edits left on disk by an earlier run, still to be saved. */
+  const unsavedOnDisk = new Set<string>();
+  let ticking: Promise<void> | null = null;
+
+  async function load(id: string): Promise<Loaded> {
+    if (loaded.size + loading.size >= options.maxRooms) {
+      throw new RoomUnavailable(CLOSE.tryLater, "the collaboration server is full");
+    }
+    let seed;
+    try {
+      seed = await options.client.seed(id);
+    } catch (error) {
+      if (!(error instanceof DiagramUnavailableError)) throw error;
+      log(`cannot load room ${id}: ${error.message}`);
+      throw new RoomUnavailable(CLOSE.tryLater, "the diagram service is unreachable; retrying");
+    }
+    if (seed === null) throw new RoomUnavailable(CLOSE.gone, "the diagram does not exist");
+    const room = new Room(id);
+    const record = await options.files.read(id).catch((error) => {
+      log(`room file of ${id} unreadable, starting from the stored diagram: ${error}`);
+      return null;
+    });
+    if (record && record.revision === seed.revision) {
+      // Same base: continue the same CRDT history, so reconnecting clients merge cleanly.
+      Y.applyUpdate(room.doc, record.state, SERVER_ORIGIN);
+      room.revision = record.revision;
+      if (record.pending) room.markUnsaved();
+    } else {
+      if (record?.pending) {
+        const kept = await options.files.setAside(id);
+        log(
+          `room ${id}: unsaved edits on revision ${record.revision}, but the diagram is at ` +
+            `${seed.revision}; kept in ${kept}`,
+        );
+      }
+      seedDocument(room.doc, seed, SERVER_ORIGIN);
+      room.revision = seed.revision;
+    }
+    const entry: Loaded = { room, emptySince: now(), failures: 0, nextSaveAt: 0 };
+    loaded.set(id, entry);
+    return entry;
+  }
+
+  function open(id: string): Promise<Loaded> {
+    const ready = loaded.get(id);
+    if (ready) return Promise.resolve(ready);
+    let pending = loading.get(id);
+    if (!pending) {
+      pending = load(id).finally(() => loading.delete(id));
+      loading.set(id, pending);
+    }
+    return pending;
+  }
+
+  /** Saves one room now; false when it stays dirty (unreachable, refused) or was replaced. */
+  async function save(entry: Loaded): Promise<boolean> {
+    const { room } = entry;
+    const edits = room.edits;
+    const elements = sceneElements(room.doc, now());
+    try {
+      const outcome = await options.client.save(room.id, room.revision, elements);
+      if (outcome.saved) {
+        room.saved(outcome.revision, edits);
+        entry.failures = 0;
+        await writeRecord(room, false);
+        return true;
+      }
+      if (outcome.stale) {
+        await replaced(entry, outcome.currentRevision);
+        return false;
+      }
+      log(
+        `room ${room.id}: the diagram service refused the scene: ${
+          outcome.problems.slice(0, 3).join("; ")
+        }`,
+      );
+    } catch (error) {
+      if (!(error instanceof DiagramUnavailableError)) throw error;
+      log(`room ${room.id}: not saved, will retry: ${error.message}`);
+    }
+    entry.failures++;
+    entry.nextSaveAt = now() + Math.min(options.flushMs * 2 ** entry.failures, MAX_BACKOFF_MS);
+    return false;
+  }
+
+  async function writeRecord(room: Room, pending: boolean): Promise<void> {
+    try {
+      await options.files.write(room.id, {
+        revision: room.revision,
+        pending,
+        state: Y.encodeStateAsUpdate(room.doc),
+      });
+    } catch (error) {
+      log(`room ${room.id}: cannot write its room file: ${error}`);
+    }
+  }
+
+  /**
+   * The stored diagram moved on (or is gone): the room's clients are sent away to reload, and the
+   * room is dropped so the next join starts from the stored diagram. Edits the room had not saved
+   * are kept on disk under conflicts/, never written over the newer diagram.
+   */
+  async function replaced(entry: Loaded, currentRevision: number | null): Promise<void> {
+    const { room } = entry;
+    loaded.delete(room.id);
+    if (room.dirty) {
+      await writeRecord(room, true);
+      const kept = await options.files.setAside(room.id).catch(() => "nowhere (write failed)");
+      log(`room ${room.id}: replaced while holding unsaved edits; kept in ${kept}`);
+    }
+    room.closeAll(
+      currentRevision === null ? CLOSE.gone : CLOSE.replaced,
+      currentRevision === null
+        ? "the diagram was deleted"
+        : "the diagram was replaced; reload it to see the new version",
+    );
+    room.destroy();
+  }
+
+  async function unload(entry: Loaded): Promise<void> {
+    if (entry.room.dirty && !(await save(entry))) return;
+    if (loaded.get(entry.room.id) !== entry || entry.room.peers.size > 0) return;
+    loaded.delete(entry.room.id);
+    entry.room.destroy();
+  }
+
+  /** Saves dirty rooms, finds replaced ones, unloads empty ones. */
+  async function tick(): Promise<void> {
+    for (const id of [...unsavedOnDisk]) {
+      try {
+        await open(id);
+        unsavedOnDisk.delete(id);
+      } catch (error) {
+        if (!(error instanceof RoomUnavailable)) throw error;
+        if (error.code === CLOSE.gone) unsavedOnDisk.delete(id);
+      }
+    }
+    const due = [...loaded.values()].filter((entry) =>
+      entry.room.dirty && entry.nextSaveAt <= now()
+    );
+    for (let i = 0; i < due.length; i += SAVE_CONCURRENCY) {
+      await Promise.all(due.slice(i, i + SAVE_CONCURRENCY).map(save));
+    }
+    const ids = [...loaded.keys()];
+    if (ids.length > 0) {
+      try {
+        const stored = await options.client.revisions(ids);
+        for (const id of ids) {
+          const entry = loaded.get(id);
+          if (entry && id in stored && stored[id] !== entry.room.revision) {
+            await replaced(entry, stored[id]);
+          }
+        }
+      } catch (error) {
+        if (!(error instanceof DiagramUnavailableError)) throw error;
+        log(`cannot check stored revisions: ${error.message}`);
+      }
+    }
+    for (const entry of [...loaded.values()]) {
+      if (entry.emptySince !== null && now() - entry.emptySince >= options.unloadMs) {
+        await unload(entry);
+      }
+    }
+  }
+
+  return {
+    /** Joins `peer` to the room of diagram `id`, loading it first if needed. */
+    async join(id: string, peer: Peer): Promise<Room> {
+      const entry = await open(id);
+      entry.emptySince = null;
+      entry.room.join(peer);
+      return entry.room;
+    },
+
+    leave(room: Room, peer: Peer): void {
+      room.leave(peer);
+      const entry = loaded.get(room.id);
+      if (entry?.room === room && room.peers.size === 0) entry.emptySince = now();
+    },
+
+    /** One flush tick; ticks never overlap. */
+    tick(): Promise<void> {
+      ticking ??= tick().finally(() => (ticking = null));
+      return ticking;
+    },
+
+    /** Rooms left with unsaved edits by an earlier run: loaded and saved on the coming ticks. */
+    async resumeUnsaved(): Promise<number> {
+      for (const id of await options.files.pending()) unsavedOnDisk.add(id);
+      return unsavedOnDisk.size;
+    },
+
+    /**
+     * Saves every dirty room; those the diagram service does not take now are written to disk as
+     * pending, saved at the next start. Clients are told to reconnect (1012).
+     */
+    async shutdown(): Promise<void> {
+      await ticking;
+      for (const entry of loaded.values()) {
+        if (entry.room.dirty) {
+          entry.nextSaveAt = 0;
+          if (!(await save(entry)) && loaded.has(entry.room.id)) {
+            await writeRecord(entry.room, true);
+            log(`room ${entry.room.id}: unsaved edits kept on disk, saved at the next start`);
+          }
+        }
+      }
+      for (const entry of loaded.values()) {
+        entry.room.closeAll(CLOSE.restarting, "the collaboration server is restarting");
+        entry.room.destroy();
+      }
+      loaded.clear();
+    },
+
+    stats(): { rooms: number; connections: number } {
+      let connections = 0;
+      for (const entry of loaded.values()) connections += entry.room.peers.size;
+      return { rooms: loaded.size, connections };
+    },
+  };
+}

@@ -1,0 +1,57 @@
+// How a diagram lives in a room's Y.Doc, and back:
+//   Y.Map "elements": element id → the element's JSON (a whole value, replaced on change; deletion
+//                     is isDeleted: true, as in Excalidraw, so peers converge)
+//   Y.Map "files":    file id → {id, mimeType, created} (the bytes stay with the diagram service)
+//   Y.Map "meta":     name, revision (the stored revision the room is based on)
+import * as Y from "yjs";
+
+/** Tombstones older than this are dropped when a room is saved. */
+export const TOMBSTONE_MS = 24 * 60 * 60 * 1000;
+
+export interface SceneSeed {
+  name: string;
+  revision: number;
+  elements: unknown[];
+  files: Record<string, unknown>;
+}
+
+/** Fills an empty document with a diagram, in one transaction (one update for every client). */
+export function seedDocument(doc: Y.Doc, seed: SceneSeed, origin: unknown): void {
+  doc.transact(() => {
+    const elements = doc.getMap("elements");
+    for (const element of seed.elements) {
+      if (isElement(element)) elements.set(element.id, element);
+    }
+    const files = doc.getMap("files");
+    for (const [id, file] of Object.entries(seed.files)) files.set(id, file);
+    const meta = doc.getMap("meta");
+    meta.set("name", seed.name);
+    meta.set("revision", seed.revision);
+  }, origin);
+}
+
+/**
+ * The elements to save: every element-like value, ordered by fractional index (ties by id), with
+ * tombstones older than TOMBSTONE_MS left out.
+ */
+export function sceneElements(doc: Y.Doc, now = Date.now()): Record<string, unknown>[] {
+  const kept: (Record<string, unknown> & { id: string })[] = [];
+  for (const value of doc.getMap("elements").values()) {
+    if (!isElement(value)) continue;
+    const updated = typeof value.updated === "number" ? value.updated : now;
+    if (value.isDeleted === true && now - updated > TOMBSTONE_MS) continue;
+    kept.push(value);
+  }
+  return kept.sort((a, b) =>
+    compare(String(a.index ?? ""), String(b.index ?? "")) || compare(a.id, b.id)
+  );
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function isElement(value: unknown): value is Record<string, unknown> & { id: string } {
+  return typeof value === "object" && value !== null && !Array.isArray(value) &&
+    typeof (value as { id?: unknown }).id === "string";
+}
