@@ -6,11 +6,14 @@ import * as decoding from "lib0/decoding.js";
 import * as encoding from "lib0/encoding.js";
 import * as awarenessProtocol from "y-protocols/awareness.js";
 import * as syncProtocol from "y-protocols/sync.js";
-import type * as Y from "yjs";
+import * as Y from "yjs";
 
 export const MESSAGE_SYNC = 0;
 export const MESSAGE_AWARENESS = 1;
 export const MESSAGE_QUERY_AWARENESS = 3;
+const SYNC_STEP1 = 0;
+const SYNC_STEP2 = 1;
+const SYNC_UPDATE = 2;
 
 /** A frame that does not follow the protocol: its connection is closed, nothing else is touched. */
 export class ProtocolError extends Error {
@@ -62,11 +65,21 @@ export function handleMessage(
     const type = decoding.readVarUint(decoder);
     switch (type) {
       case MESSAGE_SYNC: {
-        const encoder = encoding.createEncoder();
-        encoding.writeVarUint(encoder, MESSAGE_SYNC);
-        syncProtocol.readSyncMessage(decoder, encoder, doc, origin);
-        // Only step 1 asks for an answer: step 2 and updates leave the encoder at its type byte.
-        return encoding.length(encoder) > 1 ? encoding.toUint8Array(encoder) : null;
+        // Read here rather than with y-protocols' readSyncMessage, which logs a broken update
+        // and carries on: a broken update is the sender's fault and ends its connection.
+        const subtype = decoding.readVarUint(decoder);
+        if (subtype === SYNC_STEP1) {
+          const stateVector = decoding.readVarUint8Array(decoder);
+          const encoder = encoding.createEncoder();
+          encoding.writeVarUint(encoder, MESSAGE_SYNC);
+          syncProtocol.writeSyncStep2(encoder, doc, stateVector);
+          return encoding.toUint8Array(encoder);
+        }
+        if (subtype !== SYNC_STEP2 && subtype !== SYNC_UPDATE) {
+          throw new ProtocolError(`unknown sync message ${subtype}`);
+        }
+        Y.applyUpdate(doc, decoding.readVarUint8Array(decoder), origin);
+        return null;
       }
       case MESSAGE_AWARENESS: {
         const update = decoding.readVarUint8Array(decoder);

@@ -1,0 +1,93 @@
+import assert from "node:assert/strict";
+import * as decoding from "lib0/decoding.js";
+import * as encoding from "lib0/encoding.js";
+import * as awarenessProtocol from "y-protocols/awareness.js";
+import * as syncProtocol from "y-protocols/sync.js";
+import * as Y from "yjs";
+import {
+  handleMessage,
+  MESSAGE_AWARENESS,
+  MESSAGE_QUERY_AWARENESS,
+  MESSAGE_SYNC,
+  ProtocolError,
+  syncStep1,
+} from "./protocol.ts";
+
+function room() {
+  const doc = new Y.Doc();
+  const awareness = new awarenessProtocol.Awareness(doc);
+  awareness.setLocalState(null);
+  return { doc, awareness };
+}
+
+Deno.test("step 1 from a client is answered with the update it lacks; its update is applied", () => {
+  const server = room();
+  server.doc.getMap("elements").set("a", { id: "a" });
+  const reply = handleMessage(syncStep1(new Y.Doc()), server.doc, server.awareness, "client");
+  assert.ok(reply);
+  const decoder = decoding.createDecoder(reply);
+  assert.equal(decoding.readVarUint(decoder), MESSAGE_SYNC);
+  assert.equal(decoding.readVarUint(decoder), 1, "sync step 2");
+  const caughtUp = new Y.Doc();
+  Y.applyUpdate(caughtUp, decoding.readVarUint8Array(decoder));
+  assert.deepEqual(caughtUp.getMap("elements").get("a"), { id: "a" });
+
+  const edit = new Y.Doc();
+  edit.getMap("elements").set("b", { id: "b" });
+  const update = encoding.createEncoder();
+  encoding.writeVarUint(update, MESSAGE_SYNC);
+  syncProtocol.writeUpdate(update, Y.encodeStateAsUpdate(edit));
+  assert.equal(
+    handleMessage(encoding.toUint8Array(update), server.doc, server.awareness, "c"),
+    null,
+  );
+  assert.deepEqual(server.doc.getMap("elements").get("b"), { id: "b" });
+  server.awareness.destroy();
+});
+
+Deno.test("awareness is applied with its origin and query-awareness returns every state", () => {
+  const server = room();
+  const client = room();
+  client.awareness.setLocalState({ user: { name: "Ada" } });
+  const origins: unknown[] = [];
+  server.awareness.on("update", (_: unknown, origin: unknown) => origins.push(origin));
+  const message = encoding.createEncoder();
+  encoding.writeVarUint(message, MESSAGE_AWARENESS);
+  encoding.writeVarUint8Array(
+    message,
+    awarenessProtocol.encodeAwarenessUpdate(client.awareness, [client.doc.clientID]),
+  );
+  handleMessage(encoding.toUint8Array(message), server.doc, server.awareness, "peer-1");
+  assert.deepEqual(server.awareness.getStates().get(client.doc.clientID), {
+    user: { name: "Ada" },
+  });
+  assert.deepEqual(origins, ["peer-1"]);
+  const all = handleMessage(
+    new Uint8Array([MESSAGE_QUERY_AWARENESS]),
+    server.doc,
+    server.awareness,
+    "peer-2",
+  );
+  assert.equal(all?.[0], MESSAGE_AWARENESS);
+  server.awareness.destroy();
+  client.awareness.destroy();
+});
+
+Deno.test("malformed frames are ProtocolErrors and leave the document as it was", () => {
+  const server = room();
+  server.doc.getMap("elements").set("a", { id: "a" });
+  const before = Y.encodeStateAsUpdate(server.doc);
+  for (
+    const frame of [
+      new Uint8Array([]),
+      new Uint8Array([0x80]),
+      new Uint8Array([7]),
+      new Uint8Array([MESSAGE_SYNC, 2, 50, 1, 2, 3]),
+      crypto.getRandomValues(new Uint8Array(64)).map((byte, i) => i === 0 ? MESSAGE_SYNC : byte),
+    ]
+  ) {
+    assert.throws(() => handleMessage(frame, server.doc, server.awareness, "x"), ProtocolError);
+  }
+  assert.deepEqual(Y.encodeStateAsUpdate(server.doc), before);
+  server.awareness.destroy();
+});
