@@ -41,7 +41,8 @@ export class Room {
         origin: unknown,
       ) => {
         const peer = this.peers.has(origin as Peer) ? origin as Peer : undefined;
-        for (const id of change.added) peer?.awarenessIds.add(id);
+        // Re-added states (a client back after a reconnect) are this peer's too.
+        for (const id of [...change.added, ...change.updated]) peer?.awarenessIds.add(id);
         for (const id of change.removed) peer?.awarenessIds.delete(id);
         const changed = [...change.added, ...change.updated, ...change.removed];
         this.broadcast(awarenessMessage(this.awareness, changed));

@@ -3,7 +3,7 @@
 import * as Y from "yjs";
 import { WebsocketProvider } from "y-websocket";
 import { type DiagramInstance, startDiagram } from "./diagram_instance.ts";
-import { type RunningProcess, startService } from "./process.ts";
+import { freePorts, type RunningProcess, startService } from "./process.ts";
 
 export const EMAIL = "owner@example.com";
 export const PASSWORD = "correct horse battery";
@@ -48,11 +48,23 @@ export async function startCollab(
   };
 }
 
-/** A diagram service with its account, and a way to make diagrams and room tokens in it. */
+/**
+ * A diagram service with its account, and a way to make diagrams and room tokens in it. It listens
+ * on a port fixed up front, so it can be stopped and started again where collab (and the session
+ * cookie) expect it, on the same data folder.
+ */
 export async function startDiagramWithAccount(extraEnv: Record<string, string> = {}) {
-  const diagram = await startDiagram(extraEnv);
-  await diagram.admin("reset-password", EMAIL, PASSWORD);
-  const cookie = await diagram.login(EMAIL, PASSWORD);
+  const [port] = freePorts(1);
+  const first = await startDiagram({ DIAGRAM_PORT: String(port), ...extraEnv });
+  let diagram = first;
+  let cookie: string;
+  try {
+    await diagram.admin("reset-password", EMAIL, PASSWORD);
+    cookie = await diagram.login(EMAIL, PASSWORD);
+  } catch (error) {
+    await first[Symbol.asyncDispose]();
+    throw error;
+  }
   const api = async (method: string, path: string, body?: unknown) => {
     const response = await fetch(new URL(path, diagram.url), {
       method,
@@ -65,17 +77,13 @@ export async function startDiagramWithAccount(extraEnv: Record<string, string> =
     };
   };
   return {
-    diagram,
+    /** The running diagram service (a new instance after startDiagramAgain). */
+    get diagram(): DiagramInstance {
+      return diagram;
+    },
     api,
     async newDiagram(elements: unknown[] = []): Promise<string> {
-      const file = {
-        type: "excalidraw",
-        version: 2,
-        source: "test",
-        elements,
-        appState: {},
-        files: {},
-      };
+      const file = excalidrawFile(elements);
       return (await api("POST", "/api/diagrams", { name: "Shared", file })).json.id;
     },
     async token(id: string): Promise<string> {
@@ -85,18 +93,43 @@ export async function startDiagramWithAccount(extraEnv: Record<string, string> =
       const { json } = await api("GET", `/api/diagrams/${id}`);
       return { revision: json.revision, elements: json.file.elements };
     },
+    /** Stops the diagram service (SIGTERM); its data folder stays for startDiagramAgain. */
+    stopDiagram(): Promise<Deno.CommandStatus> {
+      return diagram.process.stop();
+    },
+    /** Starts the diagram service again on the same port and data folder, `env` on top. */
+    async startDiagramAgain(env: Record<string, string> = {}): Promise<DiagramInstance> {
+      diagram = await startDiagram({ ...first.env, ...env }, first.dataDir);
+      return diagram;
+    },
+    async [Symbol.asyncDispose]() {
+      await diagram.process.stop();
+      await first[Symbol.asyncDispose]();
+    },
   };
+}
+
+export type DiagramWithAccount = Awaited<ReturnType<typeof startDiagramWithAccount>>;
+
+/** A whole .excalidraw file holding `elements`. */
+export function excalidrawFile(elements: unknown[]) {
+  return { type: "excalidraw", version: 2, source: "test", elements, appState: {}, files: {} };
 }
 
 export interface Client {
   doc: Y.Doc;
   provider: WebsocketProvider;
   elements: Y.Map<unknown>;
-  /** Resolves once synced with the server. */
+  /** Resolves once synced with the server; fails after 10 s. */
   synced(): Promise<void>;
   /** Resolves with the close code when the server closes the connection. */
   closed(): Promise<number>;
+  /** Every close code the server sent this client so far, in order. */
+  closes: number[];
+  /** Connection attempts that ended (`connection-close` events), the server's or our own. */
+  connectionCloses(): number;
   destroy(): void;
+  [Symbol.dispose](): void;
 }
 
 /** A real y-websocket client in room `id` with `token`. */
@@ -116,28 +149,74 @@ export function joinRoom(
     WebSocketPolyfill: WebSocket as any,
   });
   const closes: number[] = [];
+  let connectionCloses = 0;
   provider.on("connection-close", (event: CloseEvent | null) => {
+    connectionCloses++;
     if (event) closes.push(event.code);
   });
+  let destroyed = false;
+  const destroy = () => {
+    if (destroyed) return;
+    destroyed = true;
+    provider.destroy();
+    doc.destroy();
+  };
   return {
     doc,
     provider,
     elements: doc.getMap("elements"),
-    synced: () =>
-      provider.synced ? Promise.resolve() : new Promise((resolve) => {
-        const handler = (synced: boolean) => {
-          if (!synced) return;
-          provider.off("sync", handler);
-          resolve();
-        };
-        provider.on("sync", handler);
-      }),
+    synced: async () => {
+      await eventually(() => provider.synced || undefined, 10_000, `synced with room ${id}`);
+    },
     closed: () => eventually(() => closes.at(-1)),
-    destroy() {
-      provider.destroy();
-      doc.destroy();
+    closes,
+    connectionCloses: () => connectionCloses,
+    destroy,
+    [Symbol.dispose]: destroy,
+  };
+}
+
+export interface RawSocket {
+  socket: WebSocket;
+  /** Resolves once open; never when the connection fails before opening. */
+  opened: Promise<void>;
+  closed: Promise<CloseEvent>;
+  [Symbol.asyncDispose](): Promise<void>;
+}
+
+/** A bare WebSocket to room `id`, for what the y-websocket client would never send. */
+export function rawSocket(collab: { url: URL }, id: string, token: string): RawSocket {
+  const url = new URL(`/${id}`, collab.url);
+  url.protocol = "ws:";
+  url.searchParams.set("token", token);
+  const socket = new WebSocket(url);
+  socket.binaryType = "arraybuffer";
+  const opened = new Promise<void>((resolve) =>
+    socket.addEventListener("open", () => resolve(), { once: true })
+  );
+  const closed = new Promise<CloseEvent>((resolve) =>
+    socket.addEventListener("close", resolve, { once: true })
+  );
+  return {
+    socket,
+    opened,
+    closed,
+    async [Symbol.asyncDispose]() {
+      if (socket.readyState === WebSocket.CONNECTING || socket.readyState === WebSocket.OPEN) {
+        socket.close();
+      }
+      await closed;
     },
   };
+}
+
+/** The collab server's /health answer. */
+export async function health(
+  collab: { url: URL },
+): Promise<{ status: string; rooms: number; connections: number }> {
+  const response = await fetch(new URL("/health", collab.url));
+  if (response.status !== 200) throw new Error(`/health answered ${response.status}`);
+  return await response.json();
 }
 
 /** Polls `read` until it gives a value (not undefined), or fails after `timeoutMs`. */

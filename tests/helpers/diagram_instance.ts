@@ -26,10 +26,15 @@ export function adminCommand(
   return (task, ...args) => runToExit([...taskRunArgs(task), ...args], env);
 }
 
+/**
+ * Starts the diagram service. With `existingDataDir` it runs on that folder (a restart: same
+ * database, same sessions) and leaves it in place when disposed; otherwise it makes its own.
+ */
 export async function startDiagram(
   extraEnv: Record<string, string> = {},
+  existingDataDir?: string,
 ): Promise<DiagramInstance> {
-  const dataDir = await Deno.makeTempDir({ prefix: "diagram-test-" });
+  const dataDir = existingDataDir ?? await Deno.makeTempDir({ prefix: "diagram-test-" });
   const baseUrl = extraEnv.BASE_URL ?? "http://localhost:8000";
   const baseEnv = { DATA_DIR: dataDir, COLLAB_SECRET: "x".repeat(40), ...extraEnv };
   const { process, url } = await startService("diagram", {
@@ -59,7 +64,7 @@ export async function startDiagram(
     },
     async [Symbol.asyncDispose]() {
       await process.stop();
-      await Deno.remove(dataDir, { recursive: true });
+      if (existingDataDir === undefined) await Deno.remove(dataDir, { recursive: true });
     },
   };
 }
