@@ -18,6 +18,8 @@ export interface CollabAppDeps {
 }
 
 const ROOM_PATH = /^\/([A-Za-z0-9_-]{1,64})$/;
+/** How long a refused socket that sends nothing stays open before it is closed. */
+const REFUSE_AFTER_MS = 250;
 /** Frames a client may send while its room is still loading. */
 const MAX_EARLY_FRAMES = 64;
 
@@ -43,7 +45,7 @@ export function createCollabHandler(deps: CollabAppDeps): (request: Request) => 
       });
     }
     const room = ROOM_PATH.exec(url.pathname)?.[1];
-    if (!room) return json(404, { error: "connect to /<diagram id>?token=<collab token>" });
+    if (!room) return json(404, { error: `Not found: ${request.method} ${url.pathname}` });
     const verdict = verifyCollabToken(deps.secret, url.searchParams.get("token") ?? "", {
       diagramId: room,
     });
@@ -58,11 +60,11 @@ export function createCollabHandler(deps: CollabAppDeps): (request: Request) => 
     socket.binaryType = "arraybuffer";
     if (!verdict.ok) {
       const code = verdict.reason === "wrong_diagram" ? CLOSE.otherDiagram : CLOSE.badToken;
-      socket.onopen = () => socket.close(code, verdict.message);
+      refuse(socket, code, verdict.message);
       return response;
     }
     if (connections >= deps.limits.maxConnections) {
-      socket.onopen = () => socket.close(CLOSE.tryLater, "the collaboration server is full");
+      refuse(socket, CLOSE.tryLater, "the collaboration server is full");
       return response;
     }
     connections++;
@@ -70,6 +72,23 @@ export function createCollabHandler(deps: CollabAppDeps): (request: Request) => 
     socket.addEventListener("close", () => connections--);
     return response;
   };
+
+  /**
+   * Closes a refused socket once the client has surely seen it open: on its first frame (the
+   * y-websocket client sends sync step 1 as soon as it opens) or after REFUSE_AFTER_MS. A close
+   * sent the instant the server side opens could reach a loaded client before its own open, and
+   * such a client saw close code 0 instead of ours, and reconnected.
+   */
+  function refuse(socket: WebSocket, code: number, reason: string): void {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const close = () => {
+      clearTimeout(timer);
+      if (socket.readyState === WebSocket.OPEN) socket.close(code, reason);
+    };
+    socket.onopen = () => (timer = setTimeout(close, REFUSE_AFTER_MS));
+    socket.onmessage = close;
+    socket.onclose = () => clearTimeout(timer);
+  }
 
   function serve(socket: WebSocket, diagramId: string): void {
     const peer: Connection = connection(socket, deps.limits);

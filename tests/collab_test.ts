@@ -45,7 +45,7 @@ function rectangle(id: string, index: string, version = 1) {
 
 /** Adds rectangle `id` at fractional index `index` from `client`. */
 function draw(client: Client, id: string, index: string): void {
-  client.elements.set(id, rectangle(id, index));
+  client.elements.set(id, JSON.stringify(rectangle(id, index)));
 }
 
 /** Resolves once `client` holds every element of `ids`. */
@@ -91,7 +91,9 @@ async function roomRecord(
   dataDir: string,
   id: string,
 ): Promise<{ revision: number; pending: boolean }> {
-  return JSON.parse(await Deno.readTextFile(`${dataDir}/collab/${id}.json`));
+  const record = await roomFiles(`${dataDir}/collab`).read(id);
+  if (!record) throw new Error(`no room file for ${id}`);
+  return { revision: record.revision, pending: record.pending };
 }
 
 /** Two clients in room `id`, both synced; the caller destroys them. */
@@ -204,18 +206,20 @@ Deno.test("a late joiner gets the whole document, with every edit made before it
   draw(bob, "b-1", "a2");
   draw(alice, "a-2", "a3");
   // Changed and deleted before the late joiner came: it must see the latest of each.
-  alice.elements.set("a-1", { ...rectangle("a-1", "a1", 2), x: 500 });
-  bob.elements.set("b-1", { ...rectangle("b-1", "a2", 2), isDeleted: true });
+  alice.elements.set("a-1", JSON.stringify({ ...rectangle("a-1", "a1", 2), x: 500 }));
+  bob.elements.set("b-1", JSON.stringify({ ...rectangle("b-1", "a2", 2), isDeleted: true }));
   // Once both have everything, the server has it too.
   await sees(alice, ["b-1"]);
   await sees(bob, ["a-1", "a-2"]);
-  await eventually(() => (bob.elements.get("a-1") as { x: number }).x === 500 || undefined);
+  await eventually(() =>
+    JSON.parse(bob.elements.get("a-1") as string ?? "{}").x === 500 || undefined
+  );
 
   using carol = joinRoom(collab, id, await setup.token(id));
   await carol.synced();
   assert.deepEqual([...carol.elements.keys()].sort(), ["a-1", "a-2", "b-1", "seeded"]);
-  assert.equal((carol.elements.get("a-1") as { x: number }).x, 500);
-  assert.equal((carol.elements.get("b-1") as { isDeleted: boolean }).isDeleted, true);
+  assert.equal(JSON.parse(carol.elements.get("a-1") as string).x, 500);
+  assert.equal(JSON.parse(carol.elements.get("b-1") as string).isDeleted, true);
   assert.equal(carol.doc.getMap("meta").get("name"), "Shared");
 });
 
@@ -308,7 +312,7 @@ Deno.test("an edit that arrives while a save is in flight survives a crash right
   /** A client's edit, as the room receives it over the wire. */
   const edit = (room: Room, id: string, index: string) => {
     const before = Y.encodeStateVector(editor);
-    editor.getMap("elements").set(id, rectangle(id, index));
+    editor.getMap("elements").set(id, JSON.stringify(rectangle(id, index)));
     room.receive(peer, updateMessage(Y.encodeStateAsUpdate(editor, before)));
   };
 
