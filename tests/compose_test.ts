@@ -75,11 +75,13 @@ for (const [name, expected] of Object.entries(EXPECTED)) {
   Deno.test(`compose gives ${name} only variables it knows, with values it accepts`, () => {
     const environment = compose.services[name].environment;
     const known = new Set(Object.keys(expected.spec));
-    for (const variable of Object.keys(environment)) {
+    // glibc's allocator tuning is read by the C library under the runtime, not by our code.
+    const forService = Object.entries(environment).filter(([key]) => !key.startsWith("MALLOC_"));
+    for (const [variable] of forService) {
       assert.ok(known.has(variable), `${name} does not read ${variable}`);
     }
     const resolved = Object.fromEntries(
-      Object.entries(environment).map(([key, value]) => [key, interpolate(value)]),
+      forService.map(([key, value]) => [key, interpolate(value)]),
     );
     readEnv(expected.spec, resolved); // throws ConfigError on any value the service would refuse
   });
