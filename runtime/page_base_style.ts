@@ -1,6 +1,27 @@
-// The rules every page of ours shares, whichever service serves it: the page box, body type,
-// links, the visible focus ring, the skip link and the header with the brand. Each service's
-// stylesheet defines the colour variables (--bg, --fg, --link, --focus, --border) and adds its own.
+// The rules every page of ours shares, whichever service serves it: the colours, the page box,
+// body type, links, the visible focus ring, the skip link and the header with the brand. Each
+// service's stylesheet puts the colour declarations in its own :root rules (search switches
+// themes by attribute, the diagram pages follow the system) and adds its own colours and rules.
+
+/** The shared colours, light: declarations for a :root rule. */
+export const LIGHT_COLOURS = `--bg: #ffffff;
+  --fg: #1f2328;
+  --muted: #59636e;
+  --border: #d1d9e0;
+  --surface: #f6f8fa;
+  --link: #0550ae;
+  --accent: #0969da;
+  --focus: #bf3989;`;
+
+/** The shared colours, dark. */
+export const DARK_COLOURS = `--bg: #0d1117;
+  --fg: #e6edf3;
+  --muted: #9198a1;
+  --border: #3d444d;
+  --surface: #151b23;
+  --link: #58a6ff;
+  --accent: #4493f8;
+  --focus: #f778ba;`;
 
 export const PAGE_BASE_CSS = `*,
 *::before,

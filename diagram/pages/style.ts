@@ -1,19 +1,12 @@
 // The one stylesheet of the diagram pages, served at /static/style.css (the CSP allows no inline
 // styles). A string, so that `deno compile` embeds it. Colours and type follow the search UI.
 
-import { PAGE_BASE_CSS } from "../../runtime/page_base_style.ts";
+import { DARK_COLOURS, LIGHT_COLOURS, PAGE_BASE_CSS } from "../../runtime/page_base_style.ts";
 
 export const STYLE_CSS = `:root {
   color-scheme: light dark;
-  --bg: #ffffff;
-  --fg: #1f2328;
-  --muted: #59636e;
-  --border: #d1d9e0;
-  --surface: #f6f8fa;
-  --link: #0550ae;
-  --accent: #0969da;
+  ${LIGHT_COLOURS}
   --on-accent: #ffffff;
-  --focus: #bf3989;
   --error-bg: #ffebe9;
   --error-fg: #82071e;
   --badge: #ddf4ff;
@@ -21,15 +14,8 @@ export const STYLE_CSS = `:root {
 
 @media (prefers-color-scheme: dark) {
   :root {
-    --bg: #0d1117;
-    --fg: #e6edf3;
-    --muted: #9198a1;
-    --border: #3d444d;
-    --surface: #151b23;
-    --link: #58a6ff;
-    --accent: #4493f8;
+    ${DARK_COLOURS}
     --on-accent: #0d1117;
-    --focus: #f778ba;
     --error-bg: #42181c;
     --error-fg: #ffdcd7;
     --badge: #0c2d6b;

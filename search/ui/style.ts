@@ -2,50 +2,29 @@
 // string here rather than a file read at start so that `deno compile` embeds it and the server
 // needs no read permission for it.
 
-import { PAGE_BASE_CSS } from "../../runtime/page_base_style.ts";
+import { DARK_COLOURS, LIGHT_COLOURS, PAGE_BASE_CSS } from "../../runtime/page_base_style.ts";
 
 export const STYLE_CSS =
   `/* Colours: light by default, dark when asked for or when the system prefers it. */
 :root {
   color-scheme: light;
-  --bg: #ffffff;
-  --fg: #1f2328;
-  --muted: #59636e;
-  --border: #d1d9e0;
-  --surface: #f6f8fa;
-  --link: #0550ae;
+  ${LIGHT_COLOURS}
   --visited: #6639ba;
-  --accent: #0969da;
-  --focus: #bf3989;
   --notice: #dafbe1;
 }
 
 :root[data-theme="dark"] {
   color-scheme: dark;
-  --bg: #0d1117;
-  --fg: #e6edf3;
-  --muted: #9198a1;
-  --border: #3d444d;
-  --surface: #151b23;
-  --link: #58a6ff;
+  ${DARK_COLOURS}
   --visited: #bc8cff;
-  --accent: #4493f8;
-  --focus: #f778ba;
   --notice: #12361f;
 }
 
 @media (prefers-color-scheme: dark) {
   :root[data-theme="auto"] {
     color-scheme: dark;
-    --bg: #0d1117;
-    --fg: #e6edf3;
-    --muted: #9198a1;
-    --border: #3d444d;
-    --surface: #151b23;
-    --link: #58a6ff;
+    ${DARK_COLOURS}
     --visited: #bc8cff;
-    --accent: #4493f8;
-    --focus: #f778ba;
     --notice: #12361f;
   }
 }
