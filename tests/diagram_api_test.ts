@@ -14,6 +14,13 @@ async function withDiagram(run: (instance: DiagramInstance) => Promise<void>) {
   await run(instance);
 }
 
+/** A second account on the same service, signed in: it must never see the first one's things. */
+async function anotherAccount(instance: DiagramInstance) {
+  const password = "another long password";
+  await instance.admin("reset-password", "other@example.com", password, "--new-account");
+  return client(instance, await instance.login("other@example.com", password));
+}
+
 function client(instance: DiagramInstance, cookie?: string) {
   return async (
     method: string,
@@ -289,16 +296,7 @@ Deno.test("export.svg is a 404 for an unknown or another account's diagram and a
     assert.match(unknown.headers.get("content-type")!, /^application\/json/);
     assert.equal(typeof unknown.json.error, "string");
 
-    await instance.admin(
-      "reset-password",
-      "other@example.com",
-      "another long password",
-      "--new-account",
-    );
-    const other = client(
-      instance,
-      await instance.login("other@example.com", "another long password"),
-    );
+    const other = await anotherAccount(instance);
     const foreign = await other("GET", `/api/diagrams/${diagram.id}/export.svg`);
     assert.equal(foreign.status, 404);
     assert.equal(typeof foreign.json.error, "string");
@@ -438,16 +436,7 @@ Deno.test("another account's diagrams and collections are 404s", async () => {
     const owner = client(instance, await instance.login(EMAIL, PASSWORD));
     const { json: diagram } = await owner("POST", "/api/diagrams", { name: "Private" });
     const { json: folder } = await owner("POST", "/api/collections", { name: "Private folder" });
-    await instance.admin(
-      "reset-password",
-      "other@example.com",
-      "another long password",
-      "--new-account",
-    );
-    const other = client(
-      instance,
-      await instance.login("other@example.com", "another long password"),
-    );
+    const other = await anotherAccount(instance);
     for (
       const [method, path, body] of [
         ["GET", `/api/diagrams/${diagram.id}`],

@@ -1,6 +1,6 @@
 // Who is calling: a personal access token (`Authorization: Bearer dgm_…`, for scripts and MCP
 // clients) or the browser's session cookie. Either way the route sees only the account id.
-import type { Context, MiddlewareHandler } from "hono";
+import type { MiddlewareHandler } from "hono";
 import type { Actor } from "../core/diagrams.ts";
 import type { SessionOperations } from "../core/sessions.ts";
 import { readSessionCookie } from "./session_cookie.ts";
@@ -56,6 +56,6 @@ export function authenticate(
 }
 
 /** The signed-in caller as the core's actor: REST and the pages are the "web" door. */
-export function actorOf(c: Context<DiagramHonoEnv>): Actor {
+export function actorOf(c: { get(key: "userId"): string }): Actor {
   return { userId: c.get("userId"), via: "web" };
 }

@@ -2,7 +2,7 @@
 // MCP client configuration to paste; revoke) and changing the password.
 import { type Html, html } from "../../runtime/markup.ts";
 import type { AccessTokenInfo } from "../core/accounts.ts";
-import { renderPage } from "./layout.ts";
+import { problemMessage, renderPage } from "./layout.ts";
 
 export interface AccountView {
   email: string;
@@ -24,7 +24,7 @@ export function accountPage(view: AccountView): string {
       <p><a href="/">← Back to the gallery</a></p>
       <h1>Account</h1>
       ${view.notice ? html`<p class="message notice" role="status">${view.notice}</p>` : ""}
-      ${view.problem ? html`<p class="message error" role="alert">${view.problem}</p>` : ""}
+      ${problemMessage(view.problem)}
       ${view.created ? createdToken(view.created, view.mcpUrl) : ""}
       <section aria-labelledby="tokens-heading">
       <h2 id="tokens-heading">Access tokens for agents</h2>

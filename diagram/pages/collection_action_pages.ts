@@ -1,9 +1,9 @@
 // The small pages behind a collection's actions: rename, move under another collection (or to the
 // top), and delete, which asks where what it holds should go; nothing is deleted with it.
-import { html } from "../../runtime/markup.ts";
+import { type Html, html } from "../../runtime/markup.ts";
 import type { CollectionSummary } from "../core/collections.ts";
 import { type CollectionTree, pathTo } from "./collection_tree.ts";
-import { renderPage } from "./layout.ts";
+import { formPage } from "./layout.ts";
 import { moveSelect } from "./move_select.ts";
 
 export interface CollectionActionView {
@@ -13,16 +13,10 @@ export interface CollectionActionView {
   problem?: string;
 }
 
-function actionPage(view: CollectionActionView, title: string, body: unknown): string {
-  return renderPage({
-    title,
-    email: view.email,
-    main: html`
-      <p><a href="/c/${view.collection.id}">← Back to ${view.collection.name}</a></p>
-      ${view.problem ? html`<p class="message error" role="alert">${view.problem}</p>` : ""}
-      ${body}
-    `,
-  });
+function actionPage(view: CollectionActionView, title: string, body: Html): string {
+  const { collection } = view;
+  const back = html`<a href="/c/${collection.id}">← Back to ${collection.name}</a>`;
+  return formPage({ title, email: view.email, back, problem: view.problem, body });
 }
 
 export function renameCollectionPage(view: CollectionActionView): string {

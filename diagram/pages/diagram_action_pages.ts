@@ -1,9 +1,9 @@
 // The small pages behind a diagram's actions (from its card menu or its own page): rename, move to
 // a collection, and the confirm step before a delete. Each is a plain form that returns to `back`.
-import { html } from "../../runtime/markup.ts";
+import { type Html, html } from "../../runtime/markup.ts";
 import type { DiagramView } from "../core/diagrams.ts";
 import type { CollectionTree } from "./collection_tree.ts";
-import { renderPage } from "./layout.ts";
+import { formPage } from "./layout.ts";
 import { moveSelect } from "./move_select.ts";
 
 export interface DiagramActionView {
@@ -14,16 +14,9 @@ export interface DiagramActionView {
   problem?: string;
 }
 
-function actionPage(view: DiagramActionView, title: string, body: unknown): string {
-  return renderPage({
-    title,
-    email: view.email,
-    main: html`
-      <p><a href="${view.back}">← Back</a></p>
-      ${view.problem ? html`<p class="message error" role="alert">${view.problem}</p>` : ""}
-      ${body}
-    `,
-  });
+function actionPage(view: DiagramActionView, title: string, body: Html): string {
+  const back = html`<a href="${view.back}">← Back</a>`;
+  return formPage({ title, email: view.email, back, problem: view.problem, body });
 }
 
 export function renameDiagramPage(view: DiagramActionView): string {

@@ -8,7 +8,7 @@ import type { CollectionSummary } from "../core/collections.ts";
 import { DIAGRAM_SORTS, type DiagramSort } from "../core/diagrams.ts";
 import { type CardDiagram, diagramCards } from "./cards.ts";
 import { type CollectionTree, pathTo } from "./collection_tree.ts";
-import { renderPage } from "./layout.ts";
+import { problemMessage, renderPage } from "./layout.ts";
 import { collectionsSidebar, type Shown } from "./sidebar.ts";
 
 export interface GalleryView {
@@ -63,7 +63,7 @@ export function galleryPage(view: GalleryView): string {
     scripts: ["/static/gallery.js"],
     main: html`
       ${collection ? breadcrumbs(view.tree, collection) : ""}
-      ${view.problem ? html`<p class="message error" role="alert">${view.problem}</p>` : ""}
+      ${problemMessage(view.problem)}
       <h1>${title}</h1>
       ${collection ? collectionActions(collection) : ""}
       ${creation(collection)}

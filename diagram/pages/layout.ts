@@ -49,3 +49,27 @@ export function renderPage(parts: PageParts): string {
   `;
   return `<!doctype html>\n${document.toString().trim()}\n`;
 }
+
+/** A form's problem, announced to screen readers; nothing when there is none. */
+export function problemMessage(problem: string | undefined): Html | "" {
+  return problem ? html`<p class="message error" role="alert">${problem}</p>` : "";
+}
+
+/** A small page with one form: the way back, the problem if any, then the form. */
+export function formPage(parts: {
+  title: string;
+  email: string;
+  back: Html;
+  problem?: string;
+  body: Html;
+}): string {
+  return renderPage({
+    title: parts.title,
+    email: parts.email,
+    main: html`
+      <p>${parts.back}</p>
+      ${problemMessage(parts.problem)}
+      ${parts.body}
+    `,
+  });
+}

@@ -1,11 +1,12 @@
 // /d/:id and its actions: the diagram's page, rename, move, duplicate and delete (after a confirm
 // page). Plain forms; each returns to `back`, the page the action started from (same-origin paths
 // only). A malformed, unknown or another account's id is the same not-found page.
-import { Hono, type MiddlewareHandler } from "hono";
+import { type Context, Hono, type MiddlewareHandler } from "hono";
 import type { CollectionOperations } from "../core/collections.ts";
 import type { DiagramOperations, DiagramView } from "../core/diagrams.ts";
 import { NotFoundError } from "../core/errors.ts";
 import { idSchema, nameSchema } from "../core/schemas.ts";
+import { actorOf } from "../http/authenticate.ts";
 import { readForm } from "../http/form_body.ts";
 import type { PageEnv } from "../http/page_session.ts";
 import { safeNext } from "../http/safe_next.ts";
@@ -29,10 +30,6 @@ type DiagramPageEnv = {
 /** Mounted behind the signed-in check. */
 export function diagramPages(deps: DiagramPageDeps): Hono<DiagramPageEnv> {
   const app = new Hono<DiagramPageEnv>();
-  const actor = (c: { get(key: "userId"): string }) => ({
-    userId: c.get("userId"),
-    via: "web" as const,
-  });
   const treeOf = async (userId: string) => collectionTree(await deps.collections.list(userId));
 
   // Every /d/:id route first finds its diagram (without the file).
@@ -54,6 +51,13 @@ export function diagramPages(deps: DiagramPageDeps): Hono<DiagramPageEnv> {
   const backOf = (c: { get(key: "diagram"): DiagramView }, back: string | undefined) =>
     safeNext(back ?? `/d/${c.get("diagram").id}`);
 
+  /** What every action page shows: who is signed in, the diagram, and the way back. */
+  const actionView = (c: Context<DiagramPageEnv>, back: string | undefined) => ({
+    email: c.get("email"),
+    diagram: c.get("diagram"),
+    back: backOf(c, back),
+  });
+
   app.get("/d/:id", async (c) =>
     c.html(diagramPage({
       email: c.get("email"),
@@ -61,79 +65,65 @@ export function diagramPages(deps: DiagramPageDeps): Hono<DiagramPageEnv> {
       tree: await treeOf(c.get("userId")),
     })));
 
-  app.get("/d/:id/rename", (c) =>
-    c.html(renameDiagramPage({
-      email: c.get("email"),
-      diagram: c.get("diagram"),
-      back: backOf(c, c.req.query("back")),
-    })));
+  app.get("/d/:id/rename", (c) => c.html(renameDiagramPage(actionView(c, c.req.query("back")))));
 
   app.post("/d/:id/rename", async (c) => {
     const form = await readForm(c.req.raw);
-    const back = backOf(c, form.back);
+    const view = actionView(c, form.back);
     const name = nameSchema.safeParse(form.name);
     if (!name.success) {
       const problem = "Give the diagram a name: up to 200 characters, no line breaks.";
-      return c.html(
-        renameDiagramPage({ email: c.get("email"), diagram: c.get("diagram"), back, problem }),
-        400,
-      );
+      return c.html(renameDiagramPage({ ...view, problem }), 400);
     }
-    await deps.diagrams.updateDetails(actor(c), c.get("diagram").id, { name: name.data });
-    return c.redirect(back, 303);
+    await deps.diagrams.updateDetails(actorOf(c), c.get("diagram").id, { name: name.data });
+    return c.redirect(view.back, 303);
   });
 
   app.get("/d/:id/move", async (c) =>
     c.html(moveDiagramPage({
-      email: c.get("email"),
-      diagram: c.get("diagram"),
+      ...actionView(c, c.req.query("back")),
       tree: await treeOf(c.get("userId")),
-      back: backOf(c, c.req.query("back")),
     })));
 
   app.post("/d/:id/move", async (c) => {
     const form = await readForm(c.req.raw);
-    const back = backOf(c, form.back);
+    const view = actionView(c, form.back);
     const target = form.collectionId ? idSchema.safeParse(form.collectionId) : null;
     try {
       if (target !== null && !target.success) throw new NotFoundError("collection not found");
-      await deps.diagrams.updateDetails(actor(c), c.get("diagram").id, {
+      await deps.diagrams.updateDetails(actorOf(c), c.get("diagram").id, {
         collectionId: target === null ? null : target.data,
       });
     } catch (error) {
       if (!(error instanceof NotFoundError)) throw error;
       return c.html(
         moveDiagramPage({
-          email: c.get("email"),
-          diagram: c.get("diagram"),
+          ...view,
           tree: await treeOf(c.get("userId")),
-          back,
           problem: "That collection no longer exists: pick another.",
         }),
         400,
       );
     }
-    return c.redirect(back, 303);
+    return c.redirect(view.back, 303);
   });
 
   app.post("/d/:id/duplicate", async (c) => {
     const form = await readForm(c.req.raw);
-    const copy = await deps.diagrams.duplicate(actor(c), c.get("diagram").id);
+    const copy = await deps.diagrams.duplicate(actorOf(c), c.get("diagram").id);
     // From a card the copy shows up where the card is; from the diagram's page, open the copy.
     return c.redirect(form.back ? safeNext(form.back) : `/d/${copy.id}`, 303);
   });
 
-  app.get("/d/:id/delete", (c) =>
-    c.html(confirmDeleteDiagramPage({
-      email: c.get("email"),
-      diagram: c.get("diagram"),
-      back: backOf(c, c.req.query("back")),
-    })));
+  app.get(
+    "/d/:id/delete",
+    (c) => c.html(confirmDeleteDiagramPage(actionView(c, c.req.query("back")))),
+  );
 
   app.post("/d/:id/delete", async (c) => {
     const form = await readForm(c.req.raw);
     const id = c.get("diagram").id;
-    await deps.diagrams.delete(actor(c), id);
+    await deps.diagrams.delete(actorOf(c), id);
     // The diagram's own page is gone: back to the gallery instead.
     const back = safeNext(form.back);
     return c.redirect(back.startsWith(`/d/${id}`) ? "/" : back, 303);

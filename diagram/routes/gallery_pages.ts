@@ -7,6 +7,7 @@ import type { CollectionOperations, CollectionSummary } from "../core/collection
 import { DIAGRAM_SORTS, type DiagramOperations } from "../core/diagrams.ts";
 import { ConflictError, NotFoundError } from "../core/errors.ts";
 import { idSchema, nameSchema } from "../core/schemas.ts";
+import { actorOf } from "../http/authenticate.ts";
 import { readForm } from "../http/form_body.ts";
 import { decodeCursor, encodeCursor } from "../http/page_cursor.ts";
 import type { PageEnv } from "../http/page_session.ts";
@@ -41,10 +42,6 @@ type CollectionPageEnv = {
 /** Mounted behind the signed-in check. */
 export function galleryPages(deps: GalleryPageDeps): Hono<CollectionPageEnv> {
   const app = new Hono<CollectionPageEnv>();
-  const actor = (c: { get(key: "userId"): string }) => ({
-    userId: c.get("userId"),
-    via: "web" as const,
-  });
   const treeOf = async (userId: string) => collectionTree(await deps.collections.list(userId));
 
   /** One gallery page: what `shown` holds, in the asked order, from the cursor on. */
@@ -94,7 +91,7 @@ export function galleryPages(deps: GalleryPageDeps): Hono<CollectionPageEnv> {
     const form = await readForm(c.req.raw);
     const into = idSchema.safeParse(form.collectionId);
     try {
-      const created = await deps.diagrams.create(actor(c), {
+      const created = await deps.diagrams.create(actorOf(c), {
         name: "Untitled diagram",
         collectionId: into.success ? into.data : null,
       });
@@ -115,7 +112,7 @@ export function galleryPages(deps: GalleryPageDeps): Hono<CollectionPageEnv> {
     const shown = parentId ?? "all";
     if (!name.success) return c.html(await gallery(c, shown, tree, NAME_PROBLEM), 400);
     try {
-      const created = await deps.collections.create(actor(c), { name: name.data, parentId });
+      const created = await deps.collections.create(actorOf(c), { name: name.data, parentId });
       return c.redirect(`/c/${created.id}`, 303);
     } catch (error) {
       if (error instanceof NotFoundError) {
@@ -155,7 +152,7 @@ export function galleryPages(deps: GalleryPageDeps): Hono<CollectionPageEnv> {
     if (!name.success) {
       return c.html(renameCollectionPage({ ...view(c), problem: NAME_PROBLEM }), 400);
     }
-    await deps.collections.update(actor(c), c.get("collection").id, { name: name.data });
+    await deps.collections.update(actorOf(c), c.get("collection").id, { name: name.data });
     return c.redirect(`/c/${c.get("collection").id}`, 303);
   });
 
@@ -166,7 +163,7 @@ export function galleryPages(deps: GalleryPageDeps): Hono<CollectionPageEnv> {
     const target = form.parentId ? idSchema.safeParse(form.parentId) : null;
     try {
       if (target !== null && !target.success) throw new NotFoundError("collection not found");
-      await deps.collections.update(actor(c), c.get("collection").id, {
+      await deps.collections.update(actorOf(c), c.get("collection").id, {
         parentId: target === null ? null : target.data,
       });
     } catch (error) {
@@ -190,7 +187,7 @@ export function galleryPages(deps: GalleryPageDeps): Hono<CollectionPageEnv> {
       return c.html(confirmDeleteCollectionPage({ ...view(c), problem }), 400);
     }
     const { parentId } = c.get("collection");
-    await deps.collections.delete(actor(c), c.get("collection").id, contents.data);
+    await deps.collections.delete(actorOf(c), c.get("collection").id, contents.data);
     return c.redirect(contents.data === "parent" && parentId ? `/c/${parentId}` : "/", 303);
   });
 
