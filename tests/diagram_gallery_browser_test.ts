@@ -19,7 +19,7 @@ import {
 } from "./helpers/gallery_browser.ts";
 import { connectClient } from "./helpers/mcp_client.ts";
 import { freePorts } from "./helpers/process.ts";
-import { BOUND_TEXT_DEFAULTS, ELEMENT_DEFAULTS } from "./helpers/scene_fixture.ts";
+import { fileWithNote } from "./helpers/scene_fixture.ts";
 
 // The page's DOM, loosely typed: the functions below run in Chromium, and `deno check` must not
 // load the DOM library for the whole program (its stream types clash with Deno's own).
@@ -60,32 +60,6 @@ async function newPerson(instance: DiagramInstance): Promise<Person> {
       assert.ok(response.ok, `${method} ${path}: ${response.status} ${text}`);
       return text === "" ? {} : JSON.parse(text);
     },
-  };
-}
-
-/** An .excalidraw file holding one free text element, as the editor saves it. */
-function fileWithNote(text: string) {
-  return {
-    type: "excalidraw",
-    version: 2,
-    source: "https://excalidraw.com",
-    elements: [{
-      ...ELEMENT_DEFAULTS,
-      ...BOUND_TEXT_DEFAULTS,
-      id: "note",
-      type: "text",
-      x: 40,
-      y: 40,
-      width: 260,
-      height: 25,
-      index: "a0",
-      boundElements: null,
-      text,
-      originalText: text,
-      containerId: null,
-    }],
-    appState: { viewBackgroundColor: "#ffffff", gridSize: 20 },
-    files: {},
   };
 }
 

@@ -2,7 +2,7 @@
 // (plain form posts), the session redirect with next=, sign out, the gallery and a diagram's page.
 import assert from "node:assert/strict";
 import { type DiagramInstance, startDiagram } from "./helpers/diagram_instance.ts";
-import { BOUND_TEXT_DEFAULTS, ELEMENT_DEFAULTS } from "./helpers/scene_fixture.ts";
+import { fileWithNote } from "./helpers/scene_fixture.ts";
 
 const EMAIL = "owner@example.com";
 const PASSWORD = "correct horse battery";
@@ -175,31 +175,6 @@ Deno.test("the gallery lists diagrams with escaped names; a diagram's page shows
     assert.equal((await person.get("/")).response.status, 303);
   });
 });
-
-function fileWithNote(text: string) {
-  return {
-    type: "excalidraw",
-    version: 2,
-    source: "test",
-    elements: [{
-      ...ELEMENT_DEFAULTS,
-      ...BOUND_TEXT_DEFAULTS,
-      id: "note",
-      type: "text",
-      x: 0,
-      y: 0,
-      width: 200,
-      height: 25,
-      index: "a0",
-      boundElements: null,
-      text,
-      originalText: text,
-      containerId: null,
-    }],
-    appState: { viewBackgroundColor: "#ffffff" },
-    files: {},
-  };
-}
 
 Deno.test("the gallery's search finds a diagram by a word inside it, folds diacritics and marks the words", async () => {
   await withPages(async (instance) => {

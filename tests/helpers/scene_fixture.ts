@@ -31,3 +31,29 @@ export const BOUND_TEXT_DEFAULTS = {
   lineHeight: 1.25,
   autoResize: true,
 };
+
+/** An .excalidraw file holding one free text element, as the editor saves it. */
+export function fileWithNote(text: string) {
+  return {
+    type: "excalidraw",
+    version: 2,
+    source: "test",
+    elements: [{
+      ...ELEMENT_DEFAULTS,
+      ...BOUND_TEXT_DEFAULTS,
+      id: "note",
+      type: "text",
+      x: 40,
+      y: 40,
+      width: 260,
+      height: 25,
+      index: "a0",
+      boundElements: null,
+      text,
+      originalText: text,
+      containerId: null,
+    }],
+    appState: { viewBackgroundColor: "#ffffff", gridSize: 20 },
+    files: {},
+  };
+}
