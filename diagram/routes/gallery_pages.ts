@@ -83,6 +83,14 @@ export function galleryPages(deps: GalleryPageDeps): Hono<CollectionPageEnv> {
     });
   };
 
+  /** A gallery page that says why a form was refused (the tree read only then). */
+  const refused = async (
+    c: Context<CollectionPageEnv>,
+    shown: Shown,
+    problem: string,
+    status: 400 | 404 | 409,
+  ) => c.html(await gallery(c, shown, await treeOf(c.get("userId")), problem), status);
+
   app.get("/", async (c) => c.html(await gallery(c, "all", await treeOf(c.get("userId")))));
 
   app.get("/c/none", async (c) => c.html(await gallery(c, "none", await treeOf(c.get("userId")))));
@@ -98,8 +106,12 @@ export function galleryPages(deps: GalleryPageDeps): Hono<CollectionPageEnv> {
       return c.redirect(`/d/${created.id}`, 303);
     } catch (error) {
       if (!(error instanceof NotFoundError)) throw error;
-      const problem = "That collection no longer exists: the diagram was not created.";
-      return c.html(await gallery(c, "all", await treeOf(c.get("userId")), problem), 404);
+      return refused(
+        c,
+        "all",
+        "That collection no longer exists: the diagram was not created.",
+        404,
+      );
     }
   });
 
@@ -108,19 +120,17 @@ export function galleryPages(deps: GalleryPageDeps): Hono<CollectionPageEnv> {
     const parent = idSchema.safeParse(form.parentId);
     const parentId = parent.success ? parent.data : null;
     const name = nameSchema.safeParse(form.name);
-    const tree = await treeOf(c.get("userId"));
     const shown = parentId ?? "all";
-    if (!name.success) return c.html(await gallery(c, shown, tree, NAME_PROBLEM), 400);
+    if (!name.success) return refused(c, shown, NAME_PROBLEM, 400);
     try {
       const created = await deps.collections.create(actorOf(c), { name: name.data, parentId });
       return c.redirect(`/c/${created.id}`, 303);
     } catch (error) {
       if (error instanceof NotFoundError) {
-        const problem = "The collection to create it in no longer exists.";
-        return c.html(await gallery(c, "all", tree, problem), 404);
+        return refused(c, "all", "The collection to create it in no longer exists.", 404);
       }
       if (!(error instanceof ConflictError)) throw error;
-      return c.html(await gallery(c, shown, tree, capitalised(error.message)), 409);
+      return refused(c, shown, capitalised(error.message), 409);
     }
   });
 
