@@ -1,8 +1,9 @@
 // The collab server under load, run by hand: `npx -y deno@2.9.6 run -A bench/collab_bench.ts`
 // (one part only: add `fan-out`, `memory`, `sync`, or a scenario such as `20x10`).
 // A real diagram service and a real collab server run as child processes (a fresh collab process
-// per part, so its CPU and RSS are that part's); every client is the real y-websocket
-// WebsocketProvider, in this process. Three parts:
+// per part, so its CPU and RSS are that part's); the clients are the real y-websocket
+// WebsocketProvider, in this process (the fan-out part also runs each scenario with bare "wire"
+// clients, see below). Three parts:
 // 1. Fan-out latency, rooms × clients (1×2, 1×50 at 1 edit/s per client; 100×2, 20×10 at 5/s):
 //    an edit is elements.set(id, a rectangle's JSON text) whose `updated` is the send time
 //    (performance.timeOrigin + performance.now()); every other client in the room records
@@ -19,6 +20,10 @@
 //    meanwhile and how long its thread waited for a CPU (/proc schedstat); how late the client
 //    threads' 5 ms timers fire and how long they waited for a CPU; and the CPU % of the clients,
 //    collab, the diagram service and the rest of the machine (other people's processes).
+//    Each scenario runs twice: with WebsocketProviders, and with "wire" clients that make their
+//    edits the same way but read each received update's send time from its bytes instead of
+//    applying it (bench/collab_bench_client.ts): the server's fan-out as remote editors would
+//    get it, with the clients' CPU no longer taking the machine's cores from the server.
 // 2. Memory per room: 20 diagrams of ~1 MB of elements (rectangles with bound labels, imported
 //    through the REST API), one client in each: (collab RSS after − before) / 20, with a small
 //    room already open in "before". Then the same after a full GC forced through collab's V8
@@ -42,6 +47,7 @@ import { denoCommand, freePort, RunningProcess, serviceArgs } from "../tests/hel
 import { BOUND_TEXT_DEFAULTS, ELEMENT_DEFAULTS } from "../tests/helpers/scene_fixture.ts";
 import { cpuMsOf, percentile, rssMiB } from "./process_stats.ts";
 import {
+  type ClientKind,
   type ClientSpec,
   type FromClients,
   movedRectangle,
@@ -329,9 +335,9 @@ function connect(collab: Collab, id: string, token: string) {
 
 // 1. Fan-out latency -----------------------------------------------------------------------------
 
-async function fanOut(scenario: Scenario): Promise<void> {
+async function fanOut(scenario: Scenario, kind: ClientKind): Promise<void> {
   const { rooms, clients: perRoom, editsPerSecond } = scenario;
-  const label = `${rooms}×${perRoom} @${editsPerSecond}/s`;
+  const label = `${rooms}×${perRoom} @${editsPerSecond}/s, ${kind} clients`;
   const collab = await freshCollab();
   const ids: string[] = [];
   for (let r = 0; r < rooms; r++) ids.push(await newDiagram(`fan-out ${label} ${r}`, []));
@@ -366,7 +372,7 @@ async function fanOut(scenario: Scenario): Promise<void> {
     new Promise((resolve) => {
       worker.onmessage = resolve;
       worker.postMessage(
-        { type: "connect", serverUrl, clients: specs[w], editsPerSecond } satisfies ToClients,
+        { type: "connect", serverUrl, clients: specs[w], editsPerSecond, kind } satisfies ToClients,
       );
     })
   ));
@@ -690,7 +696,8 @@ try {
   const runs = (part: string) => only.length === 0 || only.includes(part);
   for (const scenario of SCENARIOS) {
     const name = `${scenario.rooms}x${scenario.clients}`;
-    if (runs("fan-out") || runs(name)) await fanOut(scenario);
+    if (!runs("fan-out") && !runs(name)) continue;
+    for (const kind of ["provider", "wire"] as const) await fanOut(scenario, kind);
   }
   if (runs("memory")) await memoryPerRoom();
   if (runs("sync")) await largeRoom();

@@ -1,14 +1,24 @@
-// A Deno worker holding some of bench/collab_bench.ts's fan-out clients: real y-websocket
-// WebsocketProviders, each editing its own rectangle at a steady rate and recording, for every
-// edit of another client it receives, receive − send time (both performance.timeOrigin +
-// performance.now(): one clock for every thread of the process, within ~0.1 ms).
+// A Deno worker holding some of bench/collab_bench.ts's fan-out clients, each editing its own
+// rectangle at a steady rate and recording, for every edit of another client it receives,
+// receive − send time (both performance.timeOrigin + performance.now(): one clock for every
+// thread of the process, within ~0.1 ms). Two kinds of client:
+// - "provider": the real y-websocket WebsocketProvider, which applies every update it receives
+//   to its own Y.Doc, as an editor does; on one machine the clients then cost as much CPU as the
+//   server, so crowded scenarios measure the clients;
+// - "wire": a bare WebSocket that speaks the sync protocol (step 1 on open, its own edits as
+//   sync updates made by a Y.Doc of its own) and reads the send time out of each update's bytes
+//   without applying it: the time until the server's fan-out reaches the client's socket, which
+//   is what remote editors would see of the server.
 // Messages in: connect → synced; start (edits begin); window {from, to} (latencies of receipts in
 // it are kept); stop → result once edits stopped and the last ones arrived: every latency, and per
 // edit (room/element/version) its first and last receipt here; `lags`: how late a 5 ms timer of
 // this worker fired, sampled through the window, the time a message waits here for its turn.
 import process from "node:process";
+import * as encoding from "lib0/encoding.js";
+import * as syncProtocol from "y-protocols/sync.js";
 import * as Y from "yjs";
 import { WebsocketProvider } from "y-websocket";
+import { MESSAGE_SYNC } from "../collab/protocol.ts";
 import { ELEMENT_DEFAULTS } from "../tests/helpers/scene_fixture.ts";
 
 export interface ClientSpec {
@@ -20,8 +30,16 @@ export interface ClientSpec {
   index: string;
 }
 
+export type ClientKind = "provider" | "wire";
+
 export type ToClients =
-  | { type: "connect"; serverUrl: string; clients: ClientSpec[]; editsPerSecond: number }
+  | {
+    type: "connect";
+    serverUrl: string;
+    clients: ClientSpec[];
+    editsPerSecond: number;
+    kind: ClientKind;
+  }
   | { type: "start" }
   | { type: "window"; from: number; to: number }
   | { type: "stop" };
@@ -39,24 +57,33 @@ export type FromClients =
 
 const clock = () => performance.timeOrigin + performance.now();
 
-/** The element a client keeps moving: its `updated` is when this version was sent. */
-/** An edit as a room holds it: the element's JSON text. */
+/**
+ * The element a client keeps moving, as a room holds it (JSON text): its `updated` is when this
+ * version was sent. id, version and updated come first, so a wire client finds them in an update's
+ * bytes (EDIT_MARK).
+ */
 export function movedRectangle(id: string, index: string, version: number, sentAt: number) {
+  const { version: _, updated: __, ...defaults } = ELEMENT_DEFAULTS;
   return JSON.stringify({
-    ...ELEMENT_DEFAULTS,
     id,
+    version,
+    updated: sentAt,
+    ...defaults,
     type: "rectangle",
     x: (version * 7) % 800,
     y: (version * 3) % 600,
     width: 160,
     height: 80,
     index,
-    version,
     versionNonce: Math.floor(Math.random() * 2 ** 31),
-    updated: sentAt,
     boundElements: null,
   });
 }
+
+// A Y.Map string value travels in an update as its UTF-8 bytes, so the edit is readable as is.
+const EDIT_MARK = /\{"id":"([^"]+)","version":(\d+),"updated":([\d.]+)/g;
+const latin1 = new TextDecoder("latin1");
+const SYNC_STEP2 = 1;
 
 // Every provider adds a process exit listener; a hundred of them are not a leak.
 process.setMaxListeners(0);
@@ -72,13 +99,105 @@ let windowFrom = Infinity;
 let windowTo = -Infinity;
 let sent = 0;
 const timers: ReturnType<typeof setTimeout>[] = [];
-const clients: {
-  doc: Y.Doc;
-  provider: WebsocketProvider;
-  elements: Y.Map<string>;
+
+interface Client {
   spec: ClientSpec;
-}[] = [];
+  /** The client's own Y.Doc: where its edits are made. */
+  elements: Y.Map<string>;
+  synced: Promise<void>;
+  destroy(): void;
+}
+const clients: Client[] = [];
 let period = 1000;
+
+/** One receipt of another client's edit, at `at`. */
+function received(room: string, key: string, version: number, updated: number, at: number) {
+  if (at < windowFrom || at > windowTo) return;
+  const latency = at - updated;
+  latencies.push(latency);
+  const edit = `${room}/${key}/${version}`;
+  const seen = edits.get(edit);
+  if (!seen) edits.set(edit, [latency, latency]);
+  else seen[1] = Math.max(seen[1], latency);
+}
+
+function providerClient(serverUrl: string, spec: ClientSpec): Client {
+  const doc = new Y.Doc();
+  const provider = new WebsocketProvider(serverUrl, spec.room, doc, {
+    params: { token: spec.token },
+    disableBc: true,
+    // deno-lint-ignore no-explicit-any
+    WebSocketPolyfill: WebSocket as any,
+  });
+  const elements = doc.getMap<string>("elements");
+  elements.observe((change) => {
+    if (change.transaction.local) return;
+    const at = clock();
+    for (const key of change.keysChanged) {
+      const text = elements.get(key);
+      if (!text) continue;
+      const element: { updated: number; version: number } = JSON.parse(text);
+      received(spec.room, key, element.version, element.updated, at);
+    }
+  });
+  const synced = new Promise<void>((resolve) => {
+    const onSync = (isSynced: boolean) => {
+      if (!isSynced) return;
+      provider.off("sync", onSync);
+      resolve();
+    };
+    provider.on("sync", onSync);
+  });
+  return {
+    spec,
+    elements,
+    synced,
+    destroy: () => {
+      provider.destroy();
+      doc.destroy();
+    },
+  };
+}
+
+function wireClient(serverUrl: string, spec: ClientSpec): Client {
+  const doc = new Y.Doc();
+  const socket = new WebSocket(`${serverUrl}/${spec.room}?token=${encodeURIComponent(spec.token)}`);
+  socket.binaryType = "arraybuffer";
+  doc.on("update", (update: Uint8Array) => {
+    if (socket.readyState !== WebSocket.OPEN) return;
+    const encoder = encoding.createEncoder();
+    encoding.writeVarUint(encoder, MESSAGE_SYNC);
+    syncProtocol.writeUpdate(encoder, update);
+    socket.send(encoding.toUint8Array(encoder));
+  });
+  let ready: () => void;
+  const synced = new Promise<void>((resolve) => ready = resolve);
+  socket.onopen = () => {
+    const encoder = encoding.createEncoder();
+    encoding.writeVarUint(encoder, MESSAGE_SYNC);
+    syncProtocol.writeSyncStep1(encoder, new Y.Doc());
+    socket.send(encoding.toUint8Array(encoder));
+  };
+  socket.onmessage = (event) => {
+    const at = clock();
+    const bytes = new Uint8Array(event.data as ArrayBuffer);
+    // [0, 1, …] is the server's sync step 2: the room's state, which a fresh room has none of.
+    if (bytes[0] === MESSAGE_SYNC && bytes[1] === SYNC_STEP2) ready();
+    if (bytes[0] !== MESSAGE_SYNC) return;
+    for (const [, key, version, updated] of latin1.decode(bytes).matchAll(EDIT_MARK)) {
+      if (key !== spec.elementId) received(spec.room, key, Number(version), Number(updated), at);
+    }
+  };
+  return {
+    spec,
+    elements: doc.getMap<string>("elements"),
+    synced,
+    destroy: () => {
+      socket.close();
+      doc.destroy();
+    },
+  };
+}
 
 // Imported by the bench itself for movedRectangle: only a worker listens.
 if ("WorkerGlobalScope" in globalThis) {
@@ -87,45 +206,9 @@ if ("WorkerGlobalScope" in globalThis) {
     switch (message.type) {
       case "connect": {
         period = 1000 / message.editsPerSecond;
-        const synced: Promise<void>[] = [];
-        for (const spec of message.clients) {
-          const doc = new Y.Doc();
-          const provider = new WebsocketProvider(message.serverUrl, spec.room, doc, {
-            params: { token: spec.token },
-            disableBc: true,
-            // deno-lint-ignore no-explicit-any
-            WebSocketPolyfill: WebSocket as any,
-          });
-          const elements = doc.getMap<string>("elements");
-          elements.observe((change) => {
-            if (change.transaction.local) return;
-            const at = clock();
-            if (at < windowFrom || at > windowTo) return;
-            for (const key of change.keysChanged) {
-              const text = elements.get(key);
-              if (!text) continue;
-              const element: { updated: number; version: number } = JSON.parse(text);
-              const latency = at - element.updated;
-              latencies.push(latency);
-              const edit = `${spec.room}/${key}/${element.version}`;
-              const seen = edits.get(edit);
-              if (!seen) edits.set(edit, [latency, latency]);
-              else seen[1] = Math.max(seen[1], latency);
-            }
-          });
-          synced.push(
-            new Promise((resolve) => {
-              const onSync = (isSynced: boolean) => {
-                if (!isSynced) return;
-                provider.off("sync", onSync);
-                resolve();
-              };
-              provider.on("sync", onSync);
-            }),
-          );
-          clients.push({ doc, provider, elements, spec });
-        }
-        await Promise.all(synced);
+        const make = message.kind === "wire" ? wireClient : providerClient;
+        for (const spec of message.clients) clients.push(make(message.serverUrl, spec));
+        await Promise.all(clients.map((client) => client.synced));
         post({ type: "synced" });
         break;
       }
@@ -164,10 +247,7 @@ if ("WorkerGlobalScope" in globalThis) {
         const result = Float64Array.from(latencies);
         const lagged = Float64Array.from(lags);
         latencies = [];
-        for (const { provider, doc } of clients) {
-          provider.destroy();
-          doc.destroy();
-        }
+        for (const client of clients) client.destroy();
         const perEdit = [...edits].map(([edit, [first, last]]) =>
           [edit, first, last] as [string, number, number]
         );
