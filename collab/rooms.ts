@@ -51,6 +51,8 @@ interface Loaded {
   emptySince: number | null;
   failures: number;
   nextSaveAt: number;
+  /** The last save failed because the diagram service was unreachable. */
+  unreachable: boolean;
 }
 
 export type Rooms = ReturnType<typeof createRooms>;
@@ -98,7 +100,13 @@ export function createRooms(options: RoomsOptions) {
       seedDocument(room.doc, seed, SERVER_ORIGIN);
       room.revision = seed.revision;
     }
-    const entry: Loaded = { room, emptySince: now(), failures: 0, nextSaveAt: 0 };
+    const entry: Loaded = {
+      room,
+      emptySince: now(),
+      failures: 0,
+      nextSaveAt: 0,
+      unreachable: false,
+    };
     loaded.set(id, entry);
     return entry;
   }
@@ -124,6 +132,7 @@ export function createRooms(options: RoomsOptions) {
       if (outcome.saved) {
         room.saved(outcome.revision, edits);
         entry.failures = 0;
+        entry.unreachable = false;
         // Edits that arrived while the save was in flight are in the state written, but not
         // stored: the record stays pending, or a crash now would leave them marked as saved.
         await writeRecord(room, room.dirty);
@@ -141,6 +150,7 @@ export function createRooms(options: RoomsOptions) {
     } catch (error) {
       if (!(error instanceof DiagramUnavailableError)) throw error;
       log(`room ${room.id}: not saved, will retry: ${error.message}`);
+      entry.unreachable = true;
     }
     entry.failures++;
     entry.nextSaveAt = now() + Math.min(options.flushMs * 2 ** entry.failures, MAX_BACKOFF_MS);
@@ -211,8 +221,14 @@ export function createRooms(options: RoomsOptions) {
         const stored = await options.client.revisions(ids);
         for (const id of ids) {
           const entry = loaded.get(id);
-          if (entry && id in stored && stored[id] !== entry.room.revision) {
+          if (!entry) continue;
+          if (id in stored && stored[id] !== entry.room.revision) {
             await replaced(entry, stored[id]);
+          } else if (entry.unreachable) {
+            // The service answers again: saves put off by an outage's backoff are due now, not
+            // minutes later.
+            entry.unreachable = false;
+            entry.nextSaveAt = 0;
           }
         }
       } catch (error) {
