@@ -12,6 +12,7 @@ import { collectionRoutes } from "./routes/collections.ts";
 import { diagramRoutes } from "./routes/diagrams.ts";
 import { mcpRoutes } from "./routes/mcp.ts";
 import { collabTokenRoutes, internalCollabRoutes } from "./routes/collab.ts";
+import type { EditorSetup } from "./routes/diagram_pages.ts";
 import { pageRoutes } from "./routes/pages.ts";
 import { sessionRoutes } from "./routes/session.ts";
 
@@ -22,6 +23,7 @@ export interface DiagramDeps {
   trustProxy: boolean;
   /** Checks the collab server's signed requests. */
   collabSecret: string;
+  editor: EditorSetup;
 }
 
 export function createDiagramApp(deps: DiagramDeps): Hono {
@@ -80,6 +82,7 @@ export function createDiagramApp(deps: DiagramDeps): Hono {
       baseUrl: deps.baseUrl,
       secureCookie,
       trustProxy: deps.trustProxy,
+      editor: deps.editor,
     }),
   );
   return app;

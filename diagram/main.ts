@@ -7,6 +7,7 @@ import { runService } from "../runtime/serve.ts";
 import { createRateLimiter } from "../shared/rate_limiter.ts";
 import { layoutBudgetProblems } from "../shared/generate/layout_budget.ts";
 import { createDiagramApp } from "./app.ts";
+import { readEditorManifest } from "./editor_bundle.ts";
 import { createLoginThrottle, DEFAULT_LOGIN_LIMITS } from "./auth/login_throttle.ts";
 import { diagramConfig, diagramEnv } from "./config.ts";
 import { createDiagramCore } from "./core/core.ts";
@@ -63,6 +64,14 @@ const mcp = createMcpEndpoint({
     : createRateLimiter({ burst: config.mcpRateMax, perMinute: config.mcpRateMax }),
 });
 
+const editorBundle = readEditorManifest();
+if (!editorBundle) {
+  console.error(
+    "diagram: the editor's bundle is missing (build/editor/): diagrams open read-only until " +
+      "`deno task build` has run",
+  );
+}
+
 await runService({
   service: "diagram",
   hostname: config.hostname,
@@ -73,6 +82,10 @@ await runService({
     mcp,
     trustProxy: config.trustProxy,
     collabSecret,
+    editor: {
+      bundle: editorBundle,
+      collabOrigin: new URL(config.collabPublicUrl).origin,
+    },
   }).fetch,
   onShutdown: async () => {
     await mcp.close();

@@ -47,3 +47,11 @@ export function attrs(values: Record<string, AttributeValue>): Html {
   }
   return raw(out);
 }
+
+/**
+ * A value as JSON for a `<script type="application/json">` block: every "<" escaped, so nothing in
+ * the value ("</script>", "<!--") can end the block or change how it is parsed.
+ */
+export function jsonInScript(value: unknown): Html {
+  return raw(JSON.stringify(value).replace(/</g, "\\u003c"));
+}

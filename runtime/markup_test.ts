@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { attrs, html } from "./markup.ts";
+import { attrs, html, jsonInScript } from "./markup.ts";
 
 Deno.test("interpolated text is escaped and nested fragments are kept", () => {
   const inner = html`<b>${"<i>&"}</b>`;
@@ -32,4 +32,13 @@ Deno.test("a template's indentation goes, its line breaks and every value's own 
     fragment.toString(),
     "\n<pre>line one\n    indented value</pre>\n<p>a\nb</p>\n",
   );
+});
+
+Deno.test("jsonInScript keeps a value parseable and unable to end its script block", () => {
+  const value = { name: "</script><script>alert(1)</script><!--", n: 1 };
+  const out = String(html`<script type="application/json">${jsonInScript(value)}</script>`);
+  assert.equal(out.match(/<\/script>/gi)?.length, 1);
+  assert.doesNotMatch(out, /<!--/);
+  const inner = out.slice(out.indexOf(">") + 1, out.lastIndexOf("</script>"));
+  assert.deepEqual(JSON.parse(inner), value);
 });

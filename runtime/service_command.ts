@@ -13,9 +13,15 @@ export function serviceRunArgs(service: ServiceName): string[] {
   return taskRunArgs(service);
 }
 
+/** A task's command line, whether deno.json writes it as a string or as {command, dependencies}. */
+export function taskCommand(task: TaskName): string {
+  const entry: string | { command: string } = denoConfig.tasks[task];
+  return typeof entry === "string" ? entry : entry.command;
+}
+
 /** The same for any plain `deno run` task, such as the operator commands. */
 export function taskRunArgs(task: TaskName): string[] {
-  const [program, ...args] = denoConfig.tasks[task].split(/\s+/);
+  const [program, ...args] = taskCommand(task).split(/\s+/);
   if (program !== "deno" || args[0] !== "run") {
     throw new Error(`the ${task} task must be a plain "deno run …" line`);
   }

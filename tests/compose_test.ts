@@ -2,7 +2,7 @@
 // every service, port, variable, volume and health check must match what the entrypoints expect.
 import assert from "node:assert/strict";
 import { parse } from "yaml";
-import denoConfig from "../deno.json" with { type: "json" };
+import { taskCommand } from "../runtime/service_command.ts";
 import { type EnvVar, readEnv } from "../shared/env.ts";
 import { collabEnv } from "../collab/config.ts";
 import { diagramEnv } from "../diagram/config.ts";
@@ -58,7 +58,7 @@ for (const [name, expected] of Object.entries(EXPECTED)) {
     assert.deepEqual(service.command, [name]);
     assert.ok((await Deno.stat(`${ROOT}${name}/main.ts`)).isFile);
     assert.match(
-      denoConfig.tasks.compile,
+      taskCommand("compile"),
       new RegExp(`-P=${name} (\\S+ )*-o dist/${name} ${name}/main\\.ts`),
     );
     assert.equal(service.environment[expected.portVar], String(defaultPort));
@@ -92,7 +92,8 @@ Deno.test("the image compiles every entrypoint and ships only the binaries", () 
   assert.match(dockerfile, /^RUN deno task compile$/m);
   assert.match(dockerfile, /^COPY --from=build \/src\/dist\/ \/usr\/local\/bin\/$/m);
   assert.match(dockerfile, /^USER app$/m);
-  assert.match(denoConfig.tasks.compile, /--include diagram\/db\/migrations/);
+  assert.match(taskCommand("compile"), /--include diagram\/db\/migrations/);
+  assert.match(taskCommand("compile"), /--include build\/editor -o dist\/diagram /);
 });
 
 Deno.test("diagram and collab keep their data on named volumes and share one required COLLAB_SECRET", () => {

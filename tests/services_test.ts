@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import denoConfig from "../deno.json" with { type: "json" };
 import type { ServiceName } from "../runtime/http.ts";
-import { serviceRunArgs, v8FlagsOf } from "../runtime/service_command.ts";
+import { serviceRunArgs, taskCommand, v8FlagsOf } from "../runtime/service_command.ts";
 import { runToExit, serviceArgs, startService } from "./helpers/process.ts";
 
 const SERVICES: { name: ServiceName; portVar: string }[] = [
@@ -80,7 +80,7 @@ Deno.test("a port already in use stops the service with one line and exit 1", as
 });
 
 Deno.test("a compiled service runs with the same V8 flags as its task", () => {
-  const compile = denoConfig.tasks.compile.split(" && ").map((line) => line.split(/\s+/));
+  const compile = taskCommand("compile").split(" && ").map((line) => line.split(/\s+/));
   for (const { name } of SERVICES) {
     const build = compile.find((args) => args.includes(`${name}/main.ts`));
     assert.ok(build, `${name} is compiled`);

@@ -382,4 +382,41 @@ select {
   color: var(--fg);
   max-width: 100%;
 }
+
+/* The editor: a one-line bar over a canvas that fills the rest of the window. */
+body.editor-page { display: flex; flex-direction: column; height: 100vh; margin: 0; }
+.editor-bar {
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 0.5rem 1rem;
+  padding: 0.4rem 1rem;
+  border-bottom: 1px solid var(--border);
+}
+.editor-bar .back { white-space: nowrap; }
+.editor-bar .rename { display: flex; gap: 0.4rem; margin: 0; }
+.editor-bar .rename input {
+  font: inherit;
+  font-weight: 600;
+  min-width: 10rem;
+  padding: 0.3rem 0.5rem;
+  border: 1px solid transparent;
+  border-radius: 6px;
+  background: transparent;
+  color: var(--fg);
+}
+.editor-bar .rename input:hover, .editor-bar .rename input:focus { border-color: var(--border); }
+.editor-bar .rename button { padding: 0.3rem 0.75rem; }
+.editor-bar .status { margin: 0; color: var(--muted); font-size: 0.875rem; }
+.editor-bar .status[data-status="live"]::before { content: "● "; color: #2f9e44; }
+.editor-bar .status[data-status="reconnecting"]::before,
+.editor-bar .status[data-status="saving-directly"]::before,
+.editor-bar .status[data-status="saved-directly"]::before { content: "● "; color: #f08c00; }
+.editor-bar .status[data-status="not-saved"],
+.editor-bar .status[data-status="gone"] { color: var(--error-fg); }
+.editor-bar .menu { margin-left: auto; }
+.editor-bar .share-note { margin: 0; font-size: 0.8125rem; flex-basis: 100%; }
+@media (min-width: 60rem) { .editor-bar .share-note { flex-basis: auto; } }
+main.editor { flex: 1; max-width: none; margin: 0; padding: 0; min-height: 0; position: relative; }
+.editor-fallback { padding: 1.5rem 1rem; max-width: 72rem; margin: 0 auto; }
 `;

@@ -10,17 +10,27 @@ import { actorOf } from "../http/authenticate.ts";
 import { readForm } from "../http/form_body.ts";
 import type { PageEnv } from "../http/page_session.ts";
 import { safeNext } from "../http/safe_next.ts";
+import type { EditorManifest } from "../editor_bundle.ts";
 import { collectionTree } from "../pages/collection_tree.ts";
 import {
   confirmDeleteDiagramPage,
   moveDiagramPage,
   renameDiagramPage,
 } from "../pages/diagram_action_pages.ts";
-import { diagramPage, notFoundPage } from "../pages/diagram_page.ts";
+import { editorPage, editorPagePolicy } from "../pages/editor_page.ts";
+import { notFoundPage } from "../pages/not_found_page.ts";
 
 export interface DiagramPageDeps {
   diagrams: DiagramOperations;
   collections: CollectionOperations;
+  editor: EditorSetup;
+}
+
+/** What the editor page needs from the service: its bundle, and where the collab server is. */
+export interface EditorSetup {
+  bundle: EditorManifest | null;
+  /** COLLAB_PUBLIC_URL's origin, which the page's CSP lets it connect to. */
+  collabOrigin: string;
 }
 
 type DiagramPageEnv = {
@@ -58,12 +68,15 @@ export function diagramPages(deps: DiagramPageDeps): Hono<DiagramPageEnv> {
     back: backOf(c, back),
   });
 
-  app.get("/d/:id", async (c) =>
-    c.html(diagramPage({
+  app.get("/d/:id", async (c) => {
+    c.header("Content-Security-Policy", editorPagePolicy(deps.editor.collabOrigin));
+    return c.html(editorPage({
       email: c.get("email"),
       diagram: c.get("diagram"),
       tree: await treeOf(c.get("userId")),
-    })));
+      bundle: deps.editor.bundle,
+    }));
+  });
 
   app.get("/d/:id/rename", (c) => c.html(renameDiagramPage(actionView(c, c.req.query("back")))));
 

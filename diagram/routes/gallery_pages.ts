@@ -17,7 +17,7 @@ import {
   renameCollectionPage,
 } from "../pages/collection_action_pages.ts";
 import { type CollectionTree, collectionTree } from "../pages/collection_tree.ts";
-import { notFoundPage } from "../pages/diagram_page.ts";
+import { notFoundPage } from "../pages/not_found_page.ts";
 import { galleryPage, shownPath } from "../pages/gallery_page.ts";
 import type { Shown } from "../pages/sidebar.ts";
 

@@ -2,6 +2,7 @@
 // strings in modules, so that `deno compile` embeds them.
 import { Hono } from "hono";
 import { COPY_JS } from "../pages/copy_script.ts";
+import { EDITOR_ASSET_PATH_JS } from "../pages/editor_asset_path_script.ts";
 import { GALLERY_JS } from "../pages/gallery_script.ts";
 import { STYLE_CSS } from "../pages/style.ts";
 
@@ -9,6 +10,10 @@ const ASSETS: Record<string, { body: string; type: string }> = {
   "/static/style.css": { body: STYLE_CSS, type: "text/css; charset=utf-8" },
   "/static/copy.js": { body: COPY_JS, type: "text/javascript; charset=utf-8" },
   "/static/gallery.js": { body: GALLERY_JS, type: "text/javascript; charset=utf-8" },
+  "/static/editor-asset-path.js": {
+    body: EDITOR_ASSET_PATH_JS,
+    type: "text/javascript; charset=utf-8",
+  },
 };
 
 export function pageAssets(): Hono {

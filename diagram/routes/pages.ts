@@ -8,7 +8,8 @@ import type { DiagramOperations } from "../core/diagrams.ts";
 import type { SessionOperations } from "../core/sessions.ts";
 import { type PageEnv, signedInPage } from "../http/page_session.ts";
 import { accountPages } from "./account_pages.ts";
-import { diagramPages } from "./diagram_pages.ts";
+import { diagramPages, type EditorSetup } from "./diagram_pages.ts";
+import { editorAssets } from "./editor_assets.ts";
 import { galleryPages } from "./gallery_pages.ts";
 import { importPages } from "./import_pages.ts";
 import { loginPages } from "./login_pages.ts";
@@ -22,6 +23,7 @@ export interface PageRouteDeps {
   baseUrl: string;
   secureCookie: boolean;
   trustProxy: boolean;
+  editor: EditorSetup;
 }
 
 /** Every path a signed-in page answers under. */
@@ -40,6 +42,7 @@ export function pageRoutes(deps: PageRouteDeps): Hono<PageEnv> {
   const app = new Hono<PageEnv>();
   const mcpUrl = `${deps.baseUrl}/mcp`;
   app.route("/", pageAssets());
+  app.route("/", editorAssets(deps.editor.bundle));
   app.route("/", loginPages(deps));
   const signedIn = signedInPage(deps.sessions, deps.secureCookie);
   for (const path of SIGNED_IN_PATHS) app.use(path, signedIn);

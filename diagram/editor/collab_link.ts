@@ -1,0 +1,89 @@
+// The editor's connection to its room on the collab server: a y-websocket provider over a fresh
+// token from the web app (which alone knows the collab address). Close codes decide what follows:
+// 4401/4403 (token expired, or the secret rotated) fetch a new token and reconnect; 4409 (the
+// diagram was replaced) and 4404 (deleted) go to the editor; any other close is retried by the
+// provider itself, with its backoff.
+import { WebsocketProvider } from "y-websocket";
+import type * as Y from "yjs";
+
+export type LinkStatus = "connecting" | "connected" | "disconnected";
+
+export interface CollabLinkEvents {
+  status(status: LinkStatus): void;
+  /** The room's whole state has arrived (after every connect). */
+  synced(): void;
+  replaced(): void;
+  gone(): void;
+}
+
+export interface CollabLink {
+  readonly provider: WebsocketProvider | null;
+  destroy(): void;
+}
+
+const TOKEN_RETRY_MS = [1_000, 2_000, 5_000, 10_000];
+
+export function openCollabLink(diagramId: string, doc: Y.Doc, on: CollabLinkEvents): CollabLink {
+  let provider: WebsocketProvider | null = null;
+  let destroyed = false;
+  let failures = 0;
+
+  async function token(): Promise<{ token: string; url: string }> {
+    const response = await fetch(`/api/diagrams/${diagramId}/collab-token`, { method: "POST" });
+    if (response.status === 404) throw new GoneError();
+    if (!response.ok) throw new Error(`collab token: HTTP ${response.status}`);
+    return await response.json();
+  }
+
+  async function connect(): Promise<void> {
+    let ticket: { token: string; url: string };
+    try {
+      ticket = await token();
+    } catch (error) {
+      if (destroyed) return;
+      if (error instanceof GoneError) return on.gone();
+      // The web app is unreachable too: keep trying, the editor works meanwhile.
+      on.status("disconnected");
+      const wait = TOKEN_RETRY_MS[Math.min(failures++, TOKEN_RETRY_MS.length - 1)];
+      setTimeout(() => void connect(), wait);
+      return;
+    }
+    if (destroyed) return;
+    failures = 0;
+    if (provider) {
+      provider.params = { token: ticket.token };
+      provider.connect();
+      return;
+    }
+    // The room's address is the token's url: the server part, then the room name.
+    const cut = ticket.url.lastIndexOf("/");
+    provider = new WebsocketProvider(ticket.url.slice(0, cut), ticket.url.slice(cut + 1), doc, {
+      params: { token: ticket.token },
+      disableBc: true,
+    });
+    provider.on("status", ({ status }: { status: LinkStatus }) => on.status(status));
+    provider.on("sync", (isSynced: boolean) => {
+      if (isSynced) on.synced();
+    });
+    provider.on("connection-close", (event: CloseEvent | null) => {
+      if (destroyed || !event) return;
+      if (event.code === 4401 || event.code === 4403) void connect();
+      else if (event.code === 4409) on.replaced();
+      else if (event.code === 4404) on.gone();
+    });
+  }
+
+  on.status("connecting");
+  void connect();
+  return {
+    get provider() {
+      return provider;
+    },
+    destroy() {
+      destroyed = true;
+      provider?.destroy();
+    },
+  };
+}
+
+class GoneError extends Error {}

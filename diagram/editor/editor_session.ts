@@ -1,0 +1,218 @@
+// One open diagram in the editor: its room connection, the scene ↔ room binding, presence, and
+// the direct save that takes over while the collab server cannot be reached.
+// - Connected: every change goes to the room, which the collab server saves every 10 s.
+// - Not connected for DIRECT_SAVE_AFTER_MS: changes are saved over the REST API every
+//   DIRECT_SAVE_EVERY_MS and when the page is hidden, over the revision this editor holds. A
+//   conflicting save (412) merges the stored diagram into the scene and tries again.
+// - The room closed with 4409 (the diagram was replaced): when the replacement is this editor's
+//   own direct save, the scene stays and the room starts again from it; otherwise the scene is
+//   the stored diagram, the old one dropped (never merged over an agent's new version).
+import { CaptureUpdateAction } from "@excalidraw/excalidraw";
+import type { ExcalidrawImperativeAPI } from "@excalidraw/excalidraw/types";
+import * as Y from "yjs";
+import { type CollabLink, openCollabLink } from "./collab_link.ts";
+import type { EditorConfig } from "./editor_config.ts";
+import { type Presence, sharePresence } from "./presence.ts";
+import {
+  bindScene,
+  mergeRemote,
+  type SceneBinding,
+  type SceneElement,
+  versionHash,
+} from "./scene_binding.ts";
+import { readStored, saveStored, type StoredDiagram, type StoredFile } from "./stored_diagram.ts";
+
+export type EditorStatus =
+  | "connecting"
+  | "live"
+  | "reconnecting"
+  | "saving-directly"
+  | "saved-directly"
+  | "not-saved"
+  | "replaced"
+  | "gone";
+
+const DIRECT_SAVE_AFTER_MS = 3_000;
+const DIRECT_SAVE_EVERY_MS = 5_000;
+
+export interface EditorSession {
+  onChange(elements: readonly unknown[], selectedElementIds: Record<string, true>): void;
+  onPointer(
+    pointer: { x: number; y: number; tool: "pointer" | "laser" },
+    button: "up" | "down",
+  ): void;
+  stop(): void;
+}
+
+type SceneUpdate = Parameters<ExcalidrawImperativeAPI["updateScene"]>[0];
+type Elements = SceneUpdate["elements"];
+type Collaborators = SceneUpdate["collaborators"];
+
+/** The room this editor is in: a fresh one after every replacement. */
+interface Room {
+  doc: Y.Doc;
+  binding: SceneBinding;
+  /** Shared once the room has synced (the provider's awareness exists from then). */
+  presence: Presence | null;
+  link: CollabLink | null;
+  synced: boolean;
+}
+
+export function startEditorSession(
+  config: EditorConfig,
+  api: ExcalidrawImperativeAPI,
+  stored: StoredDiagram,
+  setStatus: (status: EditorStatus, detail?: string) => void,
+): EditorSession {
+  let file: StoredFile = stored.file;
+  /** The stored revision this editor's content is based on. */
+  let revision = stored.revision;
+  /** The revision this editor's last direct save made, if that is still the stored one. */
+  let ownRevision: number | null = null;
+  let savedHash = versionHash(scene());
+  let connectedAt: number | null = null;
+  let lostAt: number | null = performance.now();
+  let stopped = false;
+  let room: Room;
+
+  function scene(): readonly SceneElement[] {
+    return api.getSceneElementsIncludingDeleted() as unknown as readonly SceneElement[];
+  }
+
+  function show(elements: readonly SceneElement[]) {
+    api.updateScene({
+      elements: elements as unknown as Elements,
+      captureUpdate: CaptureUpdateAction.NEVER,
+    });
+  }
+
+  function join() {
+    const doc = new Y.Doc();
+    const current: Room = {
+      doc,
+      binding: bindScene(doc, { elements: scene, showRemote: show }),
+      presence: null,
+      link: null,
+      synced: false,
+    };
+    room = current;
+    // The room's meta.revision is the stored revision once the server has saved the room.
+    doc.getMap("meta").observe(() => {
+      const stored = doc.getMap("meta").get("revision");
+      if (typeof stored === "number") revision = stored;
+    });
+    current.link = openCollabLink(config.diagramId, doc, {
+      status(status) {
+        if (status === "connected") return;
+        current.synced = false;
+        if (connectedAt !== null) lostAt = performance.now();
+        connectedAt = null;
+        setStatus(status === "connecting" && lostAt === null ? "connecting" : "reconnecting");
+      },
+      synced() {
+        current.synced = true;
+        connectedAt = performance.now();
+        lostAt = null;
+        current.presence ??= sharePresence(
+          current.link!.provider!.awareness,
+          config.userName,
+          (collaborators) => api.updateScene({ collaborators: collaborators as Collaborators }),
+        );
+        current.binding.pullAll();
+        current.binding.pushLocal(scene());
+        savedHash = versionHash(scene());
+        setStatus("live");
+      },
+      replaced: () => void reload(),
+      gone() {
+        leave();
+        setStatus("gone");
+      },
+    });
+  }
+
+  function leave() {
+    room.presence?.destroy();
+    room.binding.destroy();
+    room.link?.destroy();
+    room.doc.destroy();
+  }
+
+  async function reload() {
+    leave();
+    const latest = await readStored(config.diagramId).catch(() => null);
+    if (stopped) return;
+    if (latest && latest.revision !== ownRevision) {
+      // Someone else's version (an agent's update, another tab's save): it replaces this scene.
+      file = latest.file;
+      show(latest.file.elements);
+      api.history.clear();
+      savedHash = versionHash(scene());
+      setStatus("replaced");
+    }
+    if (latest) revision = latest.revision;
+    ownRevision = null;
+    join();
+  }
+
+  async function saveDirectly(keepalive = false) {
+    const elements = scene();
+    const hash = versionHash(elements);
+    if (hash === savedHash) return;
+    setStatus("saving-directly");
+    const outcome = await saveStored(
+      config.diagramId,
+      revision,
+      { ...file, elements: [...elements] },
+      keepalive,
+    );
+    if (outcome.saved) {
+      revision = outcome.revision;
+      ownRevision = outcome.revision;
+      savedHash = hash;
+      setStatus("saved-directly");
+      return;
+    }
+    setStatus("not-saved", outcome.problem);
+    if (outcome.stale) {
+      // Stored meanwhile by someone else: take their elements where they win, save next tick.
+      const latest = await readStored(config.diagramId).catch(() => null);
+      if (!latest) return;
+      revision = latest.revision;
+      file = latest.file;
+      const merged = mergeRemote(scene(), latest.file.elements);
+      if (merged) show(merged);
+    }
+  }
+
+  const timer = setInterval(() => {
+    if (lostAt !== null && performance.now() - lostAt >= DIRECT_SAVE_AFTER_MS) {
+      void saveDirectly();
+    }
+  }, DIRECT_SAVE_EVERY_MS);
+  const onHide = () => {
+    if (document.visibilityState === "hidden" && lostAt !== null) void saveDirectly(true);
+  };
+  document.addEventListener("visibilitychange", onHide);
+
+  join();
+
+  return {
+    onChange(_elements, selectedElementIds) {
+      room.presence?.selection(selectedElementIds);
+      if (!room.synced) return;
+      // Only what changed since the room last saw it is written (the binding compares versions).
+      room.binding.pushLocal(scene());
+      savedHash = versionHash(scene());
+    },
+    onPointer(pointer, button) {
+      room.presence?.pointer(pointer, button);
+    },
+    stop() {
+      stopped = true;
+      clearInterval(timer);
+      document.removeEventListener("visibilitychange", onHide);
+      leave();
+    },
+  };
+}

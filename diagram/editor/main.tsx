@@ -1,0 +1,24 @@
+// The editor page's script: reads the page's config, loads the stored diagram and mounts
+// Excalidraw with a session (room, presence, direct saves). Fonts come from our own server.
+import "@excalidraw/excalidraw/index.css";
+import { createRoot } from "react-dom/client";
+import { EDITOR_CONFIG_ELEMENT_ID, type EditorConfig } from "./editor_config.ts";
+import { EditorApp } from "./editor_app.tsx";
+import { readStored } from "./stored_diagram.ts";
+import { showStatus } from "./status_line.ts";
+
+const config: EditorConfig = JSON.parse(
+  document.getElementById(EDITOR_CONFIG_ELEMENT_ID)?.textContent ?? "null",
+);
+const mount = document.getElementById("editor")!;
+
+try {
+  const stored = await readStored(config.diagramId);
+  mount.replaceChildren();
+  createRoot(mount).render(<EditorApp config={config} stored={stored} />);
+} catch (error) {
+  showStatus(
+    "not-saved",
+    `The diagram could not be loaded (${error}). Reload the page to try again.`,
+  );
+}

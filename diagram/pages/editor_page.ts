@@ -1,0 +1,112 @@
+// GET /d/:id: the editor. A bar with the way back, the name (renamed in place: a plain form that
+// works without JavaScript), the collection, the live status, the downloads and the diagram's
+// actions; below it Excalidraw (diagram/editor/, bundled into build/editor/). Without JavaScript,
+// or before the bundle is built, the drawing shows as the server's SVG with a message that says why.
+import { type Html, html, jsonInScript } from "../../runtime/markup.ts";
+import type { DiagramView } from "../core/diagrams.ts";
+import { EDITOR_CONFIG_ELEMENT_ID, type EditorConfig } from "../editor/editor_config.ts";
+import type { EditorManifest } from "../editor_bundle.ts";
+import { type CollectionTree, pathTo } from "./collection_tree.ts";
+
+export interface EditorPageView {
+  email: string;
+  diagram: DiagramView & { drawn: boolean };
+  tree: CollectionTree;
+  bundle: EditorManifest | null;
+}
+
+/** The page's CSP: the editor also talks to the collab server and draws with fonts and blobs. */
+export function editorPagePolicy(collabOrigin: string): string {
+  return [
+    "default-src 'none'",
+    "script-src 'self'",
+    // Excalidraw positions its UI with style attributes set from script.
+    "style-src 'self' 'unsafe-inline'",
+    "font-src 'self'",
+    "img-src 'self' data: blob:",
+    `connect-src 'self' ${collabOrigin}`,
+    "worker-src 'self' blob:",
+    "form-action 'self'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
+
+export function editorPage({ email, diagram, tree, bundle }: EditorPageView): string {
+  const config: EditorConfig = { diagramId: diagram.id, userName: email };
+  const self = `/d/${diagram.id}`;
+  const back = encodeURIComponent(self);
+  const collection = diagram.collectionId === null ? [] : pathTo(tree, diagram.collectionId);
+  const page = html`
+    <html lang="en">
+      <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <meta name="referrer" content="no-referrer">
+        <title>${diagram.name} · Diagrams</title>
+        <link rel="stylesheet" href="/static/style.css">
+        ${bundle?.css ? html`<link rel="stylesheet" href="/editor/${bundle.css}">` : ""}
+        ${bundle
+          ? html`
+            <script src="/static/editor-asset-path.js"></script>
+            <script type="module" src="/editor/${bundle
+              .entry}"></script>
+          `
+          : ""}
+      </head>
+      <body class="editor-page">
+        <header class="editor-bar">
+          <a class="back" href="${collection.length > 0
+            ? `/c/${collection.at(-1)!.id}`
+            : "/"}">← ${collection.at(-1)?.name ?? "All diagrams"}</a>
+          <form class="rename" method="post" action="${self}/rename">
+            <label for="diagram-name" class="visually-hidden">Name</label>
+            <input id="diagram-name" name="name" value="${diagram.name}" maxlength="200" required>
+            <input type="hidden" name="back" value="${self}">
+            <button type="submit">Rename</button>
+          </form>
+          <p id="editor-status" class="status" role="status">${bundle
+            ? "Loading the editor…"
+            : "The editor is not built on this server."}</p>
+          <details class="menu">
+            <summary>Diagram</summary>
+            <ul>
+              <li><a href="/api/diagrams/${diagram
+                .id}/export" download>Download .excalidraw</a></li>
+              <li><a href="/api/diagrams/${diagram.id}/export.svg" download>Download .svg</a></li>
+              <li><a href="${self}/move?back=${back}">Move…</a></li>
+              <li>
+                <form method="post" action="${self}/duplicate"><button type="submit"
+                    class="link-button">Duplicate</button></form>
+              </li>
+              <li><a href="${self}/delete?back=${back}">Delete…</a></li>
+            </ul>
+          </details>
+          <p class="share-note muted" title="Only you, signed in, can open this diagram">Private:
+            only your own signed-in browsers draw here together.</p>
+        </header>
+        <main id="editor" class="editor">
+          ${fallback(diagram, bundle)}
+        </main>
+        <script type="application/json" id="${EDITOR_CONFIG_ELEMENT_ID}">${jsonInScript(
+          config,
+        )}</script>
+      </body>
+    </html>
+  `;
+  return `<!doctype html>\n${page.toString().trim()}\n`;
+}
+
+/** What shows until the editor mounts, or instead of it. */
+function fallback(diagram: DiagramView & { drawn: boolean }, bundle: EditorManifest | null): Html {
+  const drawing = diagram.drawn
+    ? html`<img class="preview" src="/api/diagrams/${diagram.id}/thumbnail.svg" alt="The drawing of ${diagram.name}">`
+    : html`<p class="muted">Nothing is drawn yet.</p>`;
+  const why = bundle
+    ? html`<noscript><p class="message notice">The editor needs JavaScript. You can still download the drawing from the Diagram menu.</p></noscript>`
+    : html`
+      <p
+        class="message error">The editor's files are missing: the operator runs <code>deno task build</code> (the start, diagram and test tasks do it themselves).</p>
+    `;
+  return html`<div class="editor-fallback">${why}${drawing}</div>`;
+}

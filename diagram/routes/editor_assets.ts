@@ -1,0 +1,28 @@
+// /editor/*: the editor's bundle and Excalidraw's fonts, from build/editor/ (scripts/
+// build_editor.ts). Only files the build's manifest lists are served; their names carry a content
+// hash (fonts a package version), so browsers keep them for a year.
+import { readFile } from "node:fs/promises";
+import { extname, join } from "node:path";
+import { Hono } from "hono";
+import { EDITOR_BUILD_DIR, type EditorManifest } from "../editor_bundle.ts";
+
+const TYPES: Record<string, string> = {
+  ".js": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".woff2": "font/woff2",
+};
+
+export function editorAssets(manifest: EditorManifest | null, dir = EDITOR_BUILD_DIR): Hono {
+  const app = new Hono();
+  const served = new Set(manifest?.files ?? []);
+  app.get("/editor/*", async (c) => {
+    const file = c.req.path.slice("/editor/".length);
+    const type = TYPES[extname(file)];
+    if (!served.has(file) || !type) return c.json({ error: "no such editor file" }, 404);
+    return c.body(new Uint8Array(await readFile(join(dir, file))), 200, {
+      "Content-Type": type,
+      "Cache-Control": "public, max-age=31536000, immutable",
+    });
+  });
+  return app;
+}

@@ -1,0 +1,137 @@
+// `deno task build`: bundles the editor page's browser code (diagram/editor/, React and
+// Excalidraw) into build/editor/, with Excalidraw's fonts beside it so the page never asks a CDN.
+// `--if-stale` builds only when the sources, the lock file or this script changed since the last
+// build (the tasks that serve or test the editor run it that way; a current bundle costs ~50 ms).
+// Output: editor-<hash>.js (the entry), chunks/ (loaded on demand), editor-<hash>.css, fonts/,
+// and manifest.json naming them, which the diagram service reads at startup.
+import { cp, mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { join, relative } from "node:path";
+import * as esbuild from "esbuild";
+import { sha256Hex } from "../shared/digest.ts";
+import { EDITOR_BUILD_DIR, type EditorManifest } from "../diagram/editor_bundle.ts";
+
+const ROOT = new URL("../", import.meta.url).pathname;
+const SOURCES = join(ROOT, "diagram/editor");
+const FONTS = join(ROOT, "node_modules/@excalidraw/excalidraw/dist/prod/fonts");
+const MANIFEST = join(EDITOR_BUILD_DIR, "manifest.json");
+
+async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
+  return entries.filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name))
+    .sort();
+}
+
+/** What the bundle is made from: the editor's sources (tests aside), the lock file, this script. */
+async function sourceKey(): Promise<string> {
+  const inputs = [
+    ...(await filesUnder(SOURCES)).filter((path) => !/_test\.tsx?$/.test(path)),
+    join(ROOT, "deno.lock"),
+    new URL(import.meta.url).pathname,
+  ];
+  const parts: string[] = [];
+  for (const path of inputs) parts.push(relative(ROOT, path), await readFile(path, "utf8"));
+  return sha256Hex(parts.join("\0"));
+}
+
+async function currentKey(): Promise<string | null> {
+  try {
+    return (JSON.parse(await readFile(MANIFEST, "utf8")) as EditorManifest).key;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Excalidraw lists a CDN (esm.sh) after EXCALIDRAW_ASSET_PATH in every font's sources, so the
+ * browser would ask it whenever one of ours failed, and Chromium reports each as a CSP violation
+ * even when ours load. Its fallback becomes our own address; the build fails if that line moved.
+ */
+const FONT_FALLBACK =
+  /`https:\/\/esm\.sh\/\$\{[^`]*`[^`]*`:"@excalidraw\/excalidraw"\}\/dist\/prod\/`/;
+const OWN_FONTS = "`${window.location.origin}/editor/`";
+/** Hosts the bundle must never name: the page loads nothing from anyone else. */
+const CDNS = /esm\.sh|unpkg\.com|jsdelivr\.net|cdnjs\./;
+
+function ownFontFallback(): { plugin: esbuild.Plugin; replaced: () => number } {
+  let replaced = 0;
+  const plugin: esbuild.Plugin = {
+    name: "own-font-fallback",
+    setup(build) {
+      build.onLoad(
+        { filter: /@excalidraw[/+]excalidraw.*[/]dist[/]prod[/].*\.js$/ },
+        async (args) => {
+          const source = await readFile(args.path, "utf8");
+          if (!FONT_FALLBACK.test(source)) return undefined;
+          replaced++;
+          return { contents: source.replace(FONT_FALLBACK, OWN_FONTS), loader: "js" };
+        },
+      );
+    },
+  };
+  return { plugin, replaced: () => replaced };
+}
+
+async function build(key: string): Promise<EditorManifest> {
+  await rm(EDITOR_BUILD_DIR, { recursive: true, force: true });
+  const fallback = ownFontFallback();
+  try {
+    const result = await esbuild.build({
+      plugins: [fallback.plugin],
+      entryPoints: { editor: join(SOURCES, "main.tsx") },
+      bundle: true,
+      splitting: true,
+      format: "esm",
+      platform: "browser",
+      target: "es2022",
+      minify: true,
+      jsx: "automatic",
+      conditions: ["production"],
+      define: { "process.env.NODE_ENV": '"production"' },
+      // Excalidraw's stylesheet names its UI font as ./fonts/…, which the copied fonts/ answers.
+      external: ["*.woff2"],
+      entryNames: "[name]-[hash]",
+      chunkNames: "chunks/[name]-[hash]",
+      outdir: EDITOR_BUILD_DIR,
+      metafile: true,
+      logLevel: "error",
+    });
+    if (fallback.replaced() !== 1) {
+      throw new Error("Excalidraw's font CDN fallback was not found: update FONT_FALLBACK");
+    }
+    for (const path of await filesUnder(EDITOR_BUILD_DIR)) {
+      if (path.endsWith(".js") && CDNS.test(await readFile(path, "utf8"))) {
+        throw new Error(`${relative(ROOT, path)} names a CDN: the editor must load only from us`);
+      }
+    }
+    const outputs = Object.entries(result.metafile.outputs);
+    // Lazy chunks are entry points too (of their dynamic import): ours is the one from main.tsx.
+    const entry = outputs.find(([, output]) => output.entryPoint?.endsWith("editor/main.tsx"));
+    if (!entry) throw new Error("esbuild wrote no entry file");
+    const css = entry[1].cssBundle;
+    await cp(FONTS, join(EDITOR_BUILD_DIR, "fonts"), { recursive: true });
+    const files = (await filesUnder(EDITOR_BUILD_DIR)).map((path) =>
+      relative(EDITOR_BUILD_DIR, path)
+    );
+    return {
+      key,
+      entry: relative(EDITOR_BUILD_DIR, entry[0]),
+      css: css ? relative(EDITOR_BUILD_DIR, css) : null,
+      files,
+    };
+  } finally {
+    // esbuild keeps its service process alive until told otherwise.
+    await esbuild.stop();
+  }
+}
+
+const key = await sourceKey();
+if (Deno.args.includes("--if-stale") && await currentKey() === key) Deno.exit(0);
+const started = performance.now();
+const manifest = await build(key);
+await mkdir(EDITOR_BUILD_DIR, { recursive: true });
+await writeFile(MANIFEST, JSON.stringify(manifest, null, 2) + "\n");
+console.error(
+  `editor bundle built in ${((performance.now() - started) / 1000).toFixed(1)} s: ` +
+    `build/editor/${manifest.entry}`,
+);
