@@ -173,7 +173,7 @@ Deno.test("New diagram starts an empty one, in the collection shown", async () =
     const created = await person.post("/new", { collectionId: drafts });
     assert.match(created.location!, /^\/d\/[A-Za-z0-9_-]{22}$/);
     const page = await person.get(created.location!);
-    assert.match(page.text, /<h1>Untitled diagram<\/h1>/);
+    assert.match(page.text, /<input id="diagram-name" name="name" value="Untitled diagram"/);
     assert.match(page.text, /Nothing is drawn yet\./);
     assert.match(page.text, new RegExp(`<li><a href="/c/${drafts}">Drafts</a></li>`));
     assert.equal((await person.api("GET", `/api/collections/${drafts}`)).diagramCount, 1);

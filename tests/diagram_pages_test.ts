@@ -347,14 +347,20 @@ Deno.test("a diagram's page renames, duplicates and, after a confirm step, delet
 
     const page = await person.get(`/d/${id}`);
     assert.match(page.text, /Nothing is drawn yet\./);
-    assert.match(page.text, new RegExp(`href="/d/${id}/rename\\?back=%2Fd%2F${id}"`));
+    // The editor's bar renames in place: a plain form, back to the editor.
+    assert.match(
+      page.text,
+      new RegExp(`<form class="rename" method="post" action="/d/${id}/rename">`),
+    );
+    assert.match(page.text, /<input id="diagram-name" name="name" value="Draft"/);
     const form = await person.get(`/d/${id}/rename?back=${encodeURIComponent(`/d/${id}`)}`);
     assert.match(form.text, /<label for="name">Name<\/label>/);
     assert.match(form.text, new RegExp(`name="back" value="/d/${id}"`));
     const renamed = await person.post(`/d/${id}/rename`, { name: '"><script>x</script>' });
     assert.equal(renamed.response.headers.get("location"), `/d/${id}`);
     const after = await person.get(`/d/${id}`);
-    assert.match(after.text, /<h1>&quot;&gt;&lt;script&gt;x&lt;\/script&gt;/);
+    assert.match(after.text, /value="&quot;&gt;&lt;script&gt;x&lt;\/script&gt;"/);
+    assert.doesNotMatch(after.text, /<script>x/);
     const empty = await person.post(`/d/${id}/rename`, { name: "  " });
     assert.equal(empty.response.status, 400);
     assert.match(empty.text, /Give the diagram a name/);

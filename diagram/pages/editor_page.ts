@@ -56,9 +56,13 @@ export function editorPage({ email, diagram, tree, bundle }: EditorPageView): st
       </head>
       <body class="editor-page">
         <header class="editor-bar">
-          <a class="back" href="${collection.length > 0
-            ? `/c/${collection.at(-1)!.id}`
-            : "/"}">← ${collection.at(-1)?.name ?? "All diagrams"}</a>
+          <h1 class="visually-hidden">${diagram.name}</h1>
+          <nav class="breadcrumbs" aria-label="Breadcrumb">
+            <ol>
+              <li><a href="/">All diagrams</a></li>
+              ${collection.map((step) => html`<li><a href="/c/${step.id}">${step.name}</a></li>`)}
+            </ol>
+          </nav>
           <form class="rename" method="post" action="${self}/rename">
             <label for="diagram-name" class="visually-hidden">Name</label>
             <input id="diagram-name" name="name" value="${diagram.name}" maxlength="200" required>

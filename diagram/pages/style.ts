@@ -392,8 +392,13 @@ body.editor-page { display: flex; flex-direction: column; height: 100vh; margin:
   gap: 0.5rem 1rem;
   padding: 0.4rem 1rem;
   border-bottom: 1px solid var(--border);
+  /* Its menu opens over the canvas, above Excalidraw's own floating buttons. */
+  position: relative;
+  z-index: 10;
 }
-.editor-bar .back { white-space: nowrap; }
+.editor-bar .menu li { white-space: nowrap; }
+.editor-bar .breadcrumbs ol { margin: 0; }
+.editor-bar .breadcrumbs li:last-child::after { content: "›"; margin-left: 0.25rem; color: var(--muted); }
 .editor-bar .rename { display: flex; gap: 0.4rem; margin: 0; }
 .editor-bar .rename input {
   font: inherit;
