@@ -40,9 +40,7 @@
 //    and a first client joins again: the room now loads from its room file.
 // COLLAB_BENCH_CPU_PROF=<dir> has every collab process write a V8 CPU profile there at exit.
 import process from "node:process";
-import * as Y from "yjs";
-import { WebsocketProvider } from "y-websocket";
-import { startDiagramWithAccount } from "../tests/helpers/collab_instance.ts";
+import { joinRoom, startDiagramWithAccount } from "../tests/helpers/collab_instance.ts";
 import { denoCommand, freePort, RunningProcess, serviceArgs } from "../tests/helpers/process.ts";
 import { BOUND_TEXT_DEFAULTS, ELEMENT_DEFAULTS } from "../tests/helpers/scene_fixture.ts";
 import { cpuMsOf, percentile, rssMiB } from "./process_stats.ts";
@@ -301,38 +299,6 @@ async function health(collab: Collab): Promise<{ rooms: number; connections: num
   return await response.json();
 }
 
-function connect(collab: Collab, id: string, token: string) {
-  const doc = new Y.Doc();
-  const provider = new WebsocketProvider(
-    collab.url.href.replace(/^http/, "ws").replace(/\/$/, ""),
-    id,
-    doc,
-    {
-      params: { token },
-      disableBc: true,
-      // deno-lint-ignore no-explicit-any
-      WebSocketPolyfill: WebSocket as any,
-    },
-  );
-  const synced = new Promise<void>((resolve) => {
-    const onSync = (isSynced: boolean) => {
-      if (!isSynced) return;
-      provider.off("sync", onSync);
-      resolve();
-    };
-    provider.on("sync", onSync);
-  });
-  return {
-    doc,
-    provider,
-    synced,
-    destroy() {
-      provider.destroy();
-      doc.destroy();
-    },
-  };
-}
-
 // 1. Fan-out latency -----------------------------------------------------------------------------
 
 async function fanOut(scenario: Scenario, kind: ClientKind): Promise<void> {
@@ -381,8 +347,8 @@ async function fanOut(scenario: Scenario, kind: ClientKind): Promise<void> {
   // bottleneck (they still share the machine's CPUs).
   const probeId = await newDiagram(`fan-out ${label} probe`, []);
   const probeToken = await setup.token(probeId);
-  const probe = [connect(collab, probeId, probeToken), connect(collab, probeId, probeToken)];
-  await Promise.all(probe.map((client) => client.synced));
+  const probe = [joinRoom(collab, probeId, probeToken), joinRoom(collab, probeId, probeToken)];
+  await Promise.all(probe.map((client) => client.synced()));
   const probeLatencies: number[] = [];
   let probeWindow = [Infinity, -Infinity];
   for (const client of probe) {
@@ -515,16 +481,16 @@ async function memoryPerRoom(): Promise<void> {
   const pid = collab.process.pid;
 
   // One small room first, so code paths and buffers every room shares are in "before".
-  const warm = connect(collab, warmId, await setup.token(warmId));
-  await warm.synced;
+  const warm = joinRoom(collab, warmId, await setup.token(warmId));
+  await warm.synced();
   await sleep(1000);
   const heapBefore = await collectGarbage(collab);
   const before = rssMiB(pid, "VmRSS");
 
   const tokens = await Promise.all(ids.map((id) => setup.token(id)));
   const started = performance.now();
-  const clients = ids.map((id, r) => connect(collab, id, tokens[r]));
-  await Promise.all(clients.map((client) => client.synced));
+  const clients = ids.map((id, r) => joinRoom(collab, id, tokens[r]));
+  await Promise.all(clients.map((client) => client.synced()));
   const allSynced = performance.now() - started;
   await sleep(3000);
   const after = rssMiB(pid, "VmRSS");
@@ -592,8 +558,8 @@ async function largeRoom(): Promise<void> {
   const timeJoin = async (id: string) => {
     const token = await setup.token(id);
     const started = performance.now();
-    const client = connect(collab, id, token);
-    await client.synced;
+    const client = joinRoom(collab, id, token);
+    await client.synced();
     const took = performance.now() - started;
     const count = client.doc.getMap("elements").size;
     if (count < SYNC_ELEMENTS) throw new Error(`synced ${count} elements, not ${SYNC_ELEMENTS}`);

@@ -17,8 +17,8 @@ import process from "node:process";
 import * as encoding from "lib0/encoding.js";
 import * as syncProtocol from "y-protocols/sync.js";
 import * as Y from "yjs";
-import { WebsocketProvider } from "y-websocket";
 import { MESSAGE_SYNC } from "../collab/protocol.ts";
+import { joinRoom, whenSynced } from "../tests/helpers/collab_instance.ts";
 import { ELEMENT_DEFAULTS } from "../tests/helpers/scene_fixture.ts";
 
 export interface ClientSpec {
@@ -122,13 +122,7 @@ function received(room: string, key: string, version: number, updated: number, a
 }
 
 function providerClient(serverUrl: string, spec: ClientSpec): Client {
-  const doc = new Y.Doc();
-  const provider = new WebsocketProvider(serverUrl, spec.room, doc, {
-    params: { token: spec.token },
-    disableBc: true,
-    // deno-lint-ignore no-explicit-any
-    WebSocketPolyfill: WebSocket as any,
-  });
+  const { doc, provider, destroy } = joinRoom({ url: new URL(serverUrl) }, spec.room, spec.token);
   const elements = doc.getMap<string>("elements");
   elements.observe((change) => {
     if (change.transaction.local) return;
@@ -140,23 +134,7 @@ function providerClient(serverUrl: string, spec: ClientSpec): Client {
       received(spec.room, key, element.version, element.updated, at);
     }
   });
-  const synced = new Promise<void>((resolve) => {
-    const onSync = (isSynced: boolean) => {
-      if (!isSynced) return;
-      provider.off("sync", onSync);
-      resolve();
-    };
-    provider.on("sync", onSync);
-  });
-  return {
-    spec,
-    elements,
-    synced,
-    destroy: () => {
-      provider.destroy();
-      doc.destroy();
-    },
-  };
+  return { spec, elements, synced: whenSynced(provider, 60_000), destroy };
 }
 
 function wireClient(serverUrl: string, spec: ClientSpec): Client {
