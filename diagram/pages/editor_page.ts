@@ -7,6 +7,7 @@ import type { DiagramView } from "../core/diagrams.ts";
 import { EDITOR_CONFIG_ELEMENT_ID, type EditorConfig } from "../editor/editor_config.ts";
 import type { EditorManifest } from "../editor_bundle.ts";
 import { type CollectionTree, pathTo } from "./collection_tree.ts";
+import { htmlDocument } from "./layout.ts";
 
 export interface EditorPageView {
   email: string;
@@ -37,68 +38,61 @@ export function editorPage({ email, diagram, tree, bundle }: EditorPageView): st
   const self = `/d/${diagram.id}`;
   const back = encodeURIComponent(self);
   const collection = diagram.collectionId === null ? [] : pathTo(tree, diagram.collectionId);
-  const page = html`
-    <html lang="en">
-      <head>
-        <meta charset="utf-8">
-        <meta name="viewport" content="width=device-width, initial-scale=1">
-        <meta name="referrer" content="no-referrer">
-        <title>${diagram.name} · Diagrams</title>
-        <link rel="stylesheet" href="/static/style.css">
-        ${bundle?.css ? html`<link rel="stylesheet" href="/editor/${bundle.css}">` : ""}
-        ${bundle
-          ? html`
-            <script src="/static/editor-asset-path.js"></script>
-            <script type="module" src="/editor/${bundle
-              .entry}"></script>
-          `
-          : ""}
-      </head>
-      <body class="editor-page">
-        <header class="editor-bar">
-          <h1 class="visually-hidden">${diagram.name}</h1>
-          <nav class="breadcrumbs" aria-label="Breadcrumb">
-            <ol>
-              <li><a href="/">All diagrams</a></li>
-              ${collection.map((step) => html`<li><a href="/c/${step.id}">${step.name}</a></li>`)}
-            </ol>
-          </nav>
-          <form class="rename" method="post" action="${self}/rename">
-            <label for="diagram-name" class="visually-hidden">Name</label>
-            <input id="diagram-name" name="name" value="${diagram.name}" maxlength="200" required>
-            <input type="hidden" name="back" value="${self}">
-            <button type="submit">Rename</button>
-          </form>
-          <p id="editor-status" class="status" role="status">${bundle
-            ? "Loading the editor…"
-            : "The editor is not built on this server."}</p>
-          <details class="menu">
-            <summary>Diagram</summary>
-            <ul>
-              <li><a href="/api/diagrams/${diagram
-                .id}/export" download>Download .excalidraw</a></li>
-              <li><a href="/api/diagrams/${diagram.id}/export.svg" download>Download .svg</a></li>
-              <li><a href="${self}/move?back=${back}">Move…</a></li>
-              <li>
-                <form method="post" action="${self}/duplicate"><button type="submit"
-                    class="link-button">Duplicate</button></form>
-              </li>
-              <li><a href="${self}/delete?back=${back}">Delete…</a></li>
-            </ul>
-          </details>
-          <p class="share-note muted" title="Only you, signed in, can open this diagram">Private:
-            only your own signed-in browsers draw here together.</p>
-        </header>
-        <main id="editor" class="editor">
-          ${fallback(diagram, bundle)}
-        </main>
-        <script type="application/json" id="${EDITOR_CONFIG_ELEMENT_ID}">${jsonInScript(
-          config,
-        )}</script>
-      </body>
-    </html>
-  `;
-  return `<!doctype html>\n${page.toString().trim()}\n`;
+  return htmlDocument({
+    title: diagram.name,
+    head: html`
+      ${bundle?.css ? html`<link rel="stylesheet" href="/editor/${bundle.css}">` : ""}
+      ${bundle
+        ? html`
+          <script src="/static/editor-asset-path.js"></script>
+          <script type="module" src="/editor/${bundle.entry}"></script>
+        `
+        : ""}
+    `,
+    bodyClass: "editor-page",
+    body: html`
+      <header class="editor-bar">
+        <h1 class="visually-hidden">${diagram.name}</h1>
+        <nav class="breadcrumbs" aria-label="Breadcrumb">
+          <ol>
+            <li><a href="/">All diagrams</a></li>
+            ${collection.map((step) => html`<li><a href="/c/${step.id}">${step.name}</a></li>`)}
+          </ol>
+        </nav>
+        <form class="rename" method="post" action="${self}/rename">
+          <label for="diagram-name" class="visually-hidden">Name</label>
+          <input id="diagram-name" name="name" value="${diagram.name}" maxlength="200" required>
+          <input type="hidden" name="back" value="${self}">
+          <button type="submit">Rename</button>
+        </form>
+        <p id="editor-status" class="status" role="status">${bundle
+          ? "Loading the editor…"
+          : "The editor is not built on this server."}</p>
+        <details class="menu">
+          <summary>Diagram</summary>
+          <ul>
+            <li><a href="/api/diagrams/${diagram
+              .id}/export" download>Download .excalidraw</a></li>
+            <li><a href="/api/diagrams/${diagram.id}/export.svg" download>Download .svg</a></li>
+            <li><a href="${self}/move?back=${back}">Move…</a></li>
+            <li>
+              <form method="post" action="${self}/duplicate"><button type="submit"
+                  class="link-button">Duplicate</button></form>
+            </li>
+            <li><a href="${self}/delete?back=${back}">Delete…</a></li>
+          </ul>
+        </details>
+        <p class="share-note muted" title="Only you, signed in, can open this diagram">Private:
+          only your own signed-in browsers draw here together.</p>
+      </header>
+      <main id="editor" class="editor">
+        ${fallback(diagram, bundle)}
+      </main>
+      <script type="application/json" id="${EDITOR_CONFIG_ELEMENT_ID}">${jsonInScript(
+        config,
+      )}</script>
+    `,
+  });
 }
 
 /** What shows until the editor mounts, or instead of it. */

@@ -1,7 +1,7 @@
 // The shell every diagram page shares: head (our stylesheet only; no inline script or style),
 // skip link, header with the brand and, when signed in, the account and a Sign out form; the
 // gallery pages add their collections sidebar.
-import { type Html, html } from "../../runtime/markup.ts";
+import { attrs, type Html, html } from "../../runtime/markup.ts";
 
 export interface PageParts {
   title: string;
@@ -22,6 +22,35 @@ export function renderPage(parts: PageParts): string {
         action="/logout"><button type="submit" class="link-button">Sign out</button></form>
     </nav>
   `;
+  return htmlDocument({
+    title: parts.title,
+    head: html`${(parts.scripts ?? []).map((src) => html`<script src="${src}" defer></script>`)}`,
+    body: html`
+      <a class="skip-link" href="#main">Skip to main content</a>
+      <header class="site-header">
+        <a class="brand" href="/">Diagrams</a>
+        ${signedIn}
+      </header>
+      <div class="${parts.sidebar ? "with-sidebar" : "single"}">
+        ${parts.sidebar ?? ""}
+        <main id="main">
+          ${parts.main}
+        </main>
+      </div>
+    `,
+  });
+}
+
+/**
+ * A whole page: the head every page shares (our stylesheet, no referrer, the title) with `head`
+ * after it, and `body` (with `bodyClass`, if any).
+ */
+export function htmlDocument(parts: {
+  title: string;
+  head?: Html;
+  bodyClass?: string;
+  body: Html;
+}): string {
   const document = html`
     <html lang="en">
       <head>
@@ -30,20 +59,10 @@ export function renderPage(parts: PageParts): string {
         <meta name="referrer" content="no-referrer">
         <title>${parts.title} · Diagrams</title>
         <link rel="stylesheet" href="/static/style.css">
-    ${(parts.scripts ?? []).map((src) => html`<script src="${src}" defer></script>`)}
+        ${parts.head ?? ""}
       </head>
-      <body>
-        <a class="skip-link" href="#main">Skip to main content</a>
-        <header class="site-header">
-    <a class="brand" href="/">Diagrams</a>
-    ${signedIn}
-        </header>
-        <div class="${parts.sidebar ? "with-sidebar" : "single"}">
-    ${parts.sidebar ?? ""}
-        <main id="main">
-    ${parts.main}
-        </main>
-        </div>
+      <body${attrs({ class: parts.bodyClass })}>
+        ${parts.body}
       </body>
     </html>
   `;
