@@ -3,7 +3,7 @@
 import { type Html, html } from "../../runtime/markup.ts";
 import type { CollectionSummary } from "../core/collections.ts";
 import { type CollectionTree, pathTo } from "./collection_tree.ts";
-import { formPage } from "./layout.ts";
+import { formPage, renameForm } from "./layout.ts";
 import { moveSelect } from "./move_select.ts";
 
 export interface CollectionActionView {
@@ -24,15 +24,7 @@ export function renameCollectionPage(view: CollectionActionView): string {
   return actionPage(
     view,
     `Rename ${collection.name}`,
-    html`
-      <h1>Rename “${collection.name}”</h1>
-      <form method="post" action="/c/${collection.id}/rename" class="inline-form">
-        <label for="name">Name</label>
-        <input type="text" id="name" name="name" required maxlength="200"
-          value="${collection.name}" autofocus>
-        <p class="form-actions"><button type="submit" class="primary">Rename</button></p>
-      </form>
-    `,
+    renameForm({ action: `/c/${collection.id}/rename`, name: collection.name }),
   );
 }
 

@@ -3,7 +3,7 @@
 import { type Html, html } from "../../runtime/markup.ts";
 import type { DiagramView } from "../core/diagrams.ts";
 import type { CollectionTree } from "./collection_tree.ts";
-import { formPage } from "./layout.ts";
+import { formPage, renameForm } from "./layout.ts";
 import { moveSelect } from "./move_select.ts";
 
 export interface DiagramActionView {
@@ -23,16 +23,11 @@ export function renameDiagramPage(view: DiagramActionView): string {
   return actionPage(
     view,
     `Rename ${view.diagram.name}`,
-    html`
-      <h1>Rename “${view.diagram.name}”</h1>
-      <form method="post" action="/d/${view.diagram.id}/rename" class="inline-form">
-        <input type="hidden" name="back" value="${view.back}">
-        <label for="name">Name</label>
-        <input type="text" id="name" name="name" required maxlength="200"
-          value="${view.diagram.name}" autofocus>
-        <p class="form-actions"><button type="submit" class="primary">Rename</button></p>
-      </form>
-    `,
+    renameForm({
+      action: `/d/${view.diagram.id}/rename`,
+      name: view.diagram.name,
+      back: view.back,
+    }),
   );
 }
 

@@ -92,3 +92,19 @@ export function formPage(parts: {
     `,
   });
 }
+
+/** The rename form of a diagram or a collection: its name, filled in, and a Rename button. */
+export function renameForm(parts: { action: string; name: string; back?: string }): Html {
+  return html`
+    <h1>Rename “${parts.name}”</h1>
+    <form method="post" action="${parts.action}" class="inline-form">
+      ${parts.back === undefined
+        ? ""
+        : html`<input type="hidden" name="back" value="${parts.back}">`}
+      <label for="name">Name</label>
+      <input type="text" id="name" name="name" required maxlength="200"
+        value="${parts.name}" autofocus>
+      <p class="form-actions"><button type="submit" class="primary">Rename</button></p>
+    </form>
+  `;
+}
