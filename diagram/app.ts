@@ -3,6 +3,7 @@
 import { Hono } from "hono";
 import { serviceApp } from "../runtime/http.ts";
 import { securityHeaders } from "../runtime/security_headers.ts";
+import { pagePolicy } from "./http/page_policy.ts";
 import type { McpEndpoint } from "../runtime/mcp/endpoint.ts";
 import type { DiagramCore } from "./core/core.ts";
 import { authenticate, type DiagramHonoEnv } from "./http/authenticate.ts";
@@ -33,16 +34,7 @@ export function createDiagramApp(deps: DiagramDeps): Hono {
   // Healthy means the database answers: without it the service can do nothing useful.
   const app = serviceApp("diagram", core.ping, undefined, answerForKnownError);
   // Pages load our own stylesheet, scripts and images only; nothing may frame them.
-  app.use(securityHeaders([
-    "default-src 'none'",
-    "script-src 'self'",
-    "style-src 'self'",
-    "img-src 'self' data:",
-    "connect-src 'self'",
-    "form-action 'self'",
-    "base-uri 'none'",
-    "frame-ancestors 'none'",
-  ]));
+  app.use(securityHeaders(pagePolicy()));
   // Every cookie-authenticated write (page forms, sign-in and sign-out included, and the REST
   // calls of our own scripts) must come from our own pages. A request with an Authorization header
   // carries its own credential (tokens), which no other site can make a browser send; /mcp takes

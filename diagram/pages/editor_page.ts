@@ -8,6 +8,7 @@ import { EDITOR_CONFIG_ELEMENT_ID, type EditorConfig } from "../editor/editor_co
 import type { EditorManifest } from "../editor_bundle.ts";
 import { type CollectionTree, pathTo } from "./collection_tree.ts";
 import { htmlDocument } from "./layout.ts";
+import { pagePolicy } from "../http/page_policy.ts";
 
 export interface EditorPageView {
   email: string;
@@ -18,19 +19,14 @@ export interface EditorPageView {
 
 /** The page's CSP: the editor also talks to the collab server and draws with fonts and blobs. */
 export function editorPagePolicy(collabOrigin: string): string {
-  return [
-    "default-src 'none'",
-    "script-src 'self'",
+  return pagePolicy({
     // Excalidraw positions its UI with style attributes set from script.
-    "style-src 'self' 'unsafe-inline'",
-    "font-src 'self'",
-    "img-src 'self' data: blob:",
-    `connect-src 'self' ${collabOrigin}`,
-    "worker-src 'self' blob:",
-    "form-action 'self'",
-    "base-uri 'none'",
-    "frame-ancestors 'none'",
-  ].join("; ");
+    "style-src": "'self' 'unsafe-inline'",
+    "font-src": "'self'",
+    "img-src": "'self' data: blob:",
+    "connect-src": `'self' ${collabOrigin}`,
+    "worker-src": "'self' blob:",
+  }).join("; ");
 }
 
 export function editorPage({ email, diagram, tree, bundle }: EditorPageView): string {
