@@ -4,9 +4,10 @@
 // - Not connected for DIRECT_SAVE_AFTER_MS: changes are saved over the REST API every
 //   DIRECT_SAVE_EVERY_MS and when the page is hidden, over the revision this editor holds. A
 //   conflicting save (412) merges the stored diagram into the scene and tries again.
-// - The room closed with 4409 (the diagram was replaced): when the replacement is this editor's
-//   own direct save, the scene stays and the room starts again from it; otherwise the scene is
-//   the stored diagram, the old one dropped (never merged over an agent's new version).
+// - The room closed with 4409 (the diagram was replaced), a fresh room starts from the stored
+//   diagram. When an editor's direct save replaced it (changedVia "web"), the scene is merged with
+//   it by Excalidraw's rule; when an agent or an import did, the scene becomes the new version and
+//   the old one is dropped (never merged over an agent's change).
 import { CaptureUpdateAction } from "@excalidraw/excalidraw";
 import type { ExcalidrawImperativeAPI } from "@excalidraw/excalidraw/types";
 import * as Y from "yjs";
@@ -67,11 +68,15 @@ export function startEditorSession(
   let file: StoredFile = stored.file;
   /** The stored revision this editor's content is based on. */
   let revision = stored.revision;
-  /** The revision this editor's last direct save made, if that is still the stored one. */
-  let ownRevision: number | null = null;
+  /**
+   * The scene as the diagram service stored it, as far as this editor can know: set on load and by
+   * its direct saves only. A room's edits reach storage only at collab's next flush (a collab
+   * killed loses up to 10 s of them), so once collab is gone everything since is saved directly.
+   */
   let savedHash = versionHash(scene());
-  let connectedAt: number | null = null;
+  /** Since when the room has been out of reach; null while it is live. */
   let lostAt: number | null = performance.now();
+  let everLive = false;
   let stopped = false;
   let room: Room;
 
@@ -105,13 +110,12 @@ export function startEditorSession(
       status(status) {
         if (status === "connected") return;
         current.synced = false;
-        if (connectedAt !== null) lostAt = performance.now();
-        connectedAt = null;
-        setStatus(status === "connecting" && lostAt === null ? "connecting" : "reconnecting");
+        lostAt ??= performance.now();
+        setStatus(everLive ? "reconnecting" : "connecting");
       },
       synced() {
         current.synced = true;
-        connectedAt = performance.now();
+        everLive = true;
         lostAt = null;
         current.presence ??= sharePresence(
           current.link!.provider!.awareness,
@@ -120,7 +124,6 @@ export function startEditorSession(
         );
         current.binding.pullAll();
         current.binding.pushLocal(scene());
-        savedHash = versionHash(scene());
         setStatus("live");
       },
       replaced: () => void reload(),
@@ -142,16 +145,22 @@ export function startEditorSession(
     leave();
     const latest = await readStored(config.diagramId).catch(() => null);
     if (stopped) return;
-    if (latest && latest.revision !== ownRevision) {
-      // Someone else's version (an agent's update, another tab's save): it replaces this scene.
+    if (latest) {
+      revision = latest.revision;
       file = latest.file;
-      show(latest.file.elements);
-      api.history.clear();
-      savedHash = versionHash(scene());
-      setStatus("replaced");
+      savedHash = versionHash(latest.file.elements);
+      if (latest.changedVia === "web") {
+        // An editor's direct save, this one's or another's: editors' elements meet by
+        // Excalidraw's rule, so nothing drawn here is dropped.
+        const merged = mergeRemote(scene(), latest.file.elements);
+        if (merged) show(merged);
+      } else {
+        // An agent's update or an import: the new version replaces this scene, never merged over.
+        show(latest.file.elements);
+        api.history.clear();
+        setStatus("replaced");
+      }
     }
-    if (latest) revision = latest.revision;
-    ownRevision = null;
     join();
   }
 
@@ -168,7 +177,6 @@ export function startEditorSession(
     );
     if (outcome.saved) {
       revision = outcome.revision;
-      ownRevision = outcome.revision;
       savedHash = hash;
       setStatus("saved-directly");
       return;
@@ -203,7 +211,6 @@ export function startEditorSession(
       if (!room.synced) return;
       // Only what changed since the room last saw it is written (the binding compares versions).
       room.binding.pushLocal(scene());
-      savedHash = versionHash(scene());
     },
     onPointer(pointer, button) {
       room.presence?.pointer(pointer, button);

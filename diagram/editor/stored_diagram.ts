@@ -14,6 +14,8 @@ export interface StoredFile {
 
 export interface StoredDiagram {
   revision: number;
+  /** The door of the latest change: "web" (an editor, a collab flush, REST), "mcp", "import". */
+  changedVia: string;
   file: StoredFile;
 }
 
@@ -24,8 +26,8 @@ export type SaveOutcome =
 export async function readStored(diagramId: string): Promise<StoredDiagram> {
   const response = await fetch(`/api/diagrams/${diagramId}`, { cache: "no-store" });
   if (!response.ok) throw new Error(`reading the diagram: HTTP ${response.status}`);
-  const { revision, file } = await response.json();
-  return { revision, file: typeof file === "string" ? JSON.parse(file) : file };
+  const { revision, changedVia, file } = await response.json();
+  return { revision, changedVia, file };
 }
 
 /** PUT over `revision`; `keepalive` lets it finish while the page unloads. */
