@@ -62,8 +62,10 @@ export function editorPage({ email, diagram, tree, bundle }: EditorPageView): st
           <button type="submit">Rename</button>
         </form>
         <p id="editor-status" class="status" role="status">${bundle
-          ? "Loading the editor…"
+          ? ""
           : "The editor is not built on this server."}</p>
+        <p class="share-note muted"
+          title="Only you, signed in, can open this diagram">Private: only your own signed-in browsers join.</p>
         <details class="menu">
           <summary>Diagram</summary>
           <ul>
@@ -78,8 +80,6 @@ export function editorPage({ email, diagram, tree, bundle }: EditorPageView): st
             <li><a href="${self}/delete?back=${back}">Delete…</a></li>
           </ul>
         </details>
-        <p class="share-note muted" title="Only you, signed in, can open this diagram">Private:
-          only your own signed-in browsers draw here together.</p>
       </header>
       <main id="editor" class="editor">
         ${fallback(diagram, bundle)}

@@ -399,11 +399,14 @@ body.editor-page { display: flex; flex-direction: column; height: 100vh; margin:
 .editor-bar .menu li { white-space: nowrap; }
 .editor-bar .breadcrumbs ol { margin: 0; }
 .editor-bar .breadcrumbs li:last-child::after { content: "›"; margin-left: 0.25rem; color: var(--muted); }
-.editor-bar .rename { display: flex; gap: 0.4rem; margin: 0; }
+.editor-bar .rename { display: flex; gap: 0.4rem; margin: 0; min-width: 0; max-width: 100%; }
 .editor-bar .rename input {
   font: inherit;
   font-weight: 600;
-  min-width: 10rem;
+  min-width: 6rem;
+  /* As wide as the name, where the browser can size a field to its content. */
+  field-sizing: content;
+  max-width: 28rem;
   padding: 0.3rem 0.5rem;
   border: 1px solid transparent;
   border-radius: 6px;
@@ -419,9 +422,11 @@ body.editor-page { display: flex; flex-direction: column; height: 100vh; margin:
 .editor-bar .status[data-status="saved-directly"]::before { content: "● "; color: #f08c00; }
 .editor-bar .status[data-status="not-saved"],
 .editor-bar .status[data-status="gone"] { color: var(--error-fg); }
-.editor-bar .menu { margin-left: auto; }
-.editor-bar .share-note { margin: 0; font-size: 0.8125rem; flex-basis: 100%; }
-@media (min-width: 60rem) { .editor-bar .share-note { flex-basis: auto; } }
+/* In the bar the menu is a flex item at the right end, not pinned over a card's corner. */
+.editor-bar .menu { position: relative; top: auto; right: auto; margin-left: auto; }
+/* The note takes a line of its own at the end on narrow screens, and sits before the menu on wide ones. */
+.editor-bar .share-note { margin: 0; font-size: 0.8125rem; flex-basis: 100%; order: 1; }
+@media (min-width: 60rem) { .editor-bar .share-note { flex-basis: auto; order: 0; } }
 main.editor { flex: 1; max-width: none; margin: 0; padding: 0; min-height: 0; position: relative; }
 .editor-fallback { padding: 1.5rem 1rem; max-width: 72rem; margin: 0 auto; }
 `;
