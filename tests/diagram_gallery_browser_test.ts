@@ -163,12 +163,23 @@ async function tabUntil(
 }
 
 Deno.test("the diagram pages in headless Chromium", async (t) => {
-  const [port] = freePorts(1);
+  // No collab server runs here (the editor browser test has one): the editor page's attempts to
+  // join a room reach a closed port on loopback, and Chromium says so in the console.
+  const [port, closedPort] = freePorts(2);
   const base = `http://127.0.0.1:${port}`;
-  await using instance = await startDiagram({ DIAGRAM_PORT: String(port), BASE_URL: base });
+  await using instance = await startDiagram({
+    DIAGRAM_PORT: String(port),
+    BASE_URL: base,
+    COLLAB_PUBLIC_URL: `ws://127.0.0.1:${closedPort}`,
+  });
   await using browser = await launchChromium();
+  const noCollab = new RegExp(`WebSocket connection to 'ws://127\\.0\\.0\\.1:${closedPort}/`);
   const scenario = (name: string, body: (scenario: Scenario) => Promise<void>) =>
-    t.step(name, () => runScenario(browser, base, name, body));
+    t.step(name, () =>
+      runScenario(browser, base, name, (s) => {
+        s.expectConsoleErrors(noCollab);
+        return body(s);
+      }));
 
   await scenario("signing in through the login form lands on the gallery", async (s) => {
     const person = await newPerson(instance);
@@ -184,6 +195,8 @@ Deno.test("the diagram pages in headless Chromium", async (t) => {
   });
 
   await scenario("a wrong password says so and keeps the email in the field", async (s) => {
+    // The refused sign-in answers 401, which Chromium logs.
+    s.expectConsoleErrors(/status of 401 \(Unauthorized\) \(http:\/\/127\.0\.0\.1:\d+\/login\)/);
     const person = await newPerson(instance);
     const { page } = await s.open();
     await page.goto("/login");
@@ -407,6 +420,8 @@ Deno.test("the diagram pages in headless Chromium", async (t) => {
       assert.equal(await card(page, id).count(), 0, "the deleted diagram's card is gone");
       assert.equal(await card(page, copyId).count(), 1, "the copy stays");
       assert.equal(await cardsNamed(page, "Quarterly plan (copy)").count(), 1);
+      // A deleted diagram's page answers 404, which Chromium logs.
+      s.expectConsoleErrors(/status of 404 \(Not Found\) \(http:\/\/127\.0\.0\.1:\d+\/d\//);
       await page.goto(`/d/${id}`);
       assert.equal(await heading(page), "Diagram not found");
     },

@@ -168,6 +168,11 @@ Deno.test("the gallery lists diagrams with escaped names; a diagram's page shows
 
     const style = await person.get("/static/style.css");
     assert.match(style.response.headers.get("content-type")!, /^text\/css/);
+    assert.match(page.text, /<link rel="icon" href="\/favicon.svg"/);
+    const icon = await fetch(new URL("/favicon.ico", instance.url));
+    assert.equal(icon.url, new URL("/favicon.svg", instance.url).href, "/favicon.ico leads to it");
+    assert.equal(icon.headers.get("content-type"), "image/svg+xml");
+    assert.match(await icon.text(), /^<svg /);
 
     const out = await person.post("/logout", {});
     assert.equal(out.response.status, 303);

@@ -8,7 +8,7 @@
 //   diagram. When an editor's direct save replaced it (changedVia "web"), the scene is merged with
 //   it by Excalidraw's rule; when an agent or an import did, the scene becomes the new version and
 //   the old one is dropped (never merged over an agent's change).
-import { CaptureUpdateAction } from "@excalidraw/excalidraw";
+import { CaptureUpdateAction, exportToSvg } from "@excalidraw/excalidraw";
 import type { ExcalidrawImperativeAPI } from "@excalidraw/excalidraw/types";
 import * as Y from "yjs";
 import { type CollabLink, openCollabLink } from "./collab_link.ts";
@@ -35,6 +35,8 @@ export type EditorStatus =
 
 const DIRECT_SAVE_AFTER_MS = 3_000;
 const DIRECT_SAVE_EVERY_MS = 5_000;
+/** The server's limit for a browser's thumbnail; a bigger export is left to its own render. */
+const MAX_THUMBNAIL_CHARS = 512 * 1024;
 
 export interface EditorSession {
   onChange(elements: readonly unknown[], selectedElementIds: Record<string, true>): void;
@@ -57,6 +59,7 @@ interface Room {
   presence: Presence | null;
   link: CollabLink | null;
   synced: boolean;
+  everSynced: boolean;
 }
 
 export function startEditorSession(
@@ -77,6 +80,11 @@ export function startEditorSession(
   /** Since when the room has been out of reach; null while it is live. */
   let lostAt: number | null = performance.now();
   let everLive = false;
+  /**
+   * Why the scene was just replaced by a newer stored version, shown instead of "live" until this
+   * person changes something, so that a drawing changing under their eyes is explained.
+   */
+  let replacedBecause: string | null = null;
   let stopped = false;
   let room: Room;
 
@@ -99,6 +107,7 @@ export function startEditorSession(
       presence: null,
       link: null,
       synced: false,
+      everSynced: false,
     };
     room = current;
     // The room's meta.revision is the stored revision once the server has saved the room.
@@ -111,10 +120,13 @@ export function startEditorSession(
         if (status === "connected") return;
         current.synced = false;
         lostAt ??= performance.now();
+        // A fresh room's first connection after a replacement is no trouble: the explanation stays.
+        if (replacedBecause !== null && !current.everSynced) return;
         setStatus(everLive ? "reconnecting" : "connecting");
       },
       synced() {
         current.synced = true;
+        current.everSynced = true;
         everLive = true;
         lostAt = null;
         current.presence ??= sharePresence(
@@ -124,7 +136,8 @@ export function startEditorSession(
         );
         current.binding.pullAll();
         current.binding.pushLocal(scene());
-        setStatus("live");
+        if (replacedBecause === null) setStatus("live");
+        else setStatus("replaced", replacedBecause);
       },
       replaced: () => void reload(),
       gone() {
@@ -158,7 +171,12 @@ export function startEditorSession(
         // An agent's update or an import: the new version replaces this scene, never merged over.
         show(latest.file.elements);
         api.history.clear();
-        setStatus("replaced");
+        replacedBecause = latest.changedVia === "mcp"
+          ? "an agent changed it through MCP"
+          : latest.changedVia === "import"
+          ? "a file was imported over it"
+          : "it was saved elsewhere";
+        setStatus("replaced", replacedBecause);
       }
     }
     join();
@@ -169,10 +187,13 @@ export function startEditorSession(
     const hash = versionHash(elements);
     if (hash === savedHash) return;
     setStatus("saving-directly");
+    // A page being hidden gets no time to draw an export: the server renders that thumbnail.
+    const thumbnail = keepalive ? undefined : await exportThumbnail();
     const outcome = await saveStored(
       config.diagramId,
       revision,
       { ...file, elements: [...elements] },
+      thumbnail,
       keepalive,
     );
     if (outcome.saved) {
@@ -193,6 +214,22 @@ export function startEditorSession(
     }
   }
 
+  async function exportThumbnail(): Promise<string | undefined> {
+    try {
+      const svg = await exportToSvg({
+        elements: api.getSceneElements(),
+        appState: { ...api.getAppState(), exportBackground: true },
+        files: api.getFiles(),
+        // The fonts inlined would make every thumbnail hundreds of kilobytes.
+        skipInliningFonts: true,
+      });
+      const text = svg.outerHTML;
+      return text.length <= MAX_THUMBNAIL_CHARS ? text : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
   const timer = setInterval(() => {
     if (lostAt !== null && performance.now() - lostAt >= DIRECT_SAVE_AFTER_MS) {
       void saveDirectly();
@@ -210,7 +247,12 @@ export function startEditorSession(
       room.presence?.selection(selectedElementIds);
       if (!room.synced) return;
       // Only what changed since the room last saw it is written (the binding compares versions).
-      room.binding.pushLocal(scene());
+      const written = room.binding.pushLocal(scene());
+      if (written > 0 && replacedBecause !== null) {
+        // Drawing on the new version: the replacement has been seen.
+        replacedBecause = null;
+        setStatus("live");
+      }
     },
     onPointer(pointer, button) {
       room.presence?.pointer(pointer, button);

@@ -9,7 +9,7 @@ const WORDS: Record<EditorStatus, string> = {
   "saving-directly": "Collaboration is unreachable: saving directly…",
   "saved-directly": "Collaboration is unreachable: saved directly to the server",
   "not-saved": "Not saved yet",
-  replaced: "This diagram was replaced elsewhere: showing the new version",
+  replaced: "Live, showing a newer version",
   gone: "This diagram was deleted: what you see is no longer saved",
 };
 

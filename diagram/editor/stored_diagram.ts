@@ -30,18 +30,23 @@ export async function readStored(diagramId: string): Promise<StoredDiagram> {
   return { revision, changedVia, file };
 }
 
-/** PUT over `revision`; `keepalive` lets it finish while the page unloads. */
+/**
+ * PUT over `revision`, with the browser's own SVG export as the gallery's thumbnail (the server
+ * sanitises it, or renders its own when it is refused or missing); `keepalive` lets it finish
+ * while the page unloads.
+ */
 export async function saveStored(
   diagramId: string,
   revision: number,
   file: StoredFile,
+  thumbnail: string | undefined,
   keepalive = false,
 ): Promise<SaveOutcome> {
   try {
     const response = await fetch(`/api/diagrams/${diagramId}`, {
       method: "PUT",
       headers: { "Content-Type": "application/json", "If-Match": `"${revision}"` },
-      body: JSON.stringify({ file }),
+      body: JSON.stringify({ file, thumbnail }),
       keepalive,
     });
     if (response.ok) return { saved: true, revision: (await response.json()).revision };

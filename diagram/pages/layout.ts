@@ -59,6 +59,7 @@ export function htmlDocument(parts: {
         <meta name="referrer" content="no-referrer">
         <title>${parts.title} · Diagrams</title>
         <link rel="stylesheet" href="/static/style.css">
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml">
         ${parts.head ?? ""}
       </head>
       <body${attrs({ class: parts.bodyClass })}>

@@ -417,6 +417,7 @@ body.editor-page { display: flex; flex-direction: column; height: 100vh; margin:
 .editor-bar .rename button { padding: 0.3rem 0.75rem; }
 .editor-bar .status { margin: 0; color: var(--muted); font-size: 0.875rem; }
 .editor-bar .status[data-status="live"]::before { content: "● "; color: #2f9e44; }
+.editor-bar .status[data-status="replaced"]::before { content: "● "; color: #1971c2; }
 .editor-bar .status[data-status="reconnecting"]::before,
 .editor-bar .status[data-status="saving-directly"]::before,
 .editor-bar .status[data-status="saved-directly"]::before { content: "● "; color: #f08c00; }

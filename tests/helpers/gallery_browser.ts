@@ -23,12 +23,15 @@ export interface Watched {
   blockedByCsp: string[];
   /** Uncaught errors in the pages' scripts. */
   pageErrors: string[];
+  /** Console messages of level error (a failed load, a script's console.error). */
+  consoleErrors: string[];
 }
 
 export class Scenario {
   readonly #browser: Browser;
   readonly #sessions: Watched[] = [];
   readonly #contexts: BrowserContext[] = [];
+  readonly #expectedConsoleErrors: RegExp[] = [];
   readonly base: string;
 
   constructor(browser: Browser, base: string) {
@@ -52,6 +55,7 @@ export class Scenario {
       cspRefusals: [] as string[],
       blockedByCsp: [] as string[],
       pageErrors: [] as string[],
+      consoleErrors: [] as string[],
     };
     context.on("request", (request) => watched.requests.push(request.url()));
     context.on("requestfailed", (request) => {
@@ -60,14 +64,28 @@ export class Scenario {
     });
     context.on("console", (message) => {
       if (/Content Security Policy/i.test(message.text())) watched.cspRefusals.push(message.text());
+      else if (message.type() === "error") {
+        watched.consoleErrors.push(`${message.text()} (${message.location().url})`);
+      }
     });
     context.on("weberror", (error) => watched.pageErrors.push(String(error.error())));
-    const session = { ...watched, page: await context.newPage() };
+    const page = await context.newPage();
+    // WebSockets are not requests to the context: the page reports them.
+    page.on("websocket", (socket) => watched.requests.push(socket.url()));
+    const session = { ...watched, page };
     this.#sessions.push(session);
     return session;
   }
 
-  /** Every context asked only loopback for its pages, and nothing was refused or threw. */
+  /** Console errors matching `pattern` are part of the scenario (a server it stops on purpose). */
+  expectConsoleErrors(pattern: RegExp): void {
+    this.#expectedConsoleErrors.push(pattern);
+  }
+
+  /**
+   * Every context asked only loopback for its pages, and nothing was refused, threw or logged an
+   * error the scenario did not expect.
+   */
   assertStayedOnLoopback(): void {
     for (const [index, session] of this.#sessions.entries()) {
       const who = `browser context ${index + 1}`;
@@ -80,6 +98,10 @@ export class Scenario {
       assert.deepEqual(session.cspRefusals, [], `${who} had CSP refusals`);
       assert.deepEqual(session.blockedByCsp, [], `${who} had requests blocked by the CSP`);
       assert.deepEqual(session.pageErrors, [], `${who} had script errors`);
+      const unexpected = session.consoleErrors.filter((text) =>
+        !this.#expectedConsoleErrors.some((pattern) => pattern.test(text))
+      );
+      assert.deepEqual(unexpected, [], `${who} logged errors to the console`);
     }
   }
 

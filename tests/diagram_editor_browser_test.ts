@@ -1,0 +1,303 @@
+// The editor in real headless Chromium, two people in two browser contexts on one diagram, against
+// a real diagram service and a real collab server on loopback: drawing, text, reload, each other's
+// shapes and pointers, concurrent edits, an agent's update through MCP, collab killed and started
+// again, and the gallery's thumbnail. Every scenario checks that its browsers asked nothing but
+// 127.0.0.1 and logged no errors; a failed one leaves a screenshot in tests/.failures/.
+import assert from "node:assert/strict";
+import { Buffer } from "node:buffer";
+import { launchChromium } from "./helpers/browser.ts";
+import {
+  type CollabInstance,
+  EMAIL,
+  eventually,
+  joinRoom,
+  PASSWORD,
+  startCollab,
+  startDiagramWithAccount,
+} from "./helpers/collab_instance.ts";
+import {
+  drawShape,
+  openEditor,
+  pointerLayer,
+  sceneSize,
+  shapeCount,
+  showStats,
+  statusText,
+  waitForShapes,
+  waitForStatus,
+  writeText,
+} from "./helpers/editor_browser.ts";
+import { runScenario, type Scenario } from "./helpers/gallery_browser.ts";
+import { connectClient } from "./helpers/mcp_client.ts";
+import { freePorts } from "./helpers/process.ts";
+import { ELEMENT_DEFAULTS } from "./helpers/scene_fixture.ts";
+
+const ACCOUNT = { email: EMAIL, password: PASSWORD };
+/** Collab saves rooms this often here (10 s in production), so storage is checked sooner. */
+const FLUSH_MS = 1_000;
+/** Chromium's own line when a WebSocket cannot connect: expected while collab is down. */
+const COLLAB_DOWN_ERROR = /WebSocket connection to 'ws:\/\/127\.0\.0\.1:\d+\/.*' failed/;
+
+interface StoredElement {
+  id: string;
+  type: string;
+  x: number;
+  text?: string;
+  isDeleted?: boolean;
+}
+
+function rectangle(id: string, x: number, y: number, index: string) {
+  return {
+    ...ELEMENT_DEFAULTS,
+    id,
+    type: "rectangle",
+    x,
+    y,
+    width: 160,
+    height: 90,
+    index,
+    boundElements: null,
+    seed: 7,
+  };
+}
+
+function live(elements: StoredElement[]): StoredElement[] {
+  return elements.filter((element) => !element.isDeleted);
+}
+
+Deno.test("the editor in two browsers", async (t) => {
+  const [diagramPort, collabPort] = freePorts(2);
+  await using setup = await startDiagramWithAccount({
+    DIAGRAM_PORT: String(diagramPort),
+    BASE_URL: `http://127.0.0.1:${diagramPort}`,
+    COLLAB_PUBLIC_URL: `ws://127.0.0.1:${collabPort}`,
+  });
+  const collabDir = await Deno.makeTempDir({ prefix: "collab-editor-test-" });
+  const collabEnv = { COLLAB_PORT: String(collabPort), COLLAB_FLUSH_MS: String(FLUSH_MS) };
+  let collab: CollabInstance = await startCollab(setup.diagram, collabEnv, collabDir);
+  const browser = await launchChromium();
+  const base = `http://127.0.0.1:${diagramPort}`;
+
+  /** The stored diagram's elements, not deleted, once `done` holds for them. */
+  async function storedWhen(
+    id: string,
+    done: (elements: StoredElement[]) => boolean,
+    what: string,
+  ): Promise<StoredElement[]> {
+    return await eventually(
+      async () => {
+        const elements = live((await setup.storedElements(id)).elements as StoredElement[]);
+        return done(elements) ? elements : undefined;
+      },
+      15_000,
+      what,
+    );
+  }
+
+  /** The room's elements as a y-websocket client of the test sees them. */
+  async function roomElements(id: string): Promise<StoredElement[]> {
+    using client = joinRoom(collab, id, await setup.token(id));
+    await client.synced();
+    return live([...client.elements.values()].map((text) => JSON.parse(text as string)));
+  }
+
+  const cookie = await setup.diagram.login(EMAIL, PASSWORD);
+  /** The gallery's thumbnail of `id`. */
+  async function thumbnail(id: string): Promise<string> {
+    const response = await fetch(new URL(`/api/diagrams/${id}/thumbnail.svg`, base), {
+      headers: { cookie },
+    });
+    assert.equal(response.status, 200);
+    return await response.text();
+  }
+
+  const scenarios: [string, (scenario: Scenario) => Promise<void>][] = [
+    [
+      "a shape drawn in one browser shows in the other within 2 s with its pointer, text survives a reload, and the thumbnail follows",
+      async (scenario) => {
+        const id = await setup.newDiagram([rectangle("seed", 100, 100, "a0")]);
+        const thumbnailBefore = await thumbnail(id);
+        const first = await openEditor(scenario, id, ACCOUNT);
+        const second = await openEditor(scenario, id, ACCOUNT);
+        assert.match(await statusText(first.page), /^Live/);
+        assert.equal(await shapeCount(second.page), 1);
+
+        await drawShape(first.page, "r", { x: 420, y: 260 }, { x: 560, y: 340 });
+        await waitForShapes(second.page, 2, 2_000);
+
+        // The other person's pointer is drawn on the second browser's top layer as it moves.
+        await second.page.mouse.move(5, 895);
+        const still = await pointerLayer(second.page);
+        await first.page.mouse.move(700, 500, { steps: 4 });
+        await eventually(
+          async () => Buffer.compare(await pointerLayer(second.page), still) !== 0 || undefined,
+          2_000,
+          "the first browser's pointer in the second",
+        );
+
+        await writeText(first.page, { x: 420, y: 620 }, "hello from the first");
+        await waitForShapes(second.page, 3);
+        const texts = await storedWhen(
+          id,
+          (elements) => elements.some((element) => element.text === "hello from the first"),
+          "the text stored by collab's flush",
+        );
+        assert.deepEqual(texts.map((element) => element.type).sort(), [
+          "rectangle",
+          "rectangle",
+          "text",
+        ]);
+
+        await first.page.reload();
+        await waitForStatus(first.page, "live");
+        await showStats(first.page);
+        await waitForShapes(first.page, 3);
+        assert.notEqual(await thumbnail(id), thumbnailBefore, "the gallery's thumbnail changed");
+        assert.match(await thumbnail(id), /hello from the first/);
+      },
+    ],
+    [
+      "concurrent edits to different elements in two browsers both survive, in both and in storage",
+      async (scenario) => {
+        const id = await setup.newDiagram([rectangle("seed", 100, 100, "a0")]);
+        const first = await openEditor(scenario, id, ACCOUNT);
+        const second = await openEditor(scenario, id, ACCOUNT);
+
+        // Both draw at the same moment, then each moves its own new shape (still selected).
+        await Promise.all([
+          drawShape(first.page, "r", { x: 380, y: 250 }, { x: 500, y: 330 }),
+          drawShape(second.page, "o", { x: 760, y: 560 }, { x: 880, y: 660 }),
+        ]);
+        await Promise.all([waitForShapes(first.page, 3), waitForShapes(second.page, 3)]);
+        const drawn = await roomElements(id);
+        const x = (elements: StoredElement[], type: string) =>
+          elements.find((element) => element.type === type && element.id !== "seed")!.x;
+        const moveRight = async (page: typeof first.page) => {
+          for (let press = 0; press < 10; press++) await page.keyboard.press("ArrowRight");
+        };
+        await Promise.all([moveRight(first.page), moveRight(second.page)]);
+
+        const stored = await storedWhen(
+          id,
+          (elements) =>
+            elements.length === 3 &&
+            x(elements, "rectangle") === x(drawn, "rectangle") + 10 &&
+            x(elements, "ellipse") === x(drawn, "ellipse") + 10,
+          "both moves stored",
+        );
+        assert.deepEqual(stored.map((element) => element.type).sort(), [
+          "ellipse",
+          "rectangle",
+          "rectangle",
+        ]);
+        // The two browsers converge on the same scene.
+        await eventually(
+          async () => (await sceneSize(first.page)) === (await sceneSize(second.page)) || undefined,
+          5_000,
+          "both browsers showing the same scene",
+        );
+        assert.equal(await shapeCount(first.page), 3);
+        assert.equal(await shapeCount(second.page), 3);
+      },
+    ],
+    [
+      "an agent's update_diagram while two editors are open shows in both within 15 s and is not overwritten",
+      async (scenario) => {
+        const id = await setup.newDiagram([rectangle("seed", 100, 100, "a0")]);
+        const first = await openEditor(scenario, id, ACCOUNT);
+        const second = await openEditor(scenario, id, ACCOUNT);
+        await drawShape(first.page, "r", { x: 380, y: 250 }, { x: 500, y: 330 });
+        await waitForShapes(second.page, 2);
+
+        const created = await setup.diagram.admin("create-token", EMAIL, "agent");
+        assert.equal(created.code, 0, created.stderr);
+        const token = created.stdout.trim().split("\n").at(-1)!;
+        await using mcp = await connectClient(new URL("/mcp", base), {
+          authorization: `Bearer ${token}`,
+        });
+        const updated = await mcp.call("update_diagram", {
+          id,
+          spec: {
+            layout: "LR",
+            nodes: [
+              { id: "ask", label: "Ask" },
+              { id: "plan", label: "Plan" },
+              { id: "answer", label: "Answer" },
+            ],
+            edges: [{ from: "ask", to: "plan" }, { from: "plan", to: "answer" }],
+          },
+        });
+        assert.equal(updated.isError, false, updated.text);
+        const agents = live((await setup.storedElements(id)).elements as StoredElement[]);
+        const agentIds = agents.map((element) => element.id).sort();
+
+        for (const { page } of [first, second]) {
+          await waitForShapes(page, agents.length, 15_000);
+          await waitForStatus(page, "replaced");
+          assert.equal(
+            await statusText(page),
+            "Live, showing a newer version: an agent changed it through MCP",
+          );
+        }
+        // Collab flushes several times over; the agent's version stays what is stored.
+        await new Promise((resolve) => setTimeout(resolve, 4 * FLUSH_MS));
+        const after = live((await setup.storedElements(id)).elements as StoredElement[]);
+        assert.deepEqual(after.map((element) => element.id).sort(), agentIds);
+        assert.equal(await shapeCount(first.page), agents.length);
+      },
+    ],
+    [
+      "the collab server killed and started again: the editors keep drawing, reconnect, and nothing drawn is lost",
+      async (scenario) => {
+        scenario.expectConsoleErrors(COLLAB_DOWN_ERROR);
+        // Both browsers save directly over the same revision: the second is refused (412) and
+        // merges the first one's save before it saves again, as it should.
+        scenario.expectConsoleErrors(/status of 412 \(Precondition Failed\)/);
+        const id = await setup.newDiagram([rectangle("seed", 100, 100, "a0")]);
+        const thumbnailBefore = await thumbnail(id);
+        const first = await openEditor(scenario, id, ACCOUNT);
+        const second = await openEditor(scenario, id, ACCOUNT);
+        await drawShape(first.page, "r", { x: 380, y: 250 }, { x: 500, y: 330 });
+        await waitForShapes(second.page, 2);
+        await collab.stop("SIGKILL");
+
+        for (const { page } of [first, second]) await waitForStatus(page, "reconnecting");
+        await drawShape(first.page, "o", { x: 760, y: 560 }, { x: 880, y: 660 });
+        await drawShape(second.page, "d", { x: 300, y: 560 }, { x: 420, y: 680 });
+        // Saved straight to the web app while collab is away, both browsers' shapes merged.
+        const direct = await storedWhen(
+          id,
+          (elements) => elements.length === 4,
+          "the shapes saved directly while collab was down",
+        );
+        assert.deepEqual(direct.map((element) => element.type).sort(), [
+          "diamond",
+          "ellipse",
+          "rectangle",
+          "rectangle",
+        ]);
+        assert.notEqual(await thumbnail(id), thumbnailBefore, "the direct save's thumbnail");
+
+        collab = await startCollab(setup.diagram, collabEnv, collabDir);
+        for (const { page } of [first, second]) {
+          await waitForStatus(page, "live", 15_000);
+          await waitForShapes(page, 4);
+        }
+        assert.equal((await roomElements(id)).length, 4, "the room holds every shape");
+        await drawShape(second.page, "r", { x: 600, y: 250 }, { x: 700, y: 330 });
+        await waitForShapes(first.page, 5, 2_000);
+        await storedWhen(id, (elements) => elements.length === 5, "the room saved again");
+      },
+    ],
+  ];
+
+  try {
+    for (const [name, body] of scenarios) {
+      await t.step(name, () => runScenario(browser, base, name, body));
+    }
+  } finally {
+    await browser.close();
+    await collab.stop();
+    await Deno.remove(collabDir, { recursive: true });
+  }
+});
