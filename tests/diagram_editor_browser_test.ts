@@ -32,6 +32,10 @@ import { connectClient } from "./helpers/mcp_client.ts";
 import { freePorts } from "./helpers/process.ts";
 import { ELEMENT_DEFAULTS } from "./helpers/scene_fixture.ts";
 
+// The page's DOM, loosely typed (see diagram_gallery_browser_test.ts).
+// deno-lint-ignore no-explicit-any
+declare const document: any;
+
 const ACCOUNT = { email: EMAIL, password: PASSWORD };
 /** Collab saves rooms this often here (10 s in production), so storage is checked sooner. */
 const FLUSH_MS = 1_000;
@@ -147,6 +151,17 @@ Deno.test("the editor in two browsers", async (t) => {
           "rectangle",
           "text",
         ]);
+
+        // Renamed in place: the editor stays (no page load), the title and storage follow.
+        await first.page.evaluate(() => Object.assign(globalThis, { samePage: true }));
+        await first.page.getByLabel("Name").fill("Renamed while drawing");
+        await first.page.getByLabel("Name").press("Enter");
+        await first.page.waitForFunction(() => document.title.startsWith("Renamed while drawing"));
+        assert.equal(await first.page.evaluate(() => "samePage" in globalThis), true);
+        assert.equal(
+          (await setup.api("GET", `/api/diagrams/${id}`)).json.name,
+          "Renamed while drawing",
+        );
 
         await first.page.reload();
         await waitForStatus(first.page, "live");

@@ -4,6 +4,7 @@ import "@excalidraw/excalidraw/index.css";
 import { createRoot } from "react-dom/client";
 import { EDITOR_CONFIG_ELEMENT_ID, type EditorConfig } from "./editor_config.ts";
 import { EditorApp } from "./editor_app.tsx";
+import { renameInPlace } from "./rename_in_place.ts";
 import { readStored } from "./stored_diagram.ts";
 import { showStatus } from "./status_line.ts";
 
@@ -11,6 +12,7 @@ const config: EditorConfig = JSON.parse(
   document.getElementById(EDITOR_CONFIG_ELEMENT_ID)?.textContent ?? "null",
 );
 const mount = document.getElementById("editor")!;
+renameInPlace(config.diagramId);
 
 try {
   const stored = await readStored(config.diagramId);

@@ -60,6 +60,7 @@ export function editorPage({ email, diagram, tree, bundle }: EditorPageView): st
           <input id="diagram-name" name="name" value="${diagram.name}" maxlength="200" required>
           <input type="hidden" name="back" value="${self}">
           <button type="submit">Rename</button>
+          <span id="rename-status" class="visually-hidden" role="status"></span>
         </form>
         <p id="editor-status" class="status" role="status">${bundle
           ? ""
