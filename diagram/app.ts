@@ -10,6 +10,7 @@ import { authenticate, type DiagramHonoEnv } from "./http/authenticate.ts";
 import { answerForKnownError } from "./http/error_answers.ts";
 import { requireSameOrigin } from "./http/same_origin.ts";
 import { collectionRoutes } from "./routes/collections.ts";
+import { diagramFileRoutes } from "./routes/diagram_files.ts";
 import { diagramRoutes } from "./routes/diagrams.ts";
 import { mcpRoutes } from "./routes/mcp.ts";
 import { collabTokenRoutes, internalCollabRoutes } from "./routes/collab.ts";
@@ -59,6 +60,7 @@ export function createDiagramApp(deps: DiagramDeps): Hono {
     api.use(path, signedIn);
   }
   api.route("/", diagramRoutes(core.diagrams));
+  api.route("/", diagramFileRoutes(core.diagrams));
   api.route("/", collectionRoutes(core.collections));
   api.route("/", collabTokenRoutes(core.collabRooms));
   app.route("/", api);

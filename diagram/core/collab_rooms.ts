@@ -4,9 +4,12 @@
 // through replaceFile, like every other write: validated, thumbnail rendered, revision bumped.
 import { COLLAB_TOKEN_TTL_SECONDS, signCollabToken } from "../../shared/collab_token.ts";
 import type { Database } from "../db/database.ts";
+import type { ExcalidrawFile } from "../../shared/scene/types.ts";
+import { listDiagramFiles } from "../store/diagram_files.ts";
 import { diagramRevisions, findDiagramOwner } from "../store/diagrams.ts";
 import type { DiagramOperations } from "./diagrams.ts";
 import { NotFoundError } from "./errors.ts";
+import { imageFileIds } from "./images.ts";
 
 /** A room's starting point: the stored elements and what the room shares besides. */
 export interface RoomSeed {
@@ -42,10 +45,13 @@ export function collabRoomOperations(deps: CollabRoomDeps) {
     return owner;
   }
 
-  /** The stored file as an object (stored files were validated on their way in). */
+  /**
+   * The stored file as an object (stored files were validated on their way in), uploaded images
+   * named without their bytes: a room never carries those.
+   */
   async function storedFile(owner: string, id: string) {
-    const diagram = await deps.diagrams.get(owner, id);
-    return { diagram, file: JSON.parse(diagram.file) as Record<string, unknown> };
+    const diagram = await deps.diagrams.stored(owner, id);
+    return { diagram, file: JSON.parse(diagram.file) as ExcalidrawFile };
   }
 
   return {
@@ -63,24 +69,34 @@ export function collabRoomOperations(deps: CollabRoomDeps) {
 
     async seed(diagramId: string): Promise<RoomSeed> {
       const { diagram, file } = await storedFile(await ownerOf(diagramId), diagramId);
-      const files: RoomSeed["files"] = {};
-      for (const [fileId, data] of Object.entries(file.files ?? {})) {
+      const files = new Map<string, RoomSeed["files"][string]>();
+      for (const [fileId, data] of Object.entries(file.files)) {
         const { id, mimeType, created } = data as Record<string, unknown>;
-        files[fileId] = { id, mimeType, created };
+        files.set(fileId, { id, mimeType, created });
+      }
+      // Images uploaded since the file last listed its files: a room saves elements only, so its
+      // new images are shown by elements and known by the upload alone.
+      const unlisted = imageFileIds(file.elements).filter((fileId) => !files.has(fileId));
+      for (const uploaded of await listDiagramFiles(deps.db, diagramId, unlisted)) {
+        files.set(uploaded.fileId, {
+          id: uploaded.fileId,
+          mimeType: uploaded.mimeType,
+          created: Date.parse(uploaded.createdAt),
+        });
       }
       return {
         id: diagram.id,
         name: diagram.name,
         revision: diagram.revision,
-        elements: file.elements as unknown[],
-        files,
+        elements: file.elements,
+        files: Object.fromEntries(files),
       };
     },
 
     /**
      * The room's elements as the diagram's new content, over `baseRevision` only: when the stored
      * revision moved on (an agent replaced the diagram), StaleRevisionError and nothing is written.
-     * The rest of the stored file (appState, image bytes) is kept.
+     * The rest of the stored file (appState, the images it lists) is kept.
      */
     async save(
       diagramId: string,

@@ -1,23 +1,33 @@
 // What gets stored for a diagram, whoever made it: a validated Excalidraw file and a thumbnail
 // that is safe to serve. Generated, uploaded and collaboratively edited files all pass here.
+import type { ExcalidrawFile } from "../../shared/scene/types.ts";
 import { validateScene } from "../../shared/scene/validate.ts";
 import { renderThumbnail } from "../thumbnail/render_svg.ts";
 import { sanitizeSvg } from "../thumbnail/sanitize_svg.ts";
 import type { DiagramContent } from "../store/diagrams.ts";
 import { InvalidInputError } from "./errors.ts";
 
+/** What may come with a file besides its JSON. */
+export interface ContentOptions {
+  /** The sender's SVG thumbnail; kept when it survives sanitising. */
+  thumbnail?: string;
+  /** An imported file's own text, which parsed to the input. */
+  sourceText?: string;
+  /** After validation: the file's `files` as they are to be stored (images stored apart). */
+  settleFiles?: (files: ExcalidrawFile["files"]) => Promise<ExcalidrawFile["files"]>;
+}
+
 /**
  * Validates `input` (InvalidInputError listing every problem otherwise) and pairs it with a
- * thumbnail: the sender's one when it survives sanitising, else our own render. With `sourceText`
- * (an imported file's own text, which parsed to `input`), that text is what gets stored when the
- * file needed no normalising, so an export gives back the very bytes imported, indentation and
- * all; otherwise the normalised file is stored.
+ * thumbnail: the sender's one when it survives sanitising, else our own render. With `sourceText`,
+ * that text is what gets stored when the file needed no normalising (and settling its files changed
+ * nothing), so an export gives back the very bytes imported, indentation and all; otherwise the
+ * normalised file is stored.
  */
-export function contentFromFile(
+export async function contentFromFile(
   input: unknown,
-  thumbnail?: string,
-  sourceText?: string,
-): DiagramContent {
+  { thumbnail, sourceText, settleFiles }: ContentOptions = {},
+): Promise<DiagramContent> {
   const compact = JSON.stringify(input) ?? "";
   const checked = validateScene(input, utf8Length(sourceText ?? compact));
   if (!checked.ok) {
@@ -26,11 +36,14 @@ export function contentFromFile(
       "the Excalidraw file is invalid; nothing was saved",
     );
   }
+  const file = settleFiles === undefined
+    ? checked.file
+    : { ...checked.file, files: await settleFiles(checked.file.files) };
   const sanitized = thumbnail === undefined ? null : sanitizeSvg(thumbnail);
-  const normalised = JSON.stringify(checked.file);
+  const normalised = JSON.stringify(file);
   return {
     file: sourceText !== undefined && normalised === compact ? sourceText : normalised,
-    thumbnailSvg: sanitized ?? renderThumbnail(checked.file.elements),
+    thumbnailSvg: sanitized ?? renderThumbnail(file.elements),
   };
 }
 

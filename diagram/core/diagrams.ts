@@ -24,10 +24,31 @@ import {
   type SearchMatch,
   updateDiagramMeta,
 } from "../store/diagrams.ts";
+import {
+  copyDiagramFiles,
+  type DiagramFile,
+  diagramFilesBytes,
+  getDiagramFile,
+  listDiagramFiles,
+  putDiagramFile,
+} from "../store/diagram_files.ts";
 import { renderFullSize } from "../thumbnail/render_svg.ts";
 import { contentFromFile } from "./content.ts";
 import type { DrawJob, DrawnContent } from "./draw.ts";
-import { InvalidInputError } from "./errors.ts";
+import { InvalidInputError, NotFoundError } from "./errors.ts";
+import {
+  bytesOfDataUrl,
+  diagramImagesProblem,
+  idsWithoutBytes,
+  type Image,
+  type ImageEntry,
+  imageProblem,
+  type ImageType,
+  imageTypeOf,
+  settleFiles,
+  withImageBytes,
+} from "./images.ts";
+import { fileIdSchema, parseOrThrow } from "./schemas.ts";
 import { sceneSpec } from "./scene_spec.ts";
 
 // What the pages need to know of the store's lists: the orders, where a row stands, and the
@@ -106,6 +127,47 @@ export function diagramOperations(deps: DiagramCoreDeps) {
     );
   }
 
+  /**
+   * The stored text as a whole `.excalidraw` file: the bytes of the uploaded images it shows put
+   * back in. A diagram without uploaded images (most, and every import) is handed out as stored,
+   * unparsed, so an import still exports byte for byte.
+   */
+  async function wholeFile(id: string, stored: string): Promise<string> {
+    if (await diagramFilesBytes(db, id) === 0) return stored;
+    const file: ExcalidrawFile = JSON.parse(stored);
+    const found = await Promise.all(
+      idsWithoutBytes(file).map((fileId) => getDiagramFile(db, id, fileId)),
+    );
+    const images = found.filter((image) => image !== null).map(imageEntry);
+    return images.length === 0 ? stored : JSON.stringify(withImageBytes(file, images));
+  }
+
+  /**
+   * How diagram `id`'s new file keeps its images (settleFiles): bytes it has uploaded are dropped
+   * from the file, and an entry sent without bytes must name an uploaded image or one the file
+   * stored before holds inline (read only then: `storedFile` checks the owner, so a foreign id
+   * answers "not found" rather than which files it has).
+   */
+  function filesOfDiagram(id: string, storedFile: () => Promise<string>) {
+    return async (files: ExcalidrawFile["files"]): Promise<ExcalidrawFile["files"]> => {
+      const listed = await listDiagramFiles(db, id, Object.keys(files));
+      const uploaded = new Set(listed.map((file) => file.fileId));
+      let settled = settleFiles(files, uploaded, {});
+      if (settled.missing.length > 0) {
+        const before: ExcalidrawFile = JSON.parse(await storedFile());
+        settled = settleFiles(files, uploaded, before.files);
+      }
+      if (settled.missing.length > 0) {
+        throw missingImages(
+          settled.missing,
+          (fileId) =>
+            `this diagram has no uploaded file with that id; PUT its bytes to /api/diagrams/${id}/files/${fileId} first`,
+        );
+      }
+      return settled.files;
+    };
+  }
+
   function draw(spec: DiagramSpec, diagramId: string, previousFile?: string) {
     const options = { diagramId, source: baseUrl, updated: Date.now() };
     return deps.draw({ spec, options, ...(previousFile === undefined ? {} : { previousFile }) });
@@ -129,7 +191,14 @@ export function diagramOperations(deps: DiagramCoreDeps) {
       }));
     },
 
+    /** The whole file, the bytes of its uploaded images included. */
     async get(userId: string, id: string): Promise<DiagramView & { file: string }> {
+      const { file, ...meta } = await getDiagram(db, userId, id);
+      return { ...view(meta), file: await wholeFile(id, file) };
+    },
+
+    /** The file as stored: uploaded images are named in it, their bytes kept apart. */
+    async stored(userId: string, id: string): Promise<DiagramView & { file: string }> {
       const { file, ...meta } = await getDiagram(db, userId, id);
       return { ...view(meta), file };
     },
@@ -144,10 +213,10 @@ export function diagramOperations(deps: DiagramCoreDeps) {
       return getThumbnail(db, userId, id);
     },
 
-    /** The stored file as a `.excalidraw` download. */
+    /** The whole file as a `.excalidraw` download: the stored text when it holds every image. */
     async export(userId: string, id: string): Promise<{ fileName: string; file: string }> {
       const { file, name } = await getDiagram(db, userId, id);
-      return { fileName: `${fileNameOf(name)}.excalidraw`, file };
+      return { fileName: `${fileNameOf(name)}.excalidraw`, file: await wholeFile(id, file) };
     },
 
     /** The drawing as a `.svg` download: our render at natural size, not the card thumbnail. */
@@ -185,11 +254,21 @@ export function diagramOperations(deps: DiagramCoreDeps) {
         thumbnail?: string;
       },
     ): Promise<DiagramView> {
-      const content = contentFromFile(
-        input.file ?? excalidrawFile(baseUrl, []),
-        input.thumbnail,
-        input.sourceText,
-      );
+      const content = await contentFromFile(input.file ?? excalidrawFile(baseUrl, []), {
+        thumbnail: input.thumbnail,
+        sourceText: input.sourceText,
+        // A new diagram has no uploaded images: every image must come with its bytes.
+        settleFiles: (files) => {
+          const { missing } = settleFiles(files, new Set(), {});
+          if (missing.length > 0) {
+            throw missingImages(
+              missing,
+              () => "a new diagram has no uploaded files yet; send the image inline as a data: URL",
+            );
+          }
+          return Promise.resolve(files);
+        },
+      });
       const meta = await createDiagram(db, actor.userId, {
         id: randomId(),
         name: input.name,
@@ -277,7 +356,10 @@ export function diagramOperations(deps: DiagramCoreDeps) {
       id: string,
       input: { file: unknown; thumbnail?: string; expectedRevision?: number },
     ): Promise<DiagramView> {
-      const content = contentFromFile(input.file, input.thumbnail);
+      const content = await contentFromFile(input.file, {
+        thumbnail: input.thumbnail,
+        settleFiles: filesOfDiagram(id, async () => (await getDiagram(db, actor.userId, id)).file),
+      });
       const meta = await replaceDiagramContent(db, actor.userId, id, {
         ...content,
         changedVia: actor.via,
@@ -317,7 +399,61 @@ export function diagramOperations(deps: DiagramCoreDeps) {
         file: original.file,
         thumbnailSvg,
       });
+      try {
+        // The copy's file names the original's uploaded images: it gets its own rows of them.
+        await copyDiagramFiles(db, id, meta.id);
+      } catch (error) {
+        // A copy without its images would name bytes it does not have; better no copy at all.
+        await deleteDiagram(db, actor.userId, meta.id);
+        throw error;
+      }
       return view(meta);
+    },
+
+    /**
+     * Stores an image of the diagram under Excalidraw's id for it (a hash of its content, so a
+     * second upload of the same id changes nothing): a type kept here, bytes that really are that
+     * type, within the per-image and per-diagram limits.
+     */
+    async putImage(
+      actor: Actor,
+      id: string,
+      fileId: string,
+      image: { mimeType: string; bytes: Uint8Array },
+    ): Promise<{ created: boolean }> {
+      parseOrThrow(fileIdSchema, fileId, "fileId");
+      await diagramRevision(db, actor.userId, id);
+      const problem = imageProblem(image.mimeType, image.bytes);
+      if (problem !== null) throw new InvalidInputError([problem], "the image was not stored");
+      if ((await listDiagramFiles(db, id, [fileId])).length > 0) return { created: false };
+      const limit = diagramImagesProblem(await diagramFilesBytes(db, id), image.bytes.byteLength);
+      if (limit !== null) throw new InvalidInputError([limit], "the image was not stored");
+      return { created: await putDiagramFile(db, id, { fileId, ...image }) };
+    },
+
+    /**
+     * One image of the diagram: an uploaded one, else one its stored file holds inline (imported
+     * files keep their images there) when its bytes are the image type the file says.
+     */
+    async image(userId: string, id: string, fileId: string): Promise<Image> {
+      await diagramRevision(db, userId, id);
+      const uploaded = await getDiagramFile(db, id, fileId);
+      if (uploaded !== null) return imageEntry(uploaded);
+      const { files }: ExcalidrawFile = JSON.parse((await getDiagram(db, userId, id)).file);
+      const entry = Object.hasOwn(files, fileId)
+        ? files[fileId] as { mimeType: string; dataURL?: string }
+        : undefined;
+      const bytes = entry?.dataURL === undefined ? null : await bytesOfDataUrl(entry.dataURL);
+      if (entry === undefined || bytes === null) {
+        throw new NotFoundError("no such file in this diagram");
+      }
+      const type = imageTypeOf(bytes);
+      if (type === null || type !== entry.mimeType) {
+        throw new NotFoundError(
+          `this diagram's file ${JSON.stringify(fileId)} is not an image of a type served here`,
+        );
+      }
+      return { mimeType: type, bytes };
     },
 
     async delete(actor: Actor, id: string): Promise<void> {
@@ -332,6 +468,24 @@ export function diagramOperations(deps: DiagramCoreDeps) {
 }
 
 const MAX_NAME_LENGTH = 200;
+
+/** A stored image as Excalidraw lists it (its table row was checked on upload). */
+function imageEntry(file: DiagramFile): ImageEntry {
+  return {
+    id: file.fileId,
+    mimeType: file.mimeType as ImageType,
+    bytes: file.bytes,
+    created: Date.parse(file.createdAt),
+  };
+}
+
+/** Entries sent without their bytes that nothing here can supply; `why` says what to do instead. */
+function missingImages(fileIds: string[], why: (fileId: string) => string): InvalidInputError {
+  return new InvalidInputError(
+    fileIds.map((fileId) => `files[${JSON.stringify(fileId)}] has no dataURL and ${why(fileId)}`),
+    "the file names images without their bytes; nothing was saved",
+  );
+}
 
 function copyName(name: string): string {
   const suffix = " (copy)";

@@ -10,6 +10,7 @@ import { createLoginThrottle, DEFAULT_LOGIN_LIMITS } from "../auth/login_throttl
 import { createDiagramCore, type DiagramCore } from "./core.ts";
 import type { Actor } from "./diagrams.ts";
 import { InvalidInputError, NotFoundError, StaleRevisionError } from "./errors.ts";
+import { MAX_DIAGRAM_IMAGE_BYTES, MAX_IMAGE_BYTES } from "./images.ts";
 
 type Element = Record<string, unknown> & {
   id: string;
@@ -387,5 +388,32 @@ Deno.test("a duplicate is a new diagram with the same drawing; an export is the 
     const exported = await core.diagrams.export(person.userId, diagram.id);
     assert.equal(exported.fileName, "Plan- -v2-final.excalidraw");
     assert.equal(JSON.parse(exported.file).type, "excalidraw");
+  });
+});
+
+Deno.test("a diagram takes images up to 64 MiB in all: past that an upload is refused, one it has already is not", async () => {
+  await withCore(async (core, _agent, person) => {
+    const diagram = await core.diagrams.create(person, { name: "Photos", collectionId: null });
+    // A PNG signature in front is all the type check reads.
+    const bytes = new Uint8Array(MAX_IMAGE_BYTES);
+    bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    const image = { mimeType: "image/png", bytes };
+    for (let i = 0; i * MAX_IMAGE_BYTES < MAX_DIAGRAM_IMAGE_BYTES; i++) {
+      assert.deepEqual(await core.diagrams.putImage(person, diagram.id, `photo${i}`, image), {
+        created: true,
+      });
+    }
+    const refused = await core.diagrams.putImage(person, diagram.id, "one-more", image).then(
+      () => assert.fail("an image past the total was stored"),
+      (error) => error,
+    );
+    assert.ok(refused instanceof InvalidInputError);
+    assert.deepEqual(refused.problems, [
+      "this diagram's images already take 64 MiB of the 64 MiB a diagram may hold; this 4 MiB image does not fit",
+    ]);
+    assert.deepEqual(await core.diagrams.putImage(person, diagram.id, "photo0", image), {
+      created: false,
+    });
+    await assert.rejects(core.diagrams.image(person.userId, diagram.id, "one-more"), NotFoundError);
   });
 });

@@ -24,14 +24,14 @@ export interface DrawnContent extends DiagramContent {
 
 export async function drawContent(job: DrawJob): Promise<DrawnContent> {
   const drawn = await generateDiagram(job.spec, job.options);
-  if (job.previousFile === undefined) return { ...contentFromFile(drawn), kept: 0 };
+  if (job.previousFile === undefined) return { ...(await contentFromFile(drawn)), kept: 0 };
   const previous = JSON.parse(job.previousFile) as ExcalidrawFile;
   const merged = keepHandDrawn(
     drawn.elements,
     previous.elements,
     sceneSpec(previous.elements).owned,
   );
-  const content = contentFromFile({
+  const content = await contentFromFile({
     ...drawn,
     elements: merged.elements,
     // The person's canvas settings and the images their kept elements show stay too.

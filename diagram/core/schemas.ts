@@ -29,6 +29,10 @@ export const nameSchema = z.string().trim().min(1, { error: "must not be empty" 
     error: "must not contain control characters such as NUL or line breaks",
   });
 export const idSchema = z.string().regex(RANDOM_ID_SHAPE, { error: "not a valid id" });
+/** An image's id within its diagram: Excalidraw's are hex content hashes; the rest is margin. */
+export const fileIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,128}$/, {
+  error: "must be 1 to 128 letters, digits, '-' or '_'",
+});
 
 /** The Excalidraw file travels as JSON; its own checks run in validateScene. */
 const fileSchema = z.record(z.string(), z.unknown());

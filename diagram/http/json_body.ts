@@ -1,5 +1,5 @@
 // Reads a JSON request body once: size cap (413), deadline (408), media type (415), syntax and
-// shape (400).
+// shape (400). Bodies of other types (images) are read through the same capped reader.
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { z } from "zod";
@@ -28,8 +28,15 @@ export async function readJsonBody<S extends z.ZodType>(
   return { value: parseJsonBytes(bytes, schema), byteLength: bytes.byteLength };
 }
 
-/** The raw body, at most `maxBytes` (413) and within its deadline (408). */
-export async function readBodyBytes(c: Context, maxBytes: number): Promise<Uint8Array> {
+/**
+ * The raw body, at most `maxBytes` (413, with `tooLarge` as the reason when given) and within its
+ * deadline (408).
+ */
+export async function readBodyBytes(
+  c: Context,
+  maxBytes: number,
+  tooLarge = `the body is larger than ${maxBytes} bytes`,
+): Promise<Uint8Array> {
   let bytes: Uint8Array | null;
   try {
     bytes = await readBodyCapped(c.req.raw, maxBytes);
@@ -39,7 +46,7 @@ export async function readBodyBytes(c: Context, maxBytes: number): Promise<Uint8
     throw new HTTPException(408, { message: `the body took too long: ${error.message}` });
   }
   if (bytes === null) {
-    throw new HTTPException(413, { message: `the body is larger than ${maxBytes} bytes` });
+    throw new HTTPException(413, { message: tooLarge });
   }
   return bytes;
 }

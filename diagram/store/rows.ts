@@ -22,3 +22,10 @@ export function integer(row: Row, column: string): number {
 export function timestamp(): string {
   return new Date().toISOString();
 }
+
+/** A BLOB column: libSQL hands it over as an ArrayBuffer. */
+export function blob(row: Row, column: string): Uint8Array<ArrayBuffer> {
+  const value = row[column];
+  if (!(value instanceof ArrayBuffer)) throw new Error(`column ${column} is not a blob`);
+  return new Uint8Array(value);
+}

@@ -190,7 +190,11 @@ function checkFiles(files: unknown, problems: ProblemList): void {
         problems.add(`${path}.${field} must be a string, got ${describe(file[field])}`);
       }
     }
-    if (typeof file.dataURL !== "string" || !file.dataURL.startsWith("data:")) {
+    // Without a dataURL an entry names an image whose bytes the diagram service stores apart.
+    if (
+      file.dataURL !== undefined &&
+      (typeof file.dataURL !== "string" || !file.dataURL.startsWith("data:"))
+    ) {
       problems.add(`${path}.dataURL must be a data: URL, got ${describe(file.dataURL)}`);
     }
   }

@@ -207,17 +207,20 @@ Deno.test("the envelope needs type, version 1 or 2, an elements array, an appSta
   ]);
 });
 
-Deno.test("files must map ids to objects with an id, a mimeType and a data: URL", () => {
+Deno.test("files must map ids to objects with an id, a mimeType and, when the bytes are inline, a data: URL", () => {
   const input = labelledFlow();
   input.files = {
     ok: { id: "ok", mimeType: "image/png", dataURL: "data:image/png;base64,AAAA" },
+    uploaded: { id: "uploaded", mimeType: "image/png", created: 1 },
     text: "x",
     remote: { id: 3, mimeType: "image/png", dataURL: "https://example.com/a.png" },
+    nullUrl: { id: "nullUrl", mimeType: "image/png", dataURL: null },
   };
   assert.deepEqual(problemsOf(input), [
     'files["text"] must be an object, got "x"',
     'files["remote"].id must be a string, got 3',
     'files["remote"].dataURL must be a data: URL, got "https://example.com/a.png"',
+    'files["nullUrl"].dataURL must be a data: URL, got null',
   ]);
   input.files = null;
   assert.deepEqual(problemsOf(input), ["files must be an object, got null"]);

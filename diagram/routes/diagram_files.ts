@@ -1,0 +1,55 @@
+// /api/diagrams/:id/files/:fileId: the images of a diagram, one request each. The editor uploads
+// an image's bytes once and keeps only its metadata in the file and the room; any browser on the
+// diagram fetches the bytes here.
+import { Hono } from "hono";
+import { HTTPException } from "hono/http-exception";
+import type { DiagramOperations } from "../core/diagrams.ts";
+import { IMAGE_TYPES, isImageType, MAX_IMAGE_BYTES } from "../core/images.ts";
+import { idSchema, parseOrThrow } from "../core/schemas.ts";
+import { actorOf, type DiagramHonoEnv } from "../http/authenticate.ts";
+import { readBodyBytes } from "../http/json_body.ts";
+import { parseMediaType } from "../../shared/media_type.ts";
+
+const IMAGE_HEADERS = {
+  // A file id is a hash of the content: what this address answers never changes.
+  "Cache-Control": "private, max-age=31536000, immutable",
+  "X-Content-Type-Options": "nosniff",
+  // An image opened directly is a document of our origin: an SVG one must run nothing, and the
+  // same policy costs a raster image nothing.
+  "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+};
+
+export function diagramFileRoutes(diagrams: DiagramOperations): Hono<DiagramHonoEnv> {
+  const app = new Hono<DiagramHonoEnv>();
+  const idParam = (value: string) => parseOrThrow(idSchema, value, "id");
+
+  app.put("/api/diagrams/:id/files/:fileId", async (c) => {
+    const id = idParam(c.req.param("id"));
+    const fileId = c.req.param("fileId");
+    // The type is checked before the body is read: a wrong one needs no bytes to refuse.
+    const mimeType = parseMediaType(c.req.header("content-type") ?? null).essence;
+    if (!isImageType(mimeType)) {
+      throw new HTTPException(415, {
+        message: `send the image's own type as Content-Type, one of ${IMAGE_TYPES.join(", ")}`,
+      });
+    }
+    const bytes = await readBodyBytes(
+      c,
+      MAX_IMAGE_BYTES,
+      `the image is larger than ${MAX_IMAGE_BYTES / 1024 / 1024} MiB, the most one image may be`,
+    );
+    const { created } = await diagrams.putImage(actorOf(c), id, fileId, { mimeType, bytes });
+    const answer = { id: fileId, mimeType, byteSize: bytes.byteLength };
+    return created
+      ? c.json(answer, 201, { Location: `/api/diagrams/${id}/files/${fileId}` })
+      : c.json(answer, 200);
+  });
+
+  app.get("/api/diagrams/:id/files/:fileId", async (c) => {
+    const id = idParam(c.req.param("id"));
+    const { mimeType, bytes } = await diagrams.image(c.get("userId"), id, c.req.param("fileId"));
+    return c.body(bytes, 200, { "Content-Type": mimeType, ...IMAGE_HEADERS });
+  });
+
+  return app;
+}
