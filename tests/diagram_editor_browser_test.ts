@@ -35,6 +35,8 @@ import { ELEMENT_DEFAULTS } from "./helpers/scene_fixture.ts";
 // The page's DOM, loosely typed (see diagram_gallery_browser_test.ts).
 // deno-lint-ignore no-explicit-any
 declare const document: any;
+// deno-lint-ignore no-explicit-any
+declare const DataTransfer: any;
 
 const ACCOUNT = { email: EMAIL, password: PASSWORD };
 /** Collab saves rooms this often here (10 s in production), so storage is checked sooner. */
@@ -47,6 +49,7 @@ interface StoredElement {
   type: string;
   x: number;
   text?: string;
+  fileId?: string | null;
   isDeleted?: boolean;
 }
 
@@ -64,6 +67,12 @@ function rectangle(id: string, x: number, y: number, index: string) {
     seed: 7,
   };
 }
+
+/** An 8×8 red PNG. */
+const RED_PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAYAAADED76LAAAAEklEQVR4nGP4z8DwHx9mGBkKAMLXf4EvceABAAAAAElFTkSuQmCC",
+  "base64",
+);
 
 function live(elements: StoredElement[]): StoredElement[] {
   return elements.filter((element) => !element.isDeleted);
@@ -259,6 +268,54 @@ Deno.test("the editor in two browsers", async (t) => {
         const after = live((await setup.storedElements(id)).elements as StoredElement[]);
         assert.deepEqual(after.map((element) => element.id).sort(), agentIds);
         assert.equal(await shapeCount(first.page), agents.length);
+      },
+    ],
+    [
+      "an image added in one browser is uploaded once, shows in the other, and is in the stored file",
+      async (scenario) => {
+        const id = await setup.newDiagram([]);
+        const first = await openEditor(scenario, id, ACCOUNT);
+        const second = await openEditor(scenario, id, ACCOUNT);
+        const uploads: string[] = [];
+        first.page.on("request", (request) => {
+          if (request.method() === "PUT" && request.url().includes("/files/")) {
+            uploads.push(request.url());
+          }
+        });
+        const fetched: { status: number; type: string | undefined }[] = [];
+        second.page.on("response", (response) => {
+          if (response.url().includes(`/api/diagrams/${id}/files/`)) {
+            fetched.push({ status: response.status(), type: response.headers()["content-type"] });
+          }
+        });
+        // Dropped onto the canvas, as from a file manager.
+        const transfer = await first.page.evaluateHandle((base64: string) => {
+          const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
+          const transfer = new DataTransfer();
+          transfer.items.add(new File([bytes], "red.png", { type: "image/png" }));
+          return transfer;
+        }, RED_PNG.toString("base64"));
+        await first.page.dispatchEvent("canvas.excalidraw__canvas.interactive", "drop", {
+          dataTransfer: transfer,
+          clientX: 640,
+          clientY: 450,
+        });
+        await waitForShapes(second.page, 1);
+        // The second browser fetched the image's bytes from the web app, the room had its id only.
+        const got = await eventually(() => fetched.find((answer) => answer.status === 200), 5_000);
+        assert.equal(got.type, "image/png");
+
+        const [image] = await storedWhen(
+          id,
+          // Excalidraw places the element first, then gives it the file's id.
+          (elements) => elements.some((element) => element.type === "image" && element.fileId),
+          "the image element stored with its file",
+        );
+        const fileId = image.fileId!;
+        assert.deepEqual(uploads, [new URL(`/api/diagrams/${id}/files/${fileId}`, base).href]);
+        const { json } = await setup.api("GET", `/api/diagrams/${id}`);
+        assert.equal(json.file.files[fileId].mimeType, "image/png");
+        assert.match(json.file.files[fileId].dataURL, /^data:image\/png;base64,/);
       },
     ],
     [

@@ -13,6 +13,7 @@ import type { ExcalidrawImperativeAPI } from "@excalidraw/excalidraw/types";
 import * as Y from "yjs";
 import { type CollabLink, openCollabLink } from "./collab_link.ts";
 import type { EditorConfig } from "./editor_config.ts";
+import { trackImages } from "./image_files.ts";
 import { type Presence, sharePresence } from "./presence.ts";
 import {
   bindScene,
@@ -87,6 +88,7 @@ export function startEditorSession(
   let replacedBecause: string | null = null;
   let stopped = false;
   let room: Room;
+  const images = trackImages(config.diagramId, api, (problem) => setStatus("not-saved", problem));
 
   function scene(): readonly SceneElement[] {
     return api.getSceneElementsIncludingDeleted() as unknown as readonly SceneElement[];
@@ -136,6 +138,7 @@ export function startEditorSession(
         );
         current.binding.pullAll();
         current.binding.pushLocal(scene());
+        images.useRoom(doc);
         if (replacedBecause === null) setStatus("live");
         else setStatus("replaced", replacedBecause);
       },
@@ -148,6 +151,7 @@ export function startEditorSession(
   }
 
   function leave() {
+    images.useRoom(null);
     room.presence?.destroy();
     room.binding.destroy();
     room.link?.destroy();
@@ -170,6 +174,8 @@ export function startEditorSession(
       } else {
         // An agent's update or an import: the new version replaces this scene, never merged over.
         show(latest.file.elements);
+        // Another drawing altogether, maybe elsewhere on the canvas: bring it into view.
+        api.scrollToContent(undefined, { fitToContent: true, animate: false });
         api.history.clear();
         replacedBecause = latest.changedVia === "mcp"
           ? "an agent changed it through MCP"
@@ -192,7 +198,8 @@ export function startEditorSession(
     const outcome = await saveStored(
       config.diagramId,
       revision,
-      { ...file, elements: [...elements] },
+      // Image bytes are stored on their own (image_files.ts): the file names them only.
+      { ...file, elements: [...elements], files: images.stored() },
       thumbnail,
       keepalive,
     );
@@ -245,6 +252,7 @@ export function startEditorSession(
   return {
     onChange(_elements, selectedElementIds) {
       room.presence?.selection(selectedElementIds);
+      images.sync(scene());
       if (!room.synced) return;
       // Only what changed since the room last saw it is written (the binding compares versions).
       const written = room.binding.pushLocal(scene());

@@ -92,7 +92,9 @@ export class Scenario {
       assert.ok(session.requests.length > 0, `${who} made no requests at all`);
       const away = session.requests.filter((url) => {
         const parsed = new URL(url);
-        return parsed.protocol !== "data:" && parsed.hostname !== "127.0.0.1";
+        // data: and blob: URLs are the page's own memory, not the network.
+        const inPage = parsed.protocol === "data:" || parsed.protocol === "blob:";
+        return !inPage && parsed.hostname !== "127.0.0.1";
       });
       assert.deepEqual(away, [], `${who} asked for something off loopback`);
       assert.deepEqual(session.cspRefusals, [], `${who} had CSP refusals`);
