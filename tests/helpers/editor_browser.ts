@@ -2,6 +2,7 @@
 // keys and the mouse, write text; and what the page shows, read from Excalidraw's own Stats
 // panel (Alt+/), the one place its canvas states what is drawn in text.
 import type { Page } from "playwright-core";
+import { eventually } from "./collab_instance.ts";
 import { signIn } from "./gallery_browser.ts";
 import type { Scenario, Watched } from "./gallery_browser.ts";
 
@@ -53,38 +54,36 @@ export async function statusText(page: Page): Promise<string> {
   return (await page.locator("#editor-status").textContent() ?? "").trim();
 }
 
-/** How many shapes the Stats panel counts in the scene (deleted ones are not shapes). */
-export function shapeCount(page: Page): Promise<number> {
-  return page.evaluate(() => {
+/** The values of the Stats panel's rows named `names`, in order (undefined for a missing row). */
+function statsValues(page: Page, names: string[]): Promise<(string | undefined)[]> {
+  return page.evaluate((names: string[]) => {
     const rows = [...document.querySelectorAll(".exc-stats__row")] as Dom[];
-    const row = rows.find((row) => row.firstElementChild?.textContent === "Shapes");
-    return row ? Number(row.lastElementChild.textContent) : -1;
-  });
+    return names.map((name) =>
+      rows.find((row) => row.firstElementChild?.textContent === name)?.lastElementChild
+        .textContent
+    );
+  }, names);
+}
+
+/** How many shapes the Stats panel counts in the scene (deleted ones are not shapes); -1 if none. */
+export async function shapeCount(page: Page): Promise<number> {
+  const [shapes] = await statsValues(page, ["Shapes"]);
+  return shapes === undefined ? -1 : Number(shapes);
 }
 
 /** Resolves once the scene holds `count` shapes; fails after `timeoutMs`. */
 export async function waitForShapes(page: Page, count: number, timeoutMs = 10_000) {
-  // The page runs this function on its own: it cannot call shapeCount's.
-  await page.waitForFunction(
-    (count: number) => {
-      const rows = [...document.querySelectorAll(".exc-stats__row")] as Dom[];
-      const row = rows.find((row) => row.firstElementChild?.textContent === "Shapes");
-      return row !== undefined && Number(row.lastElementChild.textContent) === count;
-    },
-    count,
-    { timeout: timeoutMs },
+  await eventually(
+    async () => (await shapeCount(page)) === count || undefined,
+    timeoutMs,
+    `${count} shapes in the Stats panel`,
   );
 }
 
 /** The scene's size as the Stats panel gives it: the same in two browsers that agree. */
-export function sceneSize(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    const rows = [...document.querySelectorAll(".exc-stats__row")] as Dom[];
-    const value = (name: string) =>
-      rows.find((row) => row.firstElementChild?.textContent === name)?.lastElementChild
-        .textContent;
-    return `${value("Width")} × ${value("Height")}`;
-  });
+export async function sceneSize(page: Page): Promise<string> {
+  const [width, height] = await statsValues(page, ["Width", "Height"]);
+  return `${width} × ${height}`;
 }
 
 /** Draws a shape with its tool key ("r" rectangle, "o" ellipse) from one corner to the other. */
