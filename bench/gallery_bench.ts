@@ -43,6 +43,7 @@ for (let i = 0; i < DIAGRAMS; i++) {
     name: `${pick(WORDS)} plan ${i}`,
     collectionId: pick(collections),
     source: i % 3 === 0 ? "mcp" : "web",
+    now: Date.now(),
     file: JSON.stringify({
       type: "excalidraw",
       elements: texts.map((text, n) => ({ id: `t${n}`, type: "text", text, originalText: text })),

@@ -12,6 +12,8 @@ import { requireSameOrigin } from "./http/same_origin.ts";
 import { collectionRoutes } from "./routes/collections.ts";
 import { diagramFileRoutes } from "./routes/diagram_files.ts";
 import { diagramRoutes } from "./routes/diagrams.ts";
+import { historyRoutes } from "./routes/history.ts";
+import { trashRoutes } from "./routes/trash.ts";
 import { mcpRoutes } from "./routes/mcp.ts";
 import { collabTokenRoutes, internalCollabRoutes } from "./routes/collab.ts";
 import type { EditorSetup } from "./routes/diagram_pages.ts";
@@ -55,12 +57,21 @@ export function createDiagramApp(deps: DiagramDeps): Hono {
   const api = new Hono<DiagramHonoEnv>();
   const signedIn = authenticate(core.sessions, secureCookie);
   for (
-    const path of ["/api/diagrams", "/api/diagrams/*", "/api/collections", "/api/collections/*"]
+    const path of [
+      "/api/diagrams",
+      "/api/diagrams/*",
+      "/api/collections",
+      "/api/collections/*",
+      "/api/trash",
+      "/api/trash/*",
+    ]
   ) {
     api.use(path, signedIn);
   }
   api.route("/", diagramRoutes(core.diagrams));
   api.route("/", diagramFileRoutes(core.diagrams));
+  api.route("/", historyRoutes(core.history));
+  api.route("/", trashRoutes(core.trash));
   api.route("/", collectionRoutes(core.collections));
   api.route("/", collabTokenRoutes(core.collabRooms));
   app.route("/", api);

@@ -9,6 +9,7 @@ import {
   text,
   url,
 } from "../shared/env.ts";
+import type { UpkeepLimits } from "./core/upkeep.ts";
 
 export const diagramEnv = {
   DIAGRAM_PORT: port(8000),
@@ -21,6 +22,8 @@ export const diagramEnv = {
   DATA_DIR: dataDir,
   DIAGRAM_TRUST_PROXY: flag(false),
   DIAGRAM_MCP_RATE_MAX: integer(120, 0, 100_000),
+  DIAGRAM_HISTORY_MAX_MB: integer(1024, 1, 1_000_000),
+  DIAGRAM_TRASH_DAYS: integer(30, 1, 3650),
 };
 
 export interface DatabaseConfig {
@@ -41,6 +44,8 @@ export interface DiagramConfig {
   trustProxy: boolean;
   /** MCP tool calls per access token and minute; 0: no limit. */
   mcpRateMax: number;
+  /** What kept revisions may take, and how long the trash keeps a diagram. */
+  upkeep: UpkeepLimits;
 }
 
 export function diagramConfig(env: EnvValues<typeof diagramEnv>): DiagramConfig {
@@ -54,6 +59,10 @@ export function diagramConfig(env: EnvValues<typeof diagramEnv>): DiagramConfig 
     dataDir: env.DATA_DIR,
     trustProxy: env.DIAGRAM_TRUST_PROXY,
     mcpRateMax: env.DIAGRAM_MCP_RATE_MAX,
+    upkeep: {
+      historyMaxBytes: env.DIAGRAM_HISTORY_MAX_MB * 1024 * 1024,
+      trashKeepMs: env.DIAGRAM_TRASH_DAYS * 24 * 60 * 60 * 1000,
+    },
   };
 }
 

@@ -11,6 +11,7 @@ import { readEditorManifest } from "./editor_bundle.ts";
 import { createLoginThrottle, DEFAULT_LOGIN_LIMITS } from "./auth/login_throttle.ts";
 import { diagramConfig, diagramEnv } from "./config.ts";
 import { createDiagramCore } from "./core/core.ts";
+import { scheduleUpkeep } from "./core/upkeep.ts";
 import type { Database } from "./db/database.ts";
 import { openMigratedDatabase } from "./db/open_migrated.ts";
 import { createLayoutPool } from "./layout/layout_pool.ts";
@@ -45,6 +46,7 @@ const core = createDiagramCore({
   throttle: createLoginThrottle(DEFAULT_LOGIN_LIMITS),
   collab: { secret: collabSecret, publicUrl: config.collabPublicUrl },
 });
+const upkeep = scheduleUpkeep(db, config.upkeep, (line) => console.log(`diagram: ${line}`));
 const mcp = createMcpEndpoint({
   createServer: (authInfo) => {
     const userId = authInfo?.extra?.userId;
@@ -89,6 +91,7 @@ await runService({
   }).fetch,
   onShutdown: async () => {
     await mcp.close();
+    await upkeep.stop();
     await layouts.close();
     db.close();
   },

@@ -277,7 +277,7 @@ Deno.test("a save naming an image the diagram does not have is a 400 naming the 
   });
 });
 
-Deno.test("a duplicate shows the same images; deleting a diagram deletes its images and not the copy's", async () => {
+Deno.test("a duplicate shows the same images; deleting a diagram for good deletes its images and not the copy's", async () => {
   await withService(async (service) => {
     const id = await service.newDiagram([imageElement("photo", PNG_ID)]);
     assert.equal((await upload(service, id, PNG_ID, "image/png", PNG)).status, 201);
@@ -288,6 +288,9 @@ Deno.test("a duplicate shows the same images; deleting a diagram deletes its ima
     assert.equal(copied.json.file.files[PNG_ID].dataURL, PNG_DATA_URL);
 
     assert.equal((await service.api("DELETE", `/api/diagrams/${id}`)).status, 204);
+    // In the trash it keeps them, to come back whole; deleted for good, they go with it.
+    assert.equal(await storedImageCount(service, id), 1);
+    assert.equal((await service.api("DELETE", `/api/trash/${id}`)).status, 204);
     assert.equal(await storedImageCount(service, id), 0);
     assert.equal(await storedImageCount(service, copyId), 1);
     const served = await service.raw("GET", `/api/diagrams/${copyId}/files/${PNG_ID}`);

@@ -105,7 +105,7 @@ export function collabRoomOperations(deps: CollabRoomDeps) {
       const owner = await ownerOf(diagramId);
       const { file } = await storedFile(owner, diagramId);
       const saved = await deps.diagrams.replaceFile(
-        { userId: owner, via: "web" },
+        { userId: owner, via: "collab" },
         diagramId,
         { file: { ...file, elements: change.elements }, expectedRevision: change.baseRevision },
       );

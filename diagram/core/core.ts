@@ -5,9 +5,13 @@ import { type CollabRoomOperations, collabRoomOperations } from "./collab_rooms.
 import { type SessionOperations, sessionOperations } from "./sessions.ts";
 import { type CollectionOperations, collectionOperations } from "./collections.ts";
 import { type DiagramCoreDeps, type DiagramOperations, diagramOperations } from "./diagrams.ts";
+import { type HistoryOperations, historyOperations } from "./history.ts";
+import { type TrashOperations, trashOperations } from "./trash.ts";
 
 export interface DiagramCore {
   diagrams: DiagramOperations;
+  history: HistoryOperations;
+  trash: TrashOperations;
   collections: CollectionOperations;
   sessions: SessionOperations;
   accounts: AccountOperations;
@@ -26,6 +30,8 @@ export function createDiagramCore(
   const diagrams = diagramOperations(deps);
   return {
     diagrams,
+    history: historyOperations({ db: deps.db, diagrams, now: deps.now ?? Date.now }),
+    trash: trashOperations({ db: deps.db, diagrams }),
     collections: collectionOperations(deps.db),
     sessions: sessionOperations(deps.db, deps.throttle),
     accounts: accountOperations(deps.db),

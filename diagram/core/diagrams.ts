@@ -10,7 +10,7 @@ import type { ExcalidrawFile } from "../../shared/scene/types.ts";
 import { assertCollectionExists } from "../store/collections.ts";
 import {
   createDiagram,
-  deleteDiagram,
+  deleteForGood,
   type DiagramListFilter,
   type DiagramMeta,
   diagramRevision,
@@ -22,11 +22,11 @@ import {
   type PagePosition,
   replaceDiagramContent,
   type SearchMatch,
+  trashDiagram,
   updateDiagramMeta,
 } from "../store/diagrams.ts";
 import {
   copyDiagramFiles,
-  type DiagramFile,
   diagramFilesBytes,
   getDiagramFile,
   listDiagramFiles,
@@ -39,15 +39,12 @@ import { InvalidInputError, NotFoundError } from "./errors.ts";
 import {
   bytesOfDataUrl,
   diagramImagesProblem,
-  idsWithoutBytes,
   type Image,
-  type ImageEntry,
   imageProblem,
-  type ImageType,
   imageTypeOf,
   settleFiles,
-  withImageBytes,
 } from "./images.ts";
+import { imageEntry, wholeFile } from "./whole_file.ts";
 import { fileIdSchema, parseOrThrow } from "./schemas.ts";
 import { sceneSpec } from "./scene_spec.ts";
 
@@ -56,7 +53,10 @@ import { sceneSpec } from "./scene_spec.ts";
 export { DIAGRAM_SORTS, MARK_END, MARK_START } from "../store/diagrams.ts";
 export type { DiagramSort, PagePosition, SearchMatch } from "../store/diagrams.ts";
 
-/** Who makes a change: the account, and the door (web pages and REST, an agent, an import). */
+/**
+ * Who makes a change: the account, and the door (web pages and REST, an agent, an import, the
+ * collaboration server, a restore from history).
+ */
 export interface Actor {
   userId: string;
   via: DiagramSource;
@@ -74,6 +74,8 @@ export interface DiagramCoreDeps {
   draw(job: DrawJob): Promise<DrawnContent>;
   /** Problems that would make the layout exceed its budget, found before any layout. */
   layoutProblems(spec: DiagramSpec): string[];
+  /** Milliseconds since the epoch: Date.now, or a test's clock. */
+  now?: () => number;
 }
 
 /** What to list: the store's filter, taken as it is. */
@@ -110,6 +112,7 @@ export type DiagramOperations = ReturnType<typeof diagramOperations>;
 
 export function diagramOperations(deps: DiagramCoreDeps) {
   const { db, baseUrl } = deps;
+  const now = deps.now ?? Date.now;
   const view = (meta: DiagramMeta): DiagramView => ({
     ...meta,
     url: `${baseUrl}/d/${meta.id}`,
@@ -125,21 +128,6 @@ export function diagramOperations(deps: DiagramCoreDeps) {
       problems,
       `the spec has ${problems.length} problem(s); nothing was saved`,
     );
-  }
-
-  /**
-   * The stored text as a whole `.excalidraw` file: the bytes of the uploaded images it shows put
-   * back in. A diagram without uploaded images (most, and every import) is handed out as stored,
-   * unparsed, so an import still exports byte for byte.
-   */
-  async function wholeFile(id: string, stored: string): Promise<string> {
-    if (await diagramFilesBytes(db, id) === 0) return stored;
-    const file: ExcalidrawFile = JSON.parse(stored);
-    const found = await Promise.all(
-      idsWithoutBytes(file).map((fileId) => getDiagramFile(db, id, fileId)),
-    );
-    const images = found.filter((image) => image !== null).map(imageEntry);
-    return images.length === 0 ? stored : JSON.stringify(withImageBytes(file, images));
   }
 
   /**
@@ -194,7 +182,7 @@ export function diagramOperations(deps: DiagramCoreDeps) {
     /** The whole file, the bytes of its uploaded images included. */
     async get(userId: string, id: string): Promise<DiagramView & { file: string }> {
       const { file, ...meta } = await getDiagram(db, userId, id);
-      return { ...view(meta), file: await wholeFile(id, file) };
+      return { ...view(meta), file: await wholeFile(db, id, file) };
     },
 
     /** The file as stored: uploaded images are named in it, their bytes kept apart. */
@@ -216,7 +204,7 @@ export function diagramOperations(deps: DiagramCoreDeps) {
     /** The whole file as a `.excalidraw` download: the stored text when it holds every image. */
     async export(userId: string, id: string): Promise<{ fileName: string; file: string }> {
       const { file, name } = await getDiagram(db, userId, id);
-      return { fileName: `${fileNameOf(name)}.excalidraw`, file: await wholeFile(id, file) };
+      return { fileName: `${fileNameOf(name)}.excalidraw`, file: await wholeFile(db, id, file) };
     },
 
     /** The drawing as a `.svg` download: our render at natural size, not the card thumbnail. */
@@ -274,6 +262,7 @@ export function diagramOperations(deps: DiagramCoreDeps) {
         name: input.name,
         collectionId: input.collectionId,
         source: actor.via,
+        now: now(),
         ...content,
       });
       return view(meta);
@@ -295,6 +284,7 @@ export function diagramOperations(deps: DiagramCoreDeps) {
         name: input.name,
         collectionId: input.collectionId,
         source: actor.via,
+        now: now(),
         file,
         thumbnailSvg,
       });
@@ -339,6 +329,7 @@ export function diagramOperations(deps: DiagramCoreDeps) {
         name: input.name,
         changedVia: actor.via,
         expectedRevision: current.revision,
+        now: now(),
       });
       return {
         diagram: view(meta),
@@ -364,6 +355,7 @@ export function diagramOperations(deps: DiagramCoreDeps) {
         ...content,
         changedVia: actor.via,
         expectedRevision: input.expectedRevision,
+        now: now(),
       });
       return view(meta);
     },
@@ -374,9 +366,7 @@ export function diagramOperations(deps: DiagramCoreDeps) {
       id: string,
       change: { name?: string; collectionId?: string | null },
     ): Promise<DiagramView> {
-      return view(
-        await updateDiagramMeta(db, actor.userId, id, { ...change, changedVia: actor.via }),
-      );
+      return view(await updateDiagramMeta(db, actor.userId, id, change));
     },
 
     /** A copy with its own id: the same drawing (element ids kept: they are per file). */
@@ -396,6 +386,7 @@ export function diagramOperations(deps: DiagramCoreDeps) {
         name: input.name ?? copyName(original.name),
         collectionId,
         source: actor.via,
+        now: now(),
         file: original.file,
         thumbnailSvg,
       });
@@ -404,7 +395,7 @@ export function diagramOperations(deps: DiagramCoreDeps) {
         await copyDiagramFiles(db, id, meta.id);
       } catch (error) {
         // A copy without its images would name bytes it does not have; better no copy at all.
-        await deleteDiagram(db, actor.userId, meta.id);
+        await deleteForGood(db, actor.userId, meta.id, "fresh");
         throw error;
       }
       return view(meta);
@@ -456,8 +447,9 @@ export function diagramOperations(deps: DiagramCoreDeps) {
       return { mimeType: type, bytes };
     },
 
+    /** Into the trash: out of every list and room until restored from there, or purged. */
     async delete(actor: Actor, id: string): Promise<void> {
-      await deleteDiagram(db, actor.userId, id);
+      await trashDiagram(db, actor.userId, id, now());
     },
 
     /** Throws NotFoundError unless the diagram exists for this account; costs one small read. */
@@ -468,16 +460,6 @@ export function diagramOperations(deps: DiagramCoreDeps) {
 }
 
 const MAX_NAME_LENGTH = 200;
-
-/** A stored image as Excalidraw lists it (its table row was checked on upload). */
-function imageEntry(file: DiagramFile): ImageEntry {
-  return {
-    id: file.fileId,
-    mimeType: file.mimeType as ImageType,
-    bytes: file.bytes,
-    created: Date.parse(file.createdAt),
-  };
-}
 
 /** Entries sent without their bytes that nothing here can supply; `why` says what to do instead. */
 function missingImages(fileIds: string[], why: (fileId: string) => string): InvalidInputError {

@@ -69,6 +69,20 @@ export const listDiagramsQuery = z.strictObject({
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
 });
 
+/** A kept revision's number, as it comes in a path. */
+export const revisionSchema = z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
+
+export const listRevisionsQuery = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+  /** Revisions older than this one: the previous page's `nextBefore`. */
+  before: revisionSchema.optional(),
+});
+
+export const listTrashQuery = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+
 export const createCollectionSchema = z.strictObject({
   name: nameSchema,
   parentId: idSchema.nullish(),

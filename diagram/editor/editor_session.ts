@@ -5,9 +5,10 @@
 //   DIRECT_SAVE_EVERY_MS and when the page is hidden, over the revision this editor holds. A
 //   conflicting save (412) merges the stored diagram into the scene and tries again.
 // - The room closed with 4409 (the diagram was replaced), a fresh room starts from the stored
-//   diagram. When an editor's direct save replaced it (changedVia "web"), the scene is merged with
-//   it by Excalidraw's rule; when an agent or an import did, the scene becomes the new version and
-//   the old one is dropped (never merged over an agent's change).
+//   diagram. When an editor replaced it (changedVia "web" or "collab": a direct save, or another
+//   collab server's room), the scene is merged with it by Excalidraw's rule; when an agent, an
+//   import or a restore from history did, the scene becomes the new version and the old one is
+//   dropped (never merged over an agent's change or a deliberate restore).
 import { CaptureUpdateAction, exportToSvg } from "@excalidraw/excalidraw";
 import type { ExcalidrawImperativeAPI } from "@excalidraw/excalidraw/types";
 import * as Y from "yjs";
@@ -166,13 +167,14 @@ export function startEditorSession(
       revision = latest.revision;
       file = latest.file;
       savedHash = versionHash(latest.file.elements);
-      if (latest.changedVia === "web") {
-        // An editor's direct save, this one's or another's: editors' elements meet by
-        // Excalidraw's rule, so nothing drawn here is dropped.
+      if (latest.changedVia === "web" || latest.changedVia === "collab") {
+        // An editor's save, this one's or another's: editors' elements meet by Excalidraw's
+        // rule, so nothing drawn here is dropped.
         const merged = mergeRemote(scene(), latest.file.elements);
         if (merged) show(merged);
       } else {
-        // An agent's update or an import: the new version replaces this scene, never merged over.
+        // An agent's update, an import or a restore: the new version replaces this scene, never
+        // merged over.
         show(latest.file.elements);
         // Another drawing altogether, maybe elsewhere on the canvas: bring it into view.
         api.scrollToContent(undefined, { fitToContent: true, animate: false });
@@ -181,6 +183,8 @@ export function startEditorSession(
           ? "an agent changed it through MCP"
           : latest.changedVia === "import"
           ? "a file was imported over it"
+          : latest.changedVia === "restore"
+          ? "an earlier version was restored from its history"
           : "it was saved elsewhere";
         setStatus("replaced", replacedBecause);
       }

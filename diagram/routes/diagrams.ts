@@ -22,7 +22,7 @@ import { SCENE_LIMITS } from "../../shared/scene/validate.ts";
 export const MAX_DIAGRAM_BODY_BYTES = SCENE_LIMITS.maxFileBytes + MAX_THUMBNAIL_BYTES + 64 * 1024;
 
 /** For every SVG we serve, the thumbnail and the export alike. */
-const THUMBNAIL_HEADERS = {
+export const THUMBNAIL_HEADERS = {
   "Content-Type": "image/svg+xml; charset=utf-8",
   // An SVG opened directly is a document: without this it could run script in our origin.
   "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'",

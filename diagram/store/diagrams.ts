@@ -1,12 +1,17 @@
 // Diagrams: metadata, the Excalidraw file and its SVG thumbnail in one row, so every write is one
-// statement and cannot leave a file without its thumbnail or a revision without its file.
+// statement and cannot leave a file without its thumbnail or a revision without its file. A write
+// of new contents keeps the ones it replaces (revisions.ts) in the same transaction. A deleted
+// diagram waits in the trash, where nothing but the trash's own functions sees it.
 import type { Row } from "@libsql/client";
 import type { Database } from "../db/database.ts";
 import { assertCollectionExists } from "./collections.ts";
 import { NotFoundError, StaleRevisionError } from "../core/errors.ts";
 import { integer, optionalText, text, timestamp } from "./rows.ts";
+import { keepReplaced } from "./revisions.ts";
 
-export const DIAGRAM_SOURCES = ["mcp", "web", "import"] as const;
+/** The doors a change comes through: the pages and REST, an agent, an import, the collaboration
+ * server, a restore from history. */
+export const DIAGRAM_SOURCES = ["mcp", "web", "import", "collab", "restore"] as const;
 export type DiagramSource = typeof DIAGRAM_SOURCES[number];
 
 export interface DiagramMeta {
@@ -15,10 +20,13 @@ export interface DiagramMeta {
   collectionId: string | null;
   revision: number;
   source: DiagramSource;
-  /** Who made the latest change. */
+  /** Who made the current contents. */
   changedVia: DiagramSource;
   createdAt: string;
+  /** The latest change of any kind: contents, name or place. */
   updatedAt: string;
+  /** When the current contents were written. */
+  savedAt: string;
 }
 
 /** Where a search matched: the name and a snippet of the text, the words between MARK_START/END. */
@@ -70,7 +78,7 @@ export interface DiagramListFilter {
 }
 
 const META_COLUMNS =
-  "id, name, collection_id, revision, source, changed_via, created_at, updated_at";
+  "id, name, collection_id, revision, source, changed_via, created_at, updated_at, saved_at";
 
 function toMeta(row: Row): DiagramMeta {
   return {
@@ -82,6 +90,7 @@ function toMeta(row: Row): DiagramMeta {
     changedVia: text(row, "changed_via") as DiagramSource,
     createdAt: text(row, "created_at"),
     updatedAt: text(row, "updated_at"),
+    savedAt: text(row, "saved_at"),
   };
 }
 
@@ -94,13 +103,16 @@ export async function createDiagram(
     name: string;
     collectionId: string | null;
     source: DiagramSource;
+    /** The write's time, in milliseconds (a test's clock, or Date.now()). */
+    now: number;
   },
 ): Promise<DiagramMeta> {
   if (input.collectionId !== null) await assertCollectionExists(db, userId, input.collectionId);
-  const now = timestamp();
+  const now = new Date(input.now).toISOString();
   const { rows } = await db.execute({
     sql: `INSERT INTO diagrams (id, user_id, collection_id, name, file, thumbnail_svg, revision,
-            source, changed_via, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?)
+            source, changed_via, created_at, updated_at, saved_at)
+          VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?)
           RETURNING ${META_COLUMNS}`,
     args: [
       input.id,
@@ -111,6 +123,7 @@ export async function createDiagram(
       input.thumbnailSvg,
       input.source,
       input.source,
+      now,
       now,
       now,
     ],
@@ -126,7 +139,7 @@ export async function listDiagrams(
   userId: string,
   filter: DiagramListFilter,
 ): Promise<(DiagramMeta & { match?: SearchMatch; position: PagePosition })[]> {
-  const conditions = ["d.user_id = ?"];
+  const conditions = ["d.user_id = ?", "d.trashed_at IS NULL"];
   const args: (string | number)[] = [userId];
   if (filter.collectionId === null) conditions.push("d.collection_id IS NULL");
   if (typeof filter.collectionId === "string") {
@@ -181,16 +194,31 @@ export function searchExpression(query: string): string {
   return words.slice(0, 20).map((word) => `"${word}"*`).join(" ");
 }
 
+/** Only diagrams outside the trash; `d` is the diagrams table. */
+const LIVE = "d.user_id = ? AND d.id = ? AND d.trashed_at IS NULL";
+
+/**
+ * Why the owner's diagram `id` was not found: it is in the trash (the trash routes still reach
+ * it), or there is no such diagram. Read only once a lookup has failed.
+ */
+async function missing(db: Database, userId: string, id: string): Promise<NotFoundError> {
+  const { rows } = await db.execute({
+    sql: "SELECT 1 FROM diagrams WHERE user_id = ? AND id = ? AND trashed_at IS NOT NULL",
+    args: [userId, id],
+  });
+  return new NotFoundError(rows[0] ? "diagram is in the trash" : "diagram not found");
+}
+
 export async function getDiagram(
   db: Database,
   userId: string,
   id: string,
 ): Promise<DiagramWithFile> {
   const { rows } = await db.execute({
-    sql: `SELECT ${META_COLUMNS}, file FROM diagrams WHERE user_id = ? AND id = ?`,
+    sql: `SELECT ${META_COLUMNS}, file FROM diagrams d WHERE ${LIVE}`,
     args: [userId, id],
   });
-  if (!rows[0]) throw new NotFoundError("diagram not found");
+  if (!rows[0]) throw await missing(db, userId, id);
   return { ...toMeta(rows[0]), file: text(rows[0], "file") };
 }
 
@@ -207,60 +235,65 @@ export async function getDiagramDetails(
     sql: `SELECT ${META_COLUMNS}, EXISTS (
             SELECT 1 FROM json_each(file, '$.elements')
             WHERE coalesce(json_extract(value, '$.isDeleted'), 0) = 0
-          ) AS drawn FROM diagrams WHERE user_id = ? AND id = ?`,
+          ) AS drawn FROM diagrams d WHERE ${LIVE}`,
     args: [userId, id],
   });
-  if (!rows[0]) throw new NotFoundError("diagram not found");
+  if (!rows[0]) throw await missing(db, userId, id);
   return { ...toMeta(rows[0]), drawn: integer(rows[0], "drawn") === 1 };
 }
 
 export async function getThumbnail(db: Database, userId: string, id: string): Promise<string> {
   const { rows } = await db.execute({
-    sql: "SELECT thumbnail_svg FROM diagrams WHERE user_id = ? AND id = ?",
+    sql: `SELECT thumbnail_svg FROM diagrams d WHERE ${LIVE}`,
     args: [userId, id],
   });
-  if (!rows[0]) throw new NotFoundError("diagram not found");
+  if (!rows[0]) throw await missing(db, userId, id);
   return text(rows[0], "thumbnail_svg");
 }
 
 /**
  * Who owns a diagram, found by id alone: for the collaboration server, which knows diagrams by id
- * and accounts not at all. Null when there is no such diagram.
+ * and accounts not at all. Null when there is no such diagram, or it is in the trash.
  */
 export async function findDiagramOwner(db: Database, id: string): Promise<string | null> {
   const { rows } = await db.execute({
-    sql: "SELECT user_id FROM diagrams WHERE id = ?",
+    sql: "SELECT user_id FROM diagrams WHERE id = ? AND trashed_at IS NULL",
     args: [id],
   });
   return rows[0] ? text(rows[0], "user_id") : null;
 }
 
-/** The stored revisions of these diagrams, by id; a deleted or unknown one is absent. */
+/** The stored revisions of these diagrams, by id; one in the trash or unknown is absent. */
 export async function diagramRevisions(
   db: Database,
   ids: readonly string[],
 ): Promise<Map<string, number>> {
   if (ids.length === 0) return new Map();
   const { rows } = await db.execute({
-    sql: `SELECT id, revision FROM diagrams WHERE id IN (SELECT value FROM json_each(?))`,
+    sql: `SELECT id, revision FROM diagrams
+          WHERE id IN (SELECT value FROM json_each(?)) AND trashed_at IS NULL`,
     args: [JSON.stringify(ids)],
   });
   return new Map(rows.map((row) => [text(row, "id"), integer(row, "revision")]));
 }
 
-/** The stored revision; NotFoundError when the owner has no such diagram. */
+/** The stored revision; NotFoundError when the owner has no such diagram outside the trash. */
 export async function diagramRevision(db: Database, userId: string, id: string): Promise<number> {
   const { rows } = await db.execute({
-    sql: "SELECT revision FROM diagrams WHERE user_id = ? AND id = ?",
+    sql: `SELECT revision FROM diagrams d WHERE ${LIVE}`,
     args: [userId, id],
   });
-  if (!rows[0]) throw new NotFoundError("diagram not found");
+  if (!rows[0]) throw await missing(db, userId, id);
   return integer(rows[0], "revision");
 }
 
+/** How long autosaves keep coalescing into the revision row they started. */
+export const COALESCE_WINDOW_MS = 5 * 60 * 1000;
+
 /**
- * Replaces the contents and bumps the revision. With `expectedRevision`, the write happens only
- * if the stored revision still equals it (compare-and-set in the one statement).
+ * Replaces the contents and bumps the revision, keeping the replaced contents as a revision in the
+ * same transaction. With `expectedRevision`, the write happens only if the stored revision still
+ * equals it (compare-and-set in the same statements).
  */
 export async function replaceDiagramContent(
   db: Database,
@@ -270,27 +303,40 @@ export async function replaceDiagramContent(
     changedVia: DiagramSource;
     name?: string;
     expectedRevision?: number;
+    /** The write's time, in milliseconds (a test's clock, or Date.now()). */
+    now: number;
   },
 ): Promise<DiagramMeta> {
   const expected = content.expectedRevision ?? null;
-  const { rows } = await db.execute({
-    sql: `UPDATE diagrams SET file = ?, thumbnail_svg = ?, name = COALESCE(?, name),
-            revision = revision + 1, changed_via = ?, updated_at = ?
-          WHERE user_id = ? AND id = ? AND (? IS NULL OR revision = ?)
-          RETURNING ${META_COLUMNS}`,
-    args: [
-      content.file,
-      content.thumbnailSvg,
-      content.name ?? null,
-      content.changedVia,
-      timestamp(),
-      userId,
-      id,
-      expected,
-      expected,
-    ],
-  });
-  if (rows[0]) return toMeta(rows[0]);
+  const where = {
+    sql: `${LIVE} AND (? IS NULL OR d.revision = ?)`,
+    args: [userId, id, expected, expected],
+  };
+  const now = new Date(content.now).toISOString();
+  const results = await db.batch([
+    ...keepReplaced(where, {
+      newFile: content.file,
+      now,
+      coalesceSince: new Date(content.now - COALESCE_WINDOW_MS).toISOString(),
+    }),
+    {
+      sql: `UPDATE diagrams AS d SET file = ?, thumbnail_svg = ?, name = COALESCE(?, name),
+              revision = revision + 1, changed_via = ?, updated_at = ?, saved_at = ?
+            WHERE ${where.sql}
+            RETURNING ${META_COLUMNS}`,
+      args: [
+        content.file,
+        content.thumbnailSvg,
+        content.name ?? null,
+        content.changedVia,
+        now,
+        now,
+        ...where.args,
+      ],
+    },
+  ], "write");
+  const written = results[results.length - 1].rows[0];
+  if (written) return toMeta(written);
   throw new StaleRevisionError(await diagramRevision(db, userId, id));
 }
 
@@ -299,35 +345,128 @@ export async function updateDiagramMeta(
   db: Database,
   userId: string,
   id: string,
-  change: { name?: string; collectionId?: string | null; changedVia: DiagramSource },
+  change: { name?: string; collectionId?: string | null },
 ): Promise<DiagramMeta> {
   if (typeof change.collectionId === "string") {
     await assertCollectionExists(db, userId, change.collectionId);
   }
   const moves = change.collectionId !== undefined;
   const { rows } = await db.execute({
-    sql: `UPDATE diagrams SET name = COALESCE(?, name),
-            collection_id = CASE WHEN ? THEN ? ELSE collection_id END, changed_via = ?,
-            updated_at = ?
-          WHERE user_id = ? AND id = ? RETURNING ${META_COLUMNS}`,
+    sql: `UPDATE diagrams AS d SET name = COALESCE(?, name),
+            collection_id = CASE WHEN ? THEN ? ELSE collection_id END, updated_at = ?
+          WHERE ${LIVE} RETURNING ${META_COLUMNS}`,
     args: [
       change.name ?? null,
       moves ? 1 : 0,
       change.collectionId ?? null,
-      change.changedVia,
       timestamp(),
       userId,
       id,
     ],
   });
-  if (!rows[0]) throw new NotFoundError("diagram not found");
+  if (!rows[0]) throw await missing(db, userId, id);
   return toMeta(rows[0]);
 }
 
-export async function deleteDiagram(db: Database, userId: string, id: string): Promise<void> {
+/**
+ * Moves a diagram to the trash: out of its collection (remembered, to go back to), out of every
+ * list and room.
+ */
+export async function trashDiagram(
+  db: Database,
+  userId: string,
+  id: string,
+  now: number,
+): Promise<void> {
   const { rowsAffected } = await db.execute({
-    sql: "DELETE FROM diagrams WHERE user_id = ? AND id = ?",
+    sql: `UPDATE diagrams AS d SET trashed_at = ?, trashed_from = collection_id,
+            collection_id = NULL
+          WHERE ${LIVE}`,
+    args: [new Date(now).toISOString(), userId, id],
+  });
+  if (rowsAffected === 0) throw await missing(db, userId, id);
+}
+
+export interface TrashedDiagram {
+  id: string;
+  name: string;
+  trashedAt: string;
+  /** The collection it goes back to, while that still exists. */
+  collectionId: string | null;
+  revision: number;
+  updatedAt: string;
+}
+
+/** The owner's trash, most recently deleted first. */
+export async function listTrash(
+  db: Database,
+  userId: string,
+  page: { limit: number; offset: number },
+): Promise<TrashedDiagram[]> {
+  const { rows } = await db.execute({
+    sql: `SELECT d.id, d.name, d.trashed_at, d.revision, d.updated_at, c.id AS collection_id
+          FROM diagrams d LEFT JOIN collections c ON c.id = d.trashed_from AND c.user_id = d.user_id
+          WHERE d.user_id = ? AND d.trashed_at IS NOT NULL
+          ORDER BY d.trashed_at DESC, d.rowid DESC LIMIT ? OFFSET ?`,
+    args: [userId, page.limit, page.offset],
+  });
+  return rows.map((row) => ({
+    id: text(row, "id"),
+    name: text(row, "name"),
+    trashedAt: text(row, "trashed_at"),
+    collectionId: optionalText(row, "collection_id"),
+    revision: integer(row, "revision"),
+    updatedAt: text(row, "updated_at"),
+  }));
+}
+
+/** Out of the trash, back into the collection it was in, or into none if that is gone. */
+export async function restoreFromTrash(
+  db: Database,
+  userId: string,
+  id: string,
+): Promise<DiagramMeta> {
+  const { rows } = await db.execute({
+    sql: `UPDATE diagrams SET trashed_at = NULL,
+            collection_id = (SELECT c.id FROM collections c
+              WHERE c.id = diagrams.trashed_from AND c.user_id = diagrams.user_id),
+            trashed_from = NULL
+          WHERE user_id = ? AND id = ? AND trashed_at IS NOT NULL
+          RETURNING ${META_COLUMNS}`,
     args: [userId, id],
   });
-  if (rowsAffected === 0) throw new NotFoundError("diagram not found");
+  if (!rows[0]) throw new NotFoundError("no such diagram in the trash");
+  return toMeta(rows[0]);
+}
+
+/**
+ * Deletes diagrams for good, with their revisions and images (foreign keys cascade): one in the
+ * owner's trash, or (`fresh`) one never shown to anybody, like a copy that failed halfway.
+ */
+export async function deleteForGood(
+  db: Database,
+  userId: string,
+  id: string,
+  from: "trash" | "fresh",
+): Promise<void> {
+  const { rowsAffected } = await db.execute({
+    sql: `DELETE FROM diagrams WHERE user_id = ? AND id = ? AND trashed_at IS ${
+      from === "trash" ? "NOT NULL" : "NULL"
+    }`,
+    args: [userId, id],
+  });
+  if (rowsAffected === 0) {
+    throw new NotFoundError(
+      from === "trash" ? "no such diagram in the trash" : "diagram not found",
+    );
+  }
+}
+
+/** Deletes for good whatever went into the trash before `cutoff`; returns how many. */
+export async function purgeTrash(db: Database, cutoff: number): Promise<number> {
+  const { rowsAffected } = await db.execute({
+    sql: "DELETE FROM diagrams WHERE trashed_at IS NOT NULL AND trashed_at < ?",
+    args: [new Date(cutoff).toISOString()],
+  });
+  return rowsAffected;
 }

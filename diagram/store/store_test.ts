@@ -18,10 +18,11 @@ import {
 } from "./collections.ts";
 import {
   createDiagram,
-  deleteDiagram,
   getDiagram,
   listDiagrams,
+  listTrash,
   replaceDiagramContent,
+  trashDiagram,
   updateDiagramMeta,
 } from "./diagrams.ts";
 import { ConflictError, NotFoundError, StaleRevisionError } from "../core/errors.ts";
@@ -45,6 +46,7 @@ const content = (marker: string) => ({
   file: JSON.stringify({ type: "excalidraw", marker }),
   thumbnailSvg: `<svg>${marker}</svg>`,
   changedVia: "web" as const,
+  now: Date.now(),
 });
 
 function newDiagram(
@@ -71,10 +73,10 @@ Deno.test("another account's diagram is not found by any operation", async () =>
       NotFoundError,
     );
     await assert.rejects(
-      updateDiagramMeta(db, bob, diagram.id, { name: "x", changedVia: "web" }),
+      updateDiagramMeta(db, bob, diagram.id, { name: "x" }),
       NotFoundError,
     );
-    await assert.rejects(deleteDiagram(db, bob, diagram.id), NotFoundError);
+    await assert.rejects(trashDiagram(db, bob, diagram.id, Date.now()), NotFoundError);
     assert.deepEqual(await listDiagrams(db, bob, { limit: 10 }), []);
     const kept = await getDiagram(db, alice, diagram.id);
     assert.equal(kept.name, "plan");
@@ -149,6 +151,7 @@ Deno.test("search finds the text inside a diagram, labels included, folds diacri
       name: "Architecture",
       collectionId: null,
       source: "mcp",
+      now: Date.now(),
       file: fileWithText({ text: "Database cluster", containerId: "shape" }, { text: "café" }),
       thumbnailSvg: "<svg/>",
     });
@@ -158,6 +161,7 @@ Deno.test("search finds the text inside a diagram, labels included, folds diacri
       name: "Old",
       collectionId: null,
       source: "web",
+      now: Date.now(),
       file: fileWithText({ text: "database", deleted: true }),
       thumbnailSvg: "<svg/>",
     });
@@ -172,17 +176,18 @@ Deno.test("search finds the text inside a diagram, labels included, folds diacri
     assert.equal(hit.match?.snippet, "Database \u0002cluster\u0003 café");
 
     // Every write keeps the index in step: a rename, new contents, a delete.
-    await updateDiagramMeta(db, alice, named.id, { name: "Lakehouse", changedVia: "web" });
+    await updateDiagramMeta(db, alice, named.id, { name: "Lakehouse" });
     assert.deepEqual(await found("data"), [inside.id]);
     assert.deepEqual(await found("lakeh"), [named.id]);
     await replaceDiagramContent(db, alice, inside.id, {
       file: fileWithText({ text: "Queue" }),
       thumbnailSvg: "<svg/>",
       changedVia: "mcp",
+      now: Date.now(),
     });
     assert.deepEqual(await found("cafe"), []);
     assert.deepEqual(await found("queue"), [inside.id]);
-    await deleteDiagram(db, alice, inside.id);
+    await trashDiagram(db, alice, inside.id, Date.now());
     assert.deepEqual(await found("queue"), []);
   });
 });
@@ -269,27 +274,56 @@ Deno.test("sessions and tokens are stored only as hashes and stop working when e
   });
 });
 
-Deno.test("the search migration indexes the diagrams stored before it", async () => {
+/** A database migrated up to (not including) migration `version`, holding one diagram. */
+async function withLegacyDiagram(
+  version: number,
+  run: (db: Database, userId: string, diagramId: string) => Promise<void>,
+) {
   const dir = await Deno.makeTempDir({ prefix: "store-test-" });
   const db = await openDatabase({ url: `file:${dir}/diagram.db` });
   try {
-    const all = await loadMigrations();
-    const before = all.filter((migration) => migration.version < 4);
-    await migrate(db, before);
+    await migrate(db, (await loadMigrations()).filter((migration) => migration.version < version));
     const { userId } = await setPassword(db, "old@example.com", "hash");
-    const old = await createDiagram(db, userId, {
-      id: randomId(),
-      name: "Legacy system",
-      collectionId: null,
-      source: "web",
-      file: fileWithText({ text: "Mainframe bridge" }),
-      thumbnailSvg: "<svg/>",
+    const id = randomId();
+    // The columns every schema since 0002 has.
+    await db.execute({
+      sql: `INSERT INTO diagrams (id, user_id, collection_id, name, file, thumbnail_svg, revision,
+              source, created_at, updated_at)
+            VALUES (?, ?, NULL, 'Legacy system', ?, '<svg/>', 4, 'mcp', ?, ?)`,
+      args: [
+        id,
+        userId,
+        fileWithText({ text: "Mainframe bridge" }),
+        "2025-01-01T00:00:00.000Z",
+        "2025-02-01T00:00:00.000Z",
+      ],
     });
-    assert.equal((await migrate(db, all))[0], "0004_search_index.sql");
-    const found = await listDiagrams(db, userId, { limit: 10, query: "mainfr" });
-    assert.deepEqual(found.map((d) => d.id), [old.id]);
+    await run(db, userId, id);
   } finally {
     db.close();
     await Deno.remove(dir, { recursive: true });
   }
+}
+
+Deno.test("the search migration indexes the diagrams stored before it", async () => {
+  await withLegacyDiagram(4, async (db, userId, id) => {
+    assert.equal((await migrate(db, await loadMigrations()))[0], "0004_search_index.sql");
+    const found = await listDiagrams(db, userId, { limit: 10, query: "mainfr" });
+    assert.deepEqual(found.map((d) => d.id), [id]);
+  });
+});
+
+Deno.test("the history migration keeps who made each diagram and when, and starts with no revisions and an empty trash", async () => {
+  await withLegacyDiagram(7, async (db, userId, id) => {
+    await db.execute({ sql: "UPDATE diagrams SET changed_via = 'web' WHERE id = ?", args: [id] });
+    assert.deepEqual(await migrate(db, await loadMigrations()), ["0007_history_and_trash.sql"]);
+    const diagram = await getDiagram(db, userId, id);
+    assert.equal(diagram.source, "mcp");
+    assert.equal(diagram.changedVia, "web");
+    assert.equal(diagram.savedAt, "2025-02-01T00:00:00.000Z");
+    assert.equal(diagram.revision, 4);
+    const { rows } = await db.execute("SELECT count(*) AS n FROM diagram_revisions");
+    assert.equal(Number(rows[0].n), 0);
+    assert.deepEqual(await listTrash(db, userId, { limit: 5, offset: 0 }), []);
+  });
 });
