@@ -55,6 +55,7 @@ const mcp = createMcpEndpoint({
     }
     return createDiagramMcpServer({
       diagrams: core.diagrams,
+      history: core.history,
       collections: core.collections,
       actor: { userId, via: "mcp" },
     });

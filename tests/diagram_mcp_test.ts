@@ -127,6 +127,8 @@ Deno.test("the diagram tools publish their schemas and the spec's JSON Schema", 
     "get_diagram",
     "list_collections",
     "list_diagrams",
+    "list_revisions",
+    "restore_revision",
     "update_diagram",
   ]);
   for (const tool of tools) {
@@ -268,6 +270,65 @@ Deno.test("list_diagrams honours limit, query and collection; list_collections s
     { id: folder.id, name: "Architecture", parentId: null, diagramCount: 1 },
   ]);
   assert.match(collections.text, /"Architecture" {2}\(1 diagrams\)/);
+});
+
+Deno.test("an agent undoes its own update with the revision update_diagram named, and can undo the undo; a deleted diagram leaves list_diagrams and refuses a restore", async () => {
+  const { instance, token, mcpUrl } = await setUp();
+  await using _ = instance;
+  await using mcp = await connectClient(mcpUrl, { authorization: `Bearer ${token}` });
+  const created = await mcp.call("create_diagram", { name: "Flow", spec: chainSpec(3) });
+  const id = created.structured!.id;
+  const updated = await mcp.call("update_diagram", {
+    id,
+    spec: { layout: "LR", nodes: [{ id: "x", label: "Only" }], edges: [] },
+  });
+  assert.match(
+    updated.text,
+    /To undo this change: restore_revision \{"id": "[^"]+", "revision": 1\}/,
+  );
+
+  const listed = await mcp.call("list_revisions", { id });
+  assert.equal(listed.isError, false, listed.text);
+  assert.equal(listed.structured!.currentRevision, 2);
+  assert.deepEqual(
+    listed.structured!.revisions.map((r: Json) => [r.revision, r.source, r.elementCount > 3]),
+    [[1, "mcp", true]],
+  );
+  assert.match(listed.text, /revision 1 .* by an agent through MCP/);
+
+  const restored = await mcp.call("restore_revision", { id, revision: 1 });
+  assert.equal(restored.isError, false, restored.text);
+  assert.deepEqual(
+    [
+      restored.structured!.revision,
+      restored.structured!.restoredRevision,
+      restored.structured!
+        .replacedRevision,
+    ],
+    [3, 1, 2],
+  );
+  const back = await mcp.call("get_diagram", { id });
+  assert.equal(back.structured!.spec.nodes.length, 3);
+  await mcp.call("restore_revision", { id, revision: restored.structured!.replacedRevision });
+  assert.deepEqual(
+    (await mcp.call("get_diagram", { id })).structured!.spec.nodes.map((n: Json) => n.id),
+    ["x"],
+  );
+
+  const missing = await mcp.call("restore_revision", { id, revision: 99 });
+  assert.equal(missing.isError, true);
+  assert.match(missing.text, /no revision 99/);
+
+  const deleted = await fetch(new URL(`/api/diagrams/${id}`, instance.url), {
+    method: "DELETE",
+    headers: { authorization: `Bearer ${token}` },
+  });
+  assert.equal(deleted.status, 204);
+  const listing = await mcp.call("list_diagrams", {});
+  assert.deepEqual(listing.structured!.diagrams, []);
+  const refused = await mcp.call("restore_revision", { id, revision: 1 });
+  assert.equal(refused.isError, true);
+  assert.match(refused.text, /^diagram is in the trash/);
 });
 
 async function storedElements(instance: { url: URL }, token: string, id: string): Promise<Json[]> {

@@ -3,7 +3,12 @@
 // other: it keeps what it replaces, so it can itself be undone.
 import type { Database } from "../db/database.ts";
 import type { ExcalidrawFile } from "../../shared/scene/types.ts";
-import { diagramRevision, getDiagram, replaceDiagramContent } from "../store/diagrams.ts";
+import {
+  diagramRevision,
+  type DiagramSource,
+  getDiagram,
+  replaceDiagramContent,
+} from "../store/diagrams.ts";
 import { getRevision, listRevisions, type RevisionMeta } from "../store/revisions.ts";
 import { renderThumbnail } from "../thumbnail/render_svg.ts";
 import type { Actor, DiagramOperations, DiagramView } from "./diagrams.ts";
@@ -11,6 +16,15 @@ import { diffScenes, type SceneDiff } from "./scene_diff.ts";
 import { wholeFile } from "./whole_file.ts";
 
 export type { RevisionMeta };
+
+/** Who made a revision's contents, in words for people and agents alike. */
+export const MADE_BY: Record<DiagramSource, string> = {
+  web: "a person in the editor",
+  collab: "live editing",
+  mcp: "an agent through MCP",
+  import: "an import",
+  restore: "a restore from history",
+};
 
 export interface HistoryPage {
   /** The diagram as it is now. */

@@ -7,6 +7,8 @@ import { registerCreateDiagram } from "./tools/create_diagram.ts";
 import { registerGetDiagram } from "./tools/get_diagram.ts";
 import { registerListCollections } from "./tools/list_collections.ts";
 import { registerListDiagrams } from "./tools/list_diagrams.ts";
+import { registerListRevisions } from "./tools/list_revisions.ts";
+import { registerRestoreRevision } from "./tools/restore_revision.ts";
 import { registerUpdateDiagram } from "./tools/update_diagram.ts";
 
 const INSTRUCTIONS =
@@ -14,7 +16,9 @@ const INSTRUCTIONS =
   "edges, labels, shapes, colours, TB or LR) with create_diagram; the server does all layout " +
   "and returns a URL to share. To change a diagram, read it with get_diagram (it returns the " +
   "exact spec) and send update_diagram either the edited spec or a patch by node and edge id. " +
-  "list_diagrams and list_collections find existing ones.";
+  "list_diagrams and list_collections find existing ones. Every change is kept: update_diagram " +
+  "names the revision it replaced, list_revisions shows a diagram's history, and " +
+  "restore_revision brings any revision back (itself undoable).";
 
 export function createDiagramMcpServer(context: ToolContext): McpServer {
   const server = new McpServer(
@@ -26,5 +30,7 @@ export function createDiagramMcpServer(context: ToolContext): McpServer {
   registerListDiagrams(server, context);
   registerGetDiagram(server, context);
   registerListCollections(server, context);
+  registerListRevisions(server, context);
+  registerRestoreRevision(server, context);
   return server;
 }

@@ -4,6 +4,7 @@ import type { CallToolResult } from "@modelcontextprotocol/server";
 import { errorResult, unexpectedFailure } from "../../runtime/mcp/results.ts";
 import type { CollectionOperations } from "../core/collections.ts";
 import type { Actor, DiagramOperations } from "../core/diagrams.ts";
+import type { HistoryOperations } from "../core/history.ts";
 import {
   ConflictError,
   InvalidInputError,
@@ -14,6 +15,7 @@ import { LayoutBusyError, LayoutTimeoutError } from "../layout/layout_pool.ts";
 
 export interface ToolContext {
   diagrams: DiagramOperations;
+  history: HistoryOperations;
   collections: CollectionOperations;
   actor: Actor;
 }

@@ -55,7 +55,10 @@ export function updatedResult(update: SpecUpdate): CallToolResult {
   return structuredResult(
     `Updated ${JSON.stringify(output.name)} to revision ${output.revision} (replaced revision ` +
       `${output.replacedRevision}; ${output.nodes} nodes, ${output.edges} edges` +
-      `${extras.length ? `; ${extras.join("; ")}` : ""}): ${output.url}`,
+      `${extras.length ? `; ${extras.join("; ")}` : ""}): ${output.url}\n` +
+      `To undo this change: restore_revision {"id": ${JSON.stringify(output.id)}, "revision": ` +
+      `${output.replacedRevision}} (the user can also restore it from the diagram's history page, ` +
+      `${output.url}/history).`,
     output,
   );
 }
