@@ -28,6 +28,8 @@ export interface DiagramDeps {
   /** Checks the collab server's signed requests. */
   collabSecret: string;
   editor: EditorSetup;
+  /** DIAGRAM_TRASH_DAYS, for what the trash page says. */
+  trashDays: number;
 }
 
 export function createDiagramApp(deps: DiagramDeps): Hono {
@@ -83,11 +85,14 @@ export function createDiagramApp(deps: DiagramDeps): Hono {
       sessions: core.sessions,
       accounts: core.accounts,
       diagrams: core.diagrams,
+      history: core.history,
+      trash: core.trash,
       collections: core.collections,
       baseUrl: deps.baseUrl,
       secureCookie,
       trustProxy: deps.trustProxy,
       editor: deps.editor,
+      trashDays: deps.trashDays,
     }),
   );
   return app;

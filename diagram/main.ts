@@ -45,6 +45,7 @@ const core = createDiagramCore({
   layoutProblems: layoutBudgetProblems,
   throttle: createLoginThrottle(DEFAULT_LOGIN_LIMITS),
   collab: { secret: collabSecret, publicUrl: config.collabPublicUrl },
+  trashKeepMs: config.upkeep.trashKeepMs,
 });
 const upkeep = scheduleUpkeep(db, config.upkeep, (line) => console.log(`diagram: ${line}`));
 const mcp = createMcpEndpoint({
@@ -85,6 +86,7 @@ await runService({
     mcp,
     trustProxy: config.trustProxy,
     collabSecret,
+    trashDays: config.upkeep.trashKeepMs / (24 * 60 * 60 * 1000),
     editor: {
       bundle: editorBundle,
       collabOrigin: new URL(config.collabPublicUrl).origin,

@@ -6,7 +6,7 @@ import { type SessionOperations, sessionOperations } from "./sessions.ts";
 import { type CollectionOperations, collectionOperations } from "./collections.ts";
 import { type DiagramCoreDeps, type DiagramOperations, diagramOperations } from "./diagrams.ts";
 import { type HistoryOperations, historyOperations } from "./history.ts";
-import { type TrashOperations, trashOperations } from "./trash.ts";
+import { DEFAULT_TRASH_KEEP_MS, type TrashOperations, trashOperations } from "./trash.ts";
 
 export interface DiagramCore {
   diagrams: DiagramOperations;
@@ -25,13 +25,19 @@ export function createDiagramCore(
     throttle: LoginThrottle;
     /** COLLAB_SECRET and COLLAB_PUBLIC_URL: room tokens, and the collab server's signed calls. */
     collab: { secret: string; publicUrl: string };
+    /** DIAGRAM_TRASH_DAYS, in milliseconds: what the trash page says (the upkeep purges). */
+    trashKeepMs?: number;
   },
 ): DiagramCore {
   const diagrams = diagramOperations(deps);
   return {
     diagrams,
     history: historyOperations({ db: deps.db, diagrams, now: deps.now ?? Date.now }),
-    trash: trashOperations({ db: deps.db, diagrams }),
+    trash: trashOperations({
+      db: deps.db,
+      diagrams,
+      keepMs: deps.trashKeepMs ?? DEFAULT_TRASH_KEEP_MS,
+    }),
     collections: collectionOperations(deps.db),
     sessions: sessionOperations(deps.db, deps.throttle),
     accounts: accountOperations(deps.db),

@@ -51,7 +51,7 @@ import { sceneSpec } from "./scene_spec.ts";
 // What the pages need to know of the store's lists: the orders, where a row stands, and the
 // markers a search puts around matched words.
 export { DIAGRAM_SORTS, MARK_END, MARK_START } from "../store/diagrams.ts";
-export type { DiagramSort, PagePosition, SearchMatch } from "../store/diagrams.ts";
+export type { DiagramSort, DiagramSource, PagePosition, SearchMatch } from "../store/diagrams.ts";
 
 /**
  * Who makes a change: the account, and the door (web pages and REST, an agent, an import, the

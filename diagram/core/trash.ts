@@ -3,22 +3,45 @@
 import type { Database } from "../db/database.ts";
 import {
   deleteForGood,
+  getTrashed,
   listTrash,
   restoreFromTrash,
   type TrashedDiagram,
+  trashedThumbnail,
 } from "../store/diagrams.ts";
 import type { Actor, DiagramOperations, DiagramView } from "./diagrams.ts";
 
-export type { TrashedDiagram };
+/** A diagram in the trash, and when the upkeep deletes it for good. */
+export interface TrashEntry extends TrashedDiagram {
+  purgeAt: string;
+}
+
+/** DIAGRAM_TRASH_DAYS' default. */
+export const DEFAULT_TRASH_KEEP_MS = 30 * 24 * 60 * 60 * 1000;
 
 export type TrashOperations = ReturnType<typeof trashOperations>;
 
-export function trashOperations(deps: { db: Database; diagrams: DiagramOperations }) {
+export function trashOperations(
+  deps: { db: Database; diagrams: DiagramOperations; keepMs: number },
+) {
   const { db } = deps;
+  const withPurgeTime = (entry: TrashedDiagram): TrashEntry => ({
+    ...entry,
+    purgeAt: new Date(Date.parse(entry.trashedAt) + deps.keepMs).toISOString(),
+  });
   return {
     /** Most recently deleted first. */
-    list(userId: string, page: { limit: number; offset: number }): Promise<TrashedDiagram[]> {
-      return listTrash(db, userId, page);
+    async list(userId: string, page: { limit: number; offset: number }): Promise<TrashEntry[]> {
+      return (await listTrash(db, userId, page)).map(withPurgeTime);
+    },
+
+    async get(userId: string, id: string): Promise<TrashEntry> {
+      return withPurgeTime(await getTrashed(db, userId, id));
+    },
+
+    /** The thumbnail it had when it was deleted, for the trash page. */
+    thumbnail(userId: string, id: string): Promise<string> {
+      return trashedThumbnail(db, userId, id);
     },
 
     /** Back into the collection it was in, or into none when that collection is gone. */

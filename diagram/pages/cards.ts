@@ -53,6 +53,7 @@ function card(diagram: CardDiagram, context: CardContext): Html {
         <ul>
           <li><a href="/d/${diagram.id}/rename?back=${back}">Rename…</a></li>
           <li><a href="/d/${diagram.id}/move?back=${back}">Move…</a></li>
+          <li><a href="/d/${diagram.id}/history">History</a></li>
           <li>
             <form method="post" action="/d/${diagram.id}/duplicate"><input type="hidden"
             name="back" value="${context.back}"><button type="submit"

@@ -1,5 +1,5 @@
 // The small pages behind a diagram's actions (from its card menu or its own page): rename, move to
-// a collection, and the confirm step before a delete. Each is a plain form that returns to `back`.
+// a collection, and the confirm step before a delete (to the trash). Each is a plain form that returns to `back`.
 import { type Html, html } from "../../runtime/markup.ts";
 import type { DiagramView } from "../core/diagrams.ts";
 import type { CollectionTree } from "./collection_tree.ts";
@@ -61,7 +61,8 @@ export function confirmDeleteDiagramPage(view: DiagramActionView): string {
     `Delete ${view.diagram.name}`,
     html`
       <h1>Delete “${view.diagram.name}”?</h1>
-      <p>The diagram and its drawing are removed for good.</p>
+      <p>It moves to the <a href="/trash">trash</a>, history and all, where you can restore it
+        until it is deleted for good.</p>
       <form method="post" action="/d/${view.diagram.id}/delete" class="actions">
         <input type="hidden" name="back" value="${view.back}">
         <button type="submit" class="primary">Delete</button>

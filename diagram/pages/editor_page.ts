@@ -74,6 +74,7 @@ export function editorPage({ email, diagram, tree, bundle }: EditorPageView): st
               .id}/export" download>Download .excalidraw</a></li>
             <li><a href="/api/diagrams/${diagram.id}/export.svg" download>Download .svg</a></li>
             <li><a href="${self}/move?back=${back}">Move…</a></li>
+            <li><a href="${self}/history">History</a></li>
             <li>
               <form method="post" action="${self}/duplicate"><button type="submit"
                   class="link-button">Duplicate</button></form>

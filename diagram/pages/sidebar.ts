@@ -4,8 +4,11 @@
 import { attrs, type Html, html } from "../../runtime/markup.ts";
 import type { CollectionTree, TreeNode } from "./collection_tree.ts";
 
-/** What the page shows: everything, the diagrams in no collection, or one collection's id. */
-export type Shown = "all" | "none" | string;
+/**
+ * What the page shows: everything, the diagrams in no collection, the trash, or one collection's
+ * id (ids never read "trash": they are random).
+ */
+export type Shown = "all" | "none" | "trash" | string;
 
 export function collectionsSidebar(tree: CollectionTree, shown: Shown): Html {
   const link = (href: string, label: string, place: Shown, count?: number) => {
@@ -33,6 +36,9 @@ export function collectionsSidebar(tree: CollectionTree, shown: Shown): Html {
         <li>${link("/c/none", "No collection", "none")}</li>
       </ul>
       ${tree.roots.length === 0 ? html`<p class="muted">None yet.</p>` : branch(tree.roots)}
+      <ul class="sidebar-end">
+        <li>${link("/trash", "Trash", "trash")}</li>
+      </ul>
     </nav>
   `;
 }

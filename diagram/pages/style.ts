@@ -428,6 +428,38 @@ body.editor-page { display: flex; flex-direction: column; height: 100vh; margin:
 /* The note takes a line of its own at the end on narrow screens, and sits before the menu on wide ones. */
 .editor-bar .share-note { margin: 0; font-size: 0.8125rem; flex-basis: 100%; order: 1; }
 @media (min-width: 60rem) { .editor-bar .share-note { flex-basis: auto; order: 0; } }
+/* History: the current drawing and each kept revision, one row each. */
+.revisions { list-style: none; margin: 1rem 0; padding: 0; }
+.revision {
+  display: flex;
+  flex-wrap: wrap;
+  gap: 1rem;
+  align-items: flex-start;
+  padding: 0.75rem 0;
+  border-bottom: 1px solid var(--border);
+}
+.revision img {
+  width: 10.5rem;
+  aspect-ratio: 14 / 9;
+  height: auto;
+  object-fit: contain;
+  background: #ffffff;
+  border: 1px solid var(--border);
+  border-radius: 6px;
+}
+.revision h2 { font-size: 1rem; margin: 0 0 0.25rem; }
+.revision p { margin: 0 0 0.4rem; }
+.revision-actions { display: flex; flex-wrap: wrap; gap: 0.5rem; align-items: center; }
+.revision-actions form { margin: 0; }
+.card-actions { padding: 0 0.75rem 0.75rem; margin: 0; }
+.compare { display: grid; grid-template-columns: repeat(auto-fit, minmax(16rem, 1fr)); gap: 1rem; }
+.compare figure { margin: 1rem 0; }
+.compare figcaption { font-weight: 600; margin-bottom: 0.4rem; }
+.compare .preview { aspect-ratio: 14 / 9; }
+.changes ul { margin: 0.25rem 0 0.75rem; }
+.changes code { font-size: 0.8125rem; }
+.sidebar .sidebar-end { margin-top: 0.75rem; padding-top: 0.75rem; border-top: 1px solid var(--border); }
+
 main.editor { flex: 1; max-width: none; margin: 0; padding: 0; min-height: 0; position: relative; }
 .editor-fallback { padding: 1.5rem 1rem; max-width: 72rem; margin: 0 auto; }
 `;

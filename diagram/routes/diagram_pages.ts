@@ -1,9 +1,10 @@
-// /d/:id and its actions: the diagram's page, rename, move, duplicate and delete (after a confirm
-// page). Plain forms; each returns to `back`, the page the action started from (same-origin paths
+// /d/:id and its actions: the diagram's page, its history (history_pages.ts), rename, move,
+// duplicate and delete to the trash (after a confirm page). Plain forms; each returns to `back`, the page the action started from (same-origin paths
 // only). A malformed, unknown or another account's id is the same not-found page.
 import { type Context, Hono, type MiddlewareHandler } from "hono";
 import type { CollectionOperations } from "../core/collections.ts";
 import type { DiagramOperations, DiagramView } from "../core/diagrams.ts";
+import type { HistoryOperations } from "../core/history.ts";
 import { NotFoundError } from "../core/errors.ts";
 import { idSchema, nameSchema } from "../core/schemas.ts";
 import { actorOf } from "../http/authenticate.ts";
@@ -19,9 +20,11 @@ import {
 } from "../pages/diagram_action_pages.ts";
 import { editorPage, editorPagePolicy } from "../pages/editor_page.ts";
 import { notFoundPage } from "../pages/not_found_page.ts";
+import { historyPages } from "./history_pages.ts";
 
 export interface DiagramPageDeps {
   diagrams: DiagramOperations;
+  history: HistoryOperations;
   collections: CollectionOperations;
   editor: EditorSetup;
 }
@@ -33,7 +36,7 @@ export interface EditorSetup {
   collabOrigin: string;
 }
 
-type DiagramPageEnv = {
+export type DiagramPageEnv = {
   Variables: PageEnv["Variables"] & { diagram: DiagramView & { drawn: boolean } };
 };
 
@@ -77,6 +80,8 @@ export function diagramPages(deps: DiagramPageDeps): Hono<DiagramPageEnv> {
       bundle: deps.editor.bundle,
     }));
   });
+
+  app.route("/", historyPages(deps.history));
 
   app.get("/d/:id/rename", (c) => c.html(renameDiagramPage(actionView(c, c.req.query("back")))));
 

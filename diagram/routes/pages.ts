@@ -1,10 +1,12 @@
 // The pages a person uses, put together: the stylesheet and scripts, sign in and out, and behind
 // the signed-in check (which sends the browser to /login and back) the gallery pages, a diagram's
-// pages, the import and the account page. Forms work without JavaScript.
+// pages (its history too), the import, the trash and the account page. Forms work without JavaScript.
 import { Hono } from "hono";
 import type { AccountOperations } from "../core/accounts.ts";
 import type { CollectionOperations } from "../core/collections.ts";
 import type { DiagramOperations } from "../core/diagrams.ts";
+import type { HistoryOperations } from "../core/history.ts";
+import type { TrashOperations } from "../core/trash.ts";
 import type { SessionOperations } from "../core/sessions.ts";
 import { type PageEnv, signedInPage } from "../http/page_session.ts";
 import { accountPages } from "./account_pages.ts";
@@ -12,6 +14,7 @@ import { diagramPages, type EditorSetup } from "./diagram_pages.ts";
 import { editorAssets } from "./editor_assets.ts";
 import { galleryPages } from "./gallery_pages.ts";
 import { importPages } from "./import_pages.ts";
+import { trashPages } from "./trash_pages.ts";
 import { loginPages } from "./login_pages.ts";
 import { pageAssets } from "./page_assets.ts";
 
@@ -19,11 +22,15 @@ export interface PageRouteDeps {
   sessions: SessionOperations;
   accounts: AccountOperations;
   diagrams: DiagramOperations;
+  history: HistoryOperations;
+  trash: TrashOperations;
   collections: CollectionOperations;
   baseUrl: string;
   secureCookie: boolean;
   trustProxy: boolean;
   editor: EditorSetup;
+  /** DIAGRAM_TRASH_DAYS. */
+  trashDays: number;
 }
 
 /** Every path a signed-in page answers under. */
@@ -36,6 +43,8 @@ const SIGNED_IN_PATHS = [
   "/import",
   "/account",
   "/account/*",
+  "/trash",
+  "/trash/*",
 ];
 
 export function pageRoutes(deps: PageRouteDeps): Hono<PageEnv> {
@@ -49,6 +58,7 @@ export function pageRoutes(deps: PageRouteDeps): Hono<PageEnv> {
   app.route("/", galleryPages({ ...deps, mcpUrl }));
   app.route("/", diagramPages(deps));
   app.route("/", importPages(deps));
+  app.route("/", trashPages(deps));
   app.route("/", accountPages({ ...deps, mcpUrl }));
   // The address answers handed out before the pages existed.
   app.get("/diagrams/:id", (c) => c.redirect(`/d/${encodeURIComponent(c.req.param("id"))}`, 301));

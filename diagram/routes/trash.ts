@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import type { TrashOperations } from "../core/trash.ts";
 import { idSchema, listTrashQuery, parseOrThrow } from "../core/schemas.ts";
 import { actorOf, type DiagramHonoEnv } from "../http/authenticate.ts";
+import { THUMBNAIL_HEADERS } from "./diagrams.ts";
 
 export function trashRoutes(trash: TrashOperations): Hono<DiagramHonoEnv> {
   const app = new Hono<DiagramHonoEnv>();
@@ -14,6 +15,11 @@ export function trashRoutes(trash: TrashOperations): Hono<DiagramHonoEnv> {
     const rows = await trash.list(c.get("userId"), { ...query, limit: query.limit + 1 });
     const nextOffset = rows.length > query.limit ? query.offset + query.limit : null;
     return c.json({ diagrams: rows.slice(0, query.limit), nextOffset });
+  });
+
+  app.get("/api/trash/:id/thumbnail.svg", async (c) => {
+    const svg = await trash.thumbnail(c.get("userId"), idParam(c.req.param("id")));
+    return c.body(svg, 200, THUMBNAIL_HEADERS);
   });
 
   app.post("/api/trash/:id/restore", async (c) => {

@@ -397,6 +397,23 @@ export interface TrashedDiagram {
   updatedAt: string;
 }
 
+const TRASHED_COLUMNS = `d.id, d.name, d.trashed_at, d.revision, d.updated_at,
+  c.id AS collection_id`;
+/** The collection a trashed diagram goes back to: joined, so one deleted meanwhile reads null. */
+const TRASHED_FROM =
+  "diagrams d LEFT JOIN collections c ON c.id = d.trashed_from AND c.user_id = d.user_id";
+
+function toTrashed(row: Row): TrashedDiagram {
+  return {
+    id: text(row, "id"),
+    name: text(row, "name"),
+    trashedAt: text(row, "trashed_at"),
+    collectionId: optionalText(row, "collection_id"),
+    revision: integer(row, "revision"),
+    updatedAt: text(row, "updated_at"),
+  };
+}
+
 /** The owner's trash, most recently deleted first. */
 export async function listTrash(
   db: Database,
@@ -404,20 +421,33 @@ export async function listTrash(
   page: { limit: number; offset: number },
 ): Promise<TrashedDiagram[]> {
   const { rows } = await db.execute({
-    sql: `SELECT d.id, d.name, d.trashed_at, d.revision, d.updated_at, c.id AS collection_id
-          FROM diagrams d LEFT JOIN collections c ON c.id = d.trashed_from AND c.user_id = d.user_id
+    sql: `SELECT ${TRASHED_COLUMNS} FROM ${TRASHED_FROM}
           WHERE d.user_id = ? AND d.trashed_at IS NOT NULL
           ORDER BY d.trashed_at DESC, d.rowid DESC LIMIT ? OFFSET ?`,
     args: [userId, page.limit, page.offset],
   });
-  return rows.map((row) => ({
-    id: text(row, "id"),
-    name: text(row, "name"),
-    trashedAt: text(row, "trashed_at"),
-    collectionId: optionalText(row, "collection_id"),
-    revision: integer(row, "revision"),
-    updatedAt: text(row, "updated_at"),
-  }));
+  return rows.map(toTrashed);
+}
+
+/** One diagram of the owner's trash; NotFoundError when it is not there. */
+export async function getTrashed(db: Database, userId: string, id: string): Promise<TrashedDiagram> {
+  const { rows } = await db.execute({
+    sql: `SELECT ${TRASHED_COLUMNS} FROM ${TRASHED_FROM}
+          WHERE d.user_id = ? AND d.id = ? AND d.trashed_at IS NOT NULL`,
+    args: [userId, id],
+  });
+  if (!rows[0]) throw new NotFoundError("no such diagram in the trash");
+  return toTrashed(rows[0]);
+}
+
+export async function trashedThumbnail(db: Database, userId: string, id: string): Promise<string> {
+  const { rows } = await db.execute({
+    sql: `SELECT thumbnail_svg FROM diagrams
+          WHERE user_id = ? AND id = ? AND trashed_at IS NOT NULL`,
+    args: [userId, id],
+  });
+  if (!rows[0]) throw new NotFoundError("no such diagram in the trash");
+  return text(rows[0], "thumbnail_svg");
 }
 
 /** Out of the trash, back into the collection it was in, or into none if that is gone. */

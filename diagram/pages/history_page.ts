@@ -1,0 +1,184 @@
+// A diagram's history: /d/:id/history lists the current drawing and every kept revision (thumbnail,
+// who or what made it, when, how many elements) with Preview and Restore; /d/:id/history/:rev shows
+// one revision beside the current drawing and lists what restoring it would add, remove and
+// change. Plain links and forms: no script needed.
+import { type Html, html } from "../../runtime/markup.ts";
+import type { DiagramSource, DiagramView } from "../core/diagrams.ts";
+import { MADE_BY, type RevisionMeta } from "../core/history.ts";
+import type { ElementSummary, SceneDiff } from "../core/scene_diff.ts";
+import { problemMessage, renderPage } from "./layout.ts";
+import { relativeTime } from "./relative_time.ts";
+
+export interface HistoryView {
+  email: string;
+  diagram: DiagramView;
+  revisions: RevisionMeta[];
+  /** The link to older revisions, when there are more. */
+  olderPage?: string;
+  /** Not the first page. */
+  paged: boolean;
+  now: number;
+  /** What the last action did, or why it did nothing. */
+  notice?: string;
+  problem?: string;
+}
+
+export function historyPage(view: HistoryView): string {
+  const { diagram } = view;
+  const self = `/d/${diagram.id}/history`;
+  return renderPage({
+    title: `History of ${diagram.name}`,
+    email: view.email,
+    main: html`
+      <p><a href="/d/${diagram.id}">← Back to “${diagram.name}”</a></p>
+      ${problemMessage(view.problem)}
+      ${view.notice ? html`<p class="message notice" role="status">${view.notice}</p>` : ""}
+      <h1>History of “${diagram.name}”</h1>
+      <p class="muted">Every change is kept: all of the last day, then one an hour for 30 days,
+        then one a day. Restoring a revision makes it current again and keeps what it replaces,
+        so a restore can be undone too.</p>
+      <ol class="revisions">
+        ${view.paged ? "" : currentRow(diagram, view.now)}
+        ${view.revisions.map((revision) => revisionRow(diagram, revision, view.now))}
+      </ol>
+      ${view.revisions.length === 0 && !view.paged
+        ? html`<p class="empty">No earlier revisions yet. From now on each change keeps the one
+          before it here.</p>`
+        : ""}
+      ${view.olderPage || view.paged
+        ? html`<nav class="pages" aria-label="Pages"><ul>
+          ${view.paged ? html`<li><a href="${self}">Newest</a></li>` : ""}
+          ${view.olderPage ? html`<li><a href="${view.olderPage}">Older revisions</a></li>` : ""}
+        </ul></nav>`
+        : ""}
+    `,
+  });
+}
+
+function currentRow(diagram: DiagramView, now: number): Html {
+  return html`
+    <li class="revision current">
+      <img src="/api/diagrams/${diagram.id}/thumbnail.svg" alt="" width="168" height="108">
+      <div>
+        <h2>Current · revision ${diagram.revision}</h2>
+        <p>${madeBy(diagram.changedVia)}, ${when(diagram.savedAt, now)}</p>
+        <p><a href="/d/${diagram.id}">Open in the editor</a></p>
+      </div>
+    </li>
+  `;
+}
+
+function revisionRow(diagram: DiagramView, revision: RevisionMeta, now: number): Html {
+  const base = `/d/${diagram.id}/history/${revision.revision}`;
+  return html`
+    <li class="revision">
+      <img src="/api/diagrams/${diagram.id}/revisions/${revision.revision}/thumbnail.svg" alt=""
+        width="168" height="108" loading="lazy">
+      <div>
+        <h2>Revision ${revision.revision}</h2>
+        <p>${madeBy(revision.source)}, ${when(revision.savedAt, now)} · ${elements(
+          revision.elementCount,
+        )}</p>
+        <div class="revision-actions">
+          <a class="button" href="${base}">Preview<span class="visually-hidden"> revision
+            ${revision.revision}</span></a>
+          ${restoreForm(diagram, revision.revision)}
+        </div>
+      </div>
+    </li>
+  `;
+}
+
+/** Restore over the revision the page showed: a change since then is refused, not overwritten. */
+function restoreForm(diagram: DiagramView, revision: number, primary = false): Html {
+  return html`<form method="post" action="/d/${diagram.id}/history/${revision}/restore"><input
+    type="hidden" name="expected" value="${diagram.revision}"><button type="submit"${primary
+      ? html` class="primary"`
+      : ""}>Restore<span class="visually-hidden"> revision ${revision}</span></button></form>`;
+}
+
+export interface RevisionPreviewView {
+  email: string;
+  diagram: DiagramView;
+  revision: RevisionMeta;
+  /** What restoring the revision would do to the current drawing. */
+  diff: SceneDiff;
+  now: number;
+}
+
+export function revisionPreviewPage(view: RevisionPreviewView): string {
+  const { diagram, revision, diff } = view;
+  const changes = diff.added.length + diff.removed.length + diff.changed.length;
+  return renderPage({
+    title: `Revision ${revision.revision} of ${diagram.name}`,
+    email: view.email,
+    main: html`
+      <p><a href="/d/${diagram.id}/history">← History of “${diagram.name}”</a></p>
+      <h1>Revision ${revision.revision} of “${diagram.name}”</h1>
+      <p>${madeBy(revision.source)}, ${when(revision.savedAt, view.now)} · ${elements(
+        revision.elementCount,
+      )}</p>
+      <div class="revision-actions">
+        ${restoreForm(diagram, revision.revision, true)}
+        <a class="button" href="/api/diagrams/${diagram.id}/revisions/${revision
+          .revision}" download="${diagram.name} (revision ${revision
+          .revision}).excalidraw">Download this revision</a>
+      </div>
+      <div class="compare">
+        <figure>
+          <figcaption>Revision ${revision.revision}</figcaption>
+          <img class="preview" src="/api/diagrams/${diagram.id}/revisions/${revision
+            .revision}/thumbnail.svg" alt="Revision ${revision.revision} of the drawing">
+        </figure>
+        <figure>
+          <figcaption>Current · revision ${diagram.revision}</figcaption>
+          <img class="preview" src="/api/diagrams/${diagram.id}/thumbnail.svg"
+            alt="The current drawing">
+        </figure>
+      </div>
+      <h2>Restoring revision ${revision.revision} would</h2>
+      ${changes === 0
+        ? html`<p>change nothing you can see: the drawings are the same.</p>`
+        : html`<ul class="changes">
+          ${changeList("bring back", diff.added)}
+          ${changeList("remove", diff.removed)}
+          ${changeList("change", diff.changed)}
+        </ul>`}
+    `,
+  });
+}
+
+/** One kind of change: how many, then each element by its words, or its type and id. */
+function changeList(verb: string, elements: ElementSummary[]): Html | "" {
+  if (elements.length === 0) return "";
+  const shown = elements.slice(0, 50);
+  return html`
+    <li>${verb} ${elements.length} element${elements.length === 1 ? "" : "s"}:
+      <ul>
+        ${shown.map((element) =>
+          html`<li>${element.text
+            ? html`“${element.text}” <span class="muted">(${element.type})</span>`
+            : element.type} <code class="muted">${element.id}</code></li>`
+        )}
+        ${elements.length > shown.length
+          ? html`<li class="muted">and ${elements.length - shown.length} more</li>`
+          : ""}
+      </ul>
+    </li>
+  `;
+}
+
+function madeBy(source: DiagramSource): Html {
+  return html`<span class="made-by source-${source}">By ${MADE_BY[source]}</span>`;
+}
+
+function when(iso: string, now: number): Html {
+  return html`<time datetime="${iso}" title="${new Date(iso).toUTCString()}">${relativeTime(
+    iso,
+    now,
+  )}</time>`;
+}
+
+function elements(count: number): string {
+  return `${count} element${count === 1 ? "" : "s"}`;
+}

@@ -1,0 +1,111 @@
+// /trash: the trash page, Restore, and Delete for good (after a confirm page).
+import { Hono } from "hono";
+import { html } from "../../runtime/markup.ts";
+import type { CollectionOperations } from "../core/collections.ts";
+import type { DiagramOperations } from "../core/diagrams.ts";
+import { NotFoundError } from "../core/errors.ts";
+import { idSchema } from "../core/schemas.ts";
+import type { TrashOperations } from "../core/trash.ts";
+import { actorOf } from "../http/authenticate.ts";
+import type { PageEnv } from "../http/page_session.ts";
+import { collectionTree } from "../pages/collection_tree.ts";
+import { notFoundPage } from "../pages/not_found_page.ts";
+import { confirmPurgePage, trashPage } from "../pages/trash_page.ts";
+import { z } from "zod";
+
+export interface TrashPageDeps {
+  trash: TrashOperations;
+  diagrams: DiagramOperations;
+  collections: CollectionOperations;
+  /** DIAGRAM_TRASH_DAYS. */
+  trashDays: number;
+}
+
+/** Cards per trash page. */
+const TRASH_PAGE_SIZE = 60;
+
+const trashQuery = z.object({
+  offset: z.coerce.number().int().min(0).max(1_000_000).catch(0),
+  restored: idSchema.optional().catch(undefined),
+  deleted: z.string().max(200).optional().catch(undefined),
+});
+
+/** Mounted behind the signed-in check. */
+export function trashPages(deps: TrashPageDeps): Hono<PageEnv> {
+  const app = new Hono<PageEnv>();
+
+  /** The owner's trashed diagram `id`, or null for anything else. */
+  const entryOf = async (userId: string, id: string) => {
+    const parsed = idSchema.safeParse(id);
+    if (!parsed.success) return null;
+    return await deps.trash.get(userId, parsed.data).catch((error) => {
+      if (error instanceof NotFoundError) return null;
+      throw error;
+    });
+  };
+
+  /** What the page says after a restore: where the diagram went, with a link to it. */
+  const restoredNotice = async (userId: string, id: string) => {
+    const diagram = await deps.diagrams.details(userId, id).catch(() => null);
+    if (diagram === null) return undefined;
+    const place = diagram.collectionId === null
+      ? html`<a href="/c/none">No collection</a>`
+      : html`<a href="/c/${diagram.collectionId}">its collection</a>`;
+    return html`“<a href="/d/${diagram.id}">${diagram.name}</a>” is back in ${place}.`;
+  };
+
+  app.get("/trash", async (c) => {
+    const query = trashQuery.parse(c.req.query());
+    const userId = c.get("userId");
+    const [rows, collections] = await Promise.all([
+      deps.trash.list(userId, { limit: TRASH_PAGE_SIZE + 1, offset: query.offset }),
+      deps.collections.list(userId),
+    ]);
+    const tree = collectionTree(collections);
+    const restored = query.restored === undefined
+      ? undefined
+      : await restoredNotice(userId, query.restored);
+    return c.html(trashPage({
+      email: c.get("email"),
+      tree,
+      entries: rows.slice(0, TRASH_PAGE_SIZE),
+      keepDays: deps.trashDays,
+      nextPage: rows.length > TRASH_PAGE_SIZE
+        ? `/trash?offset=${query.offset + TRASH_PAGE_SIZE}`
+        : undefined,
+      paged: query.offset > 0,
+      now: Date.now(),
+      notice: restored ??
+        (query.deleted === undefined
+          ? undefined
+          : html`“${query.deleted}” was deleted for good.`),
+    }));
+  });
+
+  app.post("/trash/:id/restore", async (c) => {
+    const id = idSchema.safeParse(c.req.param("id"));
+    try {
+      if (!id.success) throw new NotFoundError("no such diagram in the trash");
+      await deps.trash.restore(actorOf(c), id.data);
+    } catch (error) {
+      if (!(error instanceof NotFoundError)) throw error;
+      return c.html(notFoundPage(c.get("email")), 404);
+    }
+    return c.redirect(`/trash?restored=${id.data}`, 303);
+  });
+
+  app.get("/trash/:id/delete", async (c) => {
+    const entry = await entryOf(c.get("userId"), c.req.param("id"));
+    if (entry === null) return c.html(notFoundPage(c.get("email")), 404);
+    return c.html(confirmPurgePage({ email: c.get("email"), entry }));
+  });
+
+  app.post("/trash/:id/delete", async (c) => {
+    const entry = await entryOf(c.get("userId"), c.req.param("id"));
+    if (entry === null) return c.html(notFoundPage(c.get("email")), 404);
+    await deps.trash.deleteForGood(actorOf(c), entry.id);
+    return c.redirect(`/trash?deleted=${encodeURIComponent(entry.name)}`, 303);
+  });
+
+  return app;
+}
