@@ -1,6 +1,10 @@
 // The diagram service's REST surface over real HTTP: login, sessions, diagrams, collections.
 import assert from "node:assert/strict";
-import { type DiagramInstance, startDiagram } from "./helpers/diagram_instance.ts";
+import {
+  apiClient as client,
+  type DiagramInstance,
+  startDiagram,
+} from "./helpers/diagram_instance.ts";
 import { connectClient, type Json } from "./helpers/mcp_client.ts";
 import { BOUND_TEXT_DEFAULTS, ELEMENT_DEFAULTS } from "./helpers/scene_fixture.ts";
 
@@ -19,34 +23,6 @@ async function anotherAccount(instance: DiagramInstance) {
   const password = "another long password";
   await instance.admin("reset-password", "other@example.com", password, "--new-account");
   return client(instance, await instance.login("other@example.com", password));
-}
-
-function client(instance: DiagramInstance, cookie?: string) {
-  return async (
-    method: string,
-    path: string,
-    body?: unknown,
-    headers: Record<string, string> = {},
-  ) => {
-    const response = await fetch(new URL(path, instance.url), {
-      method,
-      headers: {
-        ...(body === undefined ? {} : { "content-type": "application/json" }),
-        ...(cookie ? { cookie } : {}),
-        origin: instance.origin,
-        ...headers,
-      },
-      body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
-    });
-    const text = await response.text();
-    let json: Json = undefined;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      // not JSON (thumbnails, empty bodies)
-    }
-    return { status: response.status, headers: response.headers, text, json };
-  };
 }
 
 function sceneWithBox(id: string, label: string) {

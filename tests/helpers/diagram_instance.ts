@@ -2,6 +2,7 @@
 // run the way `deno task` runs them.
 import { type TaskName, taskRunArgs } from "../../runtime/service_command.ts";
 import { type Finished, type RunningProcess, runToExit, startService } from "./process.ts";
+import type { Json } from "./mcp_client.ts";
 
 export type AdminTask = Extract<
   TaskName,
@@ -66,5 +67,37 @@ export async function startDiagram(
       await process.stop();
       if (existingDataDir === undefined) await Deno.remove(dataDir, { recursive: true });
     },
+  };
+}
+
+/**
+ * REST calls to the service from its own origin, with a session cookie when given: the status,
+ * headers, text and (when it parses) JSON of each answer.
+ */
+export function apiClient(instance: DiagramInstance, cookie?: string) {
+  return async (
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ) => {
+    const response = await fetch(new URL(path, instance.url), {
+      method,
+      headers: {
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+        ...(cookie ? { cookie } : {}),
+        origin: instance.origin,
+        ...headers,
+      },
+      body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+    });
+    const text = await response.text();
+    let json: Json = undefined;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      // not JSON (thumbnails, empty bodies)
+    }
+    return { status: response.status, headers: response.headers, text, json };
   };
 }
