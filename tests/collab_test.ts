@@ -435,18 +435,26 @@ Deno.test("a diagram replaced through the API closes its room with 4409 and keep
   assert.equal((await health(collabServer)).rooms, 0);
 });
 
-Deno.test("a deleted diagram closes its room with 4404", async () => {
+Deno.test("a diagram moved to the trash closes its room with 4404 and refuses a join with a token issued before; restored, it opens again", async () => {
   await using setup = await startDiagramWithAccount();
   await using collabServer = await startCollab(setup.diagram, FAST);
   const id = await setup.newDiagram([rectangle("seeded", "a0")]);
   const [alice, bob] = await twoClients(setup, collabServer, id);
   using _alice = alice;
   using _bob = bob;
+  const issuedBefore = await setup.token(id);
   assert.equal((await setup.api("DELETE", `/api/diagrams/${id}`)).status, 204);
   assert.deepEqual([await alice.closed(), await bob.closed()], [4404, 4404]);
   await pause(800);
   assert.deepEqual([alice.connectionCloses(), bob.connectionCloses()], [1, 1]);
   assert.equal(alice.provider.wsconnected, false);
+  using late = joinRoom(collabServer, id, issuedBefore);
+  assert.equal(await late.closed(), 4404);
+
+  assert.equal((await setup.api("POST", `/api/trash/${id}/restore`)).status, 200);
+  using back = joinRoom(collabServer, id, await setup.token(id));
+  await back.synced();
+  await sees(back, ["seeded"]);
 });
 
 Deno.test("bad tokens are refused: 4401/401 when expired, forged or tampered, 4403/403 for another diagram, and the client stops", async () => {
