@@ -218,3 +218,83 @@ Deno.test("changing the password is throttled like signing in", async () => {
     assert.equal((await person.get("/account")).status, 200, "still signed in, password kept");
   });
 });
+
+Deno.test("without JavaScript the history page restores over the revision it showed, says so when the diagram changed meanwhile, and escapes names", async () => {
+  await withPages(async (person) => {
+    const note = (text: string) => ({
+      type: "excalidraw",
+      version: 2,
+      source: "test",
+      elements: [],
+      appState: {},
+      files: {},
+      note: text,
+    });
+    const diagram = await person.api("POST", "/api/diagrams", {
+      name: "<script>alert(1)</script>",
+      file: note("first"),
+    });
+    await person.api("PUT", `/api/diagrams/${diagram.id}`, { file: note("second") });
+    const history = await person.get(`/d/${diagram.id}/history`);
+    assert.equal(history.status, 200);
+    assert.doesNotMatch(history.text, /<script>alert/);
+    assert.match(history.text, /Current · revision 2/);
+    assert.match(history.text, /name="expected" value="2"/);
+
+    // Someone saves after the page was shown: its Restore changes nothing and says why.
+    await person.api("PUT", `/api/diagrams/${diagram.id}`, { file: note("third") });
+    const stale = await person.post(`/d/${diagram.id}/history/1/restore`, { expected: "2" });
+    assert.equal(stale.status, 409);
+    assert.match(stale.text, /it is now at revision 3\), so nothing was restored/);
+    assert.equal((await person.api("GET", `/api/diagrams/${diagram.id}`)).revision, 3);
+
+    const restored = await person.post(`/d/${diagram.id}/history/1/restore`, { expected: "3" });
+    assert.equal(restored.status, 303);
+    assert.equal(restored.location, `/d/${diagram.id}/history?restored=1&replaced=3`);
+    assert.equal((await person.api("GET", `/api/diagrams/${diagram.id}`)).file.note, "first");
+
+    for (const path of [`/d/${diagram.id}/history/99`, `/d/${diagram.id}/history/abc`]) {
+      const missing = await person.get(path);
+      assert.equal(missing.status, 404, path);
+      assert.match(missing.text, /Revision not found/, path);
+    }
+    // Another site's form cannot restore.
+    const crossSite = await person.post(
+      `/d/${diagram.id}/history/2/restore`,
+      { expected: "4" },
+      "cross-site",
+    );
+    assert.equal(crossSite.status, 403);
+    assert.equal((await person.api("GET", `/api/diagrams/${diagram.id}`)).revision, 4);
+  });
+});
+
+Deno.test("without JavaScript the trash restores into the collection and deletes for good after a confirm", async () => {
+  await withPages(async (person) => {
+    const folder = await person.collection("Folder");
+    const diagram = await person.api("POST", "/api/diagrams", {
+      name: "Plan & <b>notes</b>",
+      collectionId: folder,
+    });
+    const deleted = await person.post(`/d/${diagram.id}/delete`, { back: `/c/${folder}` });
+    assert.equal(deleted.status, 303);
+    const trash = await person.get("/trash");
+    assert.match(trash.text, /Plan &amp; &lt;b&gt;notes&lt;\/b&gt;/);
+    assert.match(trash.text, /from Folder/);
+    assert.equal((await person.get(`/d/${diagram.id}`)).status, 404);
+
+    const restored = await person.post(`/trash/${diagram.id}/restore`, {});
+    assert.equal(restored.location, `/trash?restored=${diagram.id}`);
+    assert.match((await person.get(restored.location!)).text, /is back in .*its collection/);
+    assert.match((await person.get(`/c/${folder}`)).text, new RegExp(diagram.id));
+
+    await person.post(`/d/${diagram.id}/delete`, {});
+    const confirm = await person.get(`/trash/${diagram.id}/delete`);
+    assert.match(confirm.text, /cannot be brought back/);
+    const purged = await person.post(`/trash/${diagram.id}/delete`, {});
+    assert.equal(purged.status, 303);
+    assert.equal((await person.get(`/trash/${diagram.id}/delete`)).status, 404);
+    assert.equal((await person.post(`/trash/${diagram.id}/restore`, {})).status, 404);
+    assert.equal((await person.post("/trash/not-an-id/restore", {})).status, 404);
+  });
+});
