@@ -49,6 +49,7 @@ for (let i = 0; i < DIAGRAMS; i++) {
       elements: texts.map((text, n) => ({ id: `t${n}`, type: "text", text, originalText: text })),
     }),
     thumbnailSvg: "<svg/>",
+    elementCount: texts.length,
   });
 }
 db.close();

@@ -112,13 +112,14 @@ Deno.test("history and trash in headless Chromium", async (t) => {
         `/d/${diagram.id}/history`,
       );
       const rows = page.locator("ol.revisions > li");
-      // The empty start and the drawing, saved moments apart, were kept as one autosave.
       assert.deepEqual(await rows.locator("h2").allInnerTexts(), [
         "Current · revision 3",
         "Revision 2",
+        "Revision 1",
       ]);
       assert.match(await rows.nth(0).innerText(), /By an agent through MCP/);
       assert.match(await rows.nth(1).innerText(), /By a person in the editor, .* · 1 element/);
+      assert.match(await rows.nth(2).innerText(), /By a person in the editor, .* · 0 elements/);
 
       assert.equal(
         await navigates(page, () => page.getByRole("link", { name: "Preview revision 2" }).click()),

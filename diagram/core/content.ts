@@ -44,7 +44,13 @@ export async function contentFromFile(
   return {
     file: sourceText !== undefined && normalised === compact ? sourceText : normalised,
     thumbnailSvg: sanitized ?? renderThumbnail(file.elements),
+    elementCount: liveElementCount(file.elements),
   };
+}
+
+/** Elements that are drawn: not marked deleted. */
+export function liveElementCount(elements: readonly Record<string, unknown>[]): number {
+  return elements.filter((element) => element.isDeleted !== true).length;
 }
 
 function utf8Length(text: string): number {

@@ -33,7 +33,7 @@ import {
   putDiagramFile,
 } from "../store/diagram_files.ts";
 import { renderFullSize } from "../thumbnail/render_svg.ts";
-import { contentFromFile } from "./content.ts";
+import { contentFromFile, liveElementCount } from "./content.ts";
 import type { DrawJob, DrawnContent } from "./draw.ts";
 import { InvalidInputError, NotFoundError } from "./errors.ts";
 import {
@@ -278,7 +278,7 @@ export function diagramOperations(deps: DiagramCoreDeps) {
         await assertCollectionExists(db, actor.userId, input.collectionId);
       }
       const id = randomId();
-      const { file, thumbnailSvg } = await draw(spec, id);
+      const { file, thumbnailSvg, elementCount } = await draw(spec, id);
       const meta = await createDiagram(db, actor.userId, {
         id,
         name: input.name,
@@ -287,6 +287,7 @@ export function diagramOperations(deps: DiagramCoreDeps) {
         now: now(),
         file,
         thumbnailSvg,
+        elementCount,
       });
       return { diagram: view(meta), nodes: spec.nodes.length, edges: spec.edges.length };
     },
@@ -322,10 +323,11 @@ export function diagramOperations(deps: DiagramCoreDeps) {
         removedEdges = patched.removedEdges;
         spec = checkedSpec(patched.spec, patchedPath(patched));
       }
-      const { file, thumbnailSvg, kept } = await draw(spec, id, current.file);
+      const { file, thumbnailSvg, elementCount, kept } = await draw(spec, id, current.file);
       const meta = await replaceDiagramContent(db, actor.userId, id, {
         file,
         thumbnailSvg,
+        elementCount,
         name: input.name,
         changedVia: actor.via,
         expectedRevision: current.revision,
@@ -389,6 +391,7 @@ export function diagramOperations(deps: DiagramCoreDeps) {
         now: now(),
         file: original.file,
         thumbnailSvg,
+        elementCount: liveElementCount((JSON.parse(original.file) as ExcalidrawFile).elements),
       });
       try {
         // The copy's file names the original's uploaded images: it gets its own rows of them.

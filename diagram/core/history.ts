@@ -131,6 +131,7 @@ export function historyOperations(
         file: kept.file,
         // It was validated when first written.
         thumbnailSvg: renderThumbnail((JSON.parse(kept.file) as ExcalidrawFile).elements),
+        elementCount: kept.elementCount,
         changedVia: "restore",
         expectedRevision: input.expectedRevision,
         now: deps.now(),

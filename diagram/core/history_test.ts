@@ -118,7 +118,7 @@ Deno.test("each door that writes contents keeps exactly one revision: what it re
   });
 });
 
-Deno.test("autosaves within five minutes of the revision they started coalesce into it; anything an agent replaced keeps its own row", async () => {
+Deno.test("autosaves within five minutes of an autosave's revision keep nothing more; anything an agent replaced keeps its own row", async () => {
   await withHistory(async (setup) => {
     const { clock } = setup;
     const diagram = await noteDiagram(setup, "v1");
@@ -126,28 +126,33 @@ Deno.test("autosaves within five minutes of the revision they started coalesce i
       clock.now = START + minutes * MINUTE;
       await save(setup, diagram.id, text);
     }
-    // v1 was kept at minute 1; v2 and v3 took its place in turn.
-    assert.deepEqual(await kept(setup, diagram.id), [[3, "web", "v3"]]);
+    // v1 was kept at minute 1; v2 and v3, replaced within five minutes of that, were not.
+    assert.deepEqual(await kept(setup, diagram.id), [[1, "web", "v1"]]);
 
     clock.now = START + 7 * MINUTE;
     await save(setup, diagram.id, "v5");
-    assert.deepEqual(await kept(setup, diagram.id), [[3, "web", "v3"], [4, "web", "v4"]]);
+    assert.deepEqual(await kept(setup, diagram.id), [[1, "web", "v1"], [4, "web", "v4"]]);
 
     clock.now = START + 7 * MINUTE + 5_000;
     const update = await setup.core.diagrams.updateFromSpec(setup.agent, diagram.id, {
       spec: specOf("a", "Agent"),
     });
-    // What the agent replaced (v5) is kept, and under the number its answer names.
+    // What the agent replaced (v5) is kept, seconds after the last autosave's revision, under the
+    // number its answer names.
     assert.equal(update.replacedRevision, 5);
     clock.now += 5_000;
     await save(setup, diagram.id, "v7");
     clock.now += 5_000;
     await save(setup, diagram.id, "v8");
+    clock.now += 5_000;
+    await save(setup, diagram.id, "v9");
     assert.deepEqual(await kept(setup, diagram.id), [
-      [3, "web", "v3"],
+      [1, "web", "v1"],
+      [4, "web", "v4"],
       [5, "web", "v5"],
       // The agent's version: its node, and the hand-made note it kept in place.
       [6, "mcp", "v5"],
+      // The first edit after the agent's starts a window of its own.
       [7, "web", "v7"],
     ]);
   });

@@ -36,7 +36,7 @@ self.onmessage = async ({ data }: MessageEvent<LayoutJobMessage>) => {
   post({
     type: "done",
     id: data.id,
-    content: { file, thumbnailSvg: "<svg/>", kept: 0 },
+    content: { file, thumbnailSvg: "<svg/>", elementCount: 0, kept: 0 },
     heapBytes,
   });
 };

@@ -47,6 +47,8 @@ export interface DiagramContent {
   /** Validated Excalidraw JSON text. */
   file: string;
   thumbnailSvg: string;
+  /** Its elements that are not deleted. */
+  elementCount: number;
 }
 
 export const DIAGRAM_SORTS = ["updated", "name", "created"] as const;
@@ -110,9 +112,9 @@ export async function createDiagram(
   if (input.collectionId !== null) await assertCollectionExists(db, userId, input.collectionId);
   const now = new Date(input.now).toISOString();
   const { rows } = await db.execute({
-    sql: `INSERT INTO diagrams (id, user_id, collection_id, name, file, thumbnail_svg, revision,
-            source, changed_via, created_at, updated_at, saved_at)
-          VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?)
+    sql: `INSERT INTO diagrams (id, user_id, collection_id, name, file, thumbnail_svg,
+            element_count, revision, source, changed_via, created_at, updated_at, saved_at)
+          VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?)
           RETURNING ${META_COLUMNS}`,
     args: [
       input.id,
@@ -121,6 +123,7 @@ export async function createDiagram(
       input.name,
       input.file,
       input.thumbnailSvg,
+      input.elementCount,
       input.source,
       input.source,
       now,
@@ -287,12 +290,12 @@ export async function diagramRevision(db: Database, userId: string, id: string):
   return integer(rows[0], "revision");
 }
 
-/** How long autosaves keep coalescing into the revision row they started. */
+/** How long after an autosave's revision further autosaves keep nothing more. */
 export const COALESCE_WINDOW_MS = 5 * 60 * 1000;
 
 /**
  * Replaces the contents and bumps the revision, keeping the replaced contents as a revision in the
- * same transaction. With `expectedRevision`, the write happens only if the stored revision still
+ * same transaction (unless an autosave coalesces, see keepReplaced). With `expectedRevision`, the write happens only if the stored revision still
  * equals it (compare-and-set in the same statements).
  */
 export async function replaceDiagramContent(
@@ -313,20 +316,23 @@ export async function replaceDiagramContent(
     args: [userId, id, expected, expected],
   };
   const now = new Date(content.now).toISOString();
-  const results = await db.batch([
-    ...keepReplaced(where, {
+  const [, written] = await db.batch([
+    keepReplaced(where, {
       newFile: content.file,
+      writer: content.changedVia,
       now,
       coalesceSince: new Date(content.now - COALESCE_WINDOW_MS).toISOString(),
     }),
     {
-      sql: `UPDATE diagrams AS d SET file = ?, thumbnail_svg = ?, name = COALESCE(?, name),
-              revision = revision + 1, changed_via = ?, updated_at = ?, saved_at = ?
+      sql: `UPDATE diagrams AS d SET file = ?, thumbnail_svg = ?, element_count = ?,
+              name = COALESCE(?, name), revision = revision + 1, changed_via = ?, updated_at = ?,
+              saved_at = ?
             WHERE ${where.sql}
             RETURNING ${META_COLUMNS}`,
       args: [
         content.file,
         content.thumbnailSvg,
+        content.elementCount,
         content.name ?? null,
         content.changedVia,
         now,
@@ -335,8 +341,7 @@ export async function replaceDiagramContent(
       ],
     },
   ], "write");
-  const written = results[results.length - 1].rows[0];
-  if (written) return toMeta(written);
+  if (written.rows[0]) return toMeta(written.rows[0]);
   throw new StaleRevisionError(await diagramRevision(db, userId, id));
 }
 

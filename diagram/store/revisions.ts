@@ -17,7 +17,7 @@ export interface RevisionMeta {
   source: DiagramSource;
   /** When these contents were written. */
   savedAt: string;
-  /** When this row was started (later autosaves within the coalescing window take its place). */
+  /** When this row was kept (autosaves within the coalescing window after it keep nothing). */
   keptAt: string;
   elementCount: number;
   /** Of the file as text. */
@@ -37,52 +37,40 @@ function toMeta(row: Row): RevisionMeta {
   };
 }
 
-/** The live elements of `d.file`, counted by SQLite from the stored text. */
-const ELEMENT_COUNT = `(SELECT count(*) FROM json_each(d.file, '$.elements')
-  WHERE coalesce(json_extract(value, '$.isDeleted'), 0) = 0)`;
-
 /**
- * Statements that keep diagram `id`'s current contents as a revision, to run in one batch just
+ * The statement that keeps diagram `id`'s current contents as a revision, to run in one batch just
  * before the write that replaces them, under the same conditions (`where`, on `diagrams d`): when
  * the write does not happen, neither does this. Nothing is kept when the new text is the same.
  *
- * An autosave's contents replaced while the newest kept revision is an autosave row started after
- * `coalesceSince` take that row's place (its revision number moves to theirs), so steady editing
- * keeps one revision per window; anything else gets a row of its own.
+ * Autosaves coalesce: while the newest kept revision is an autosave kept after `coalesceSince`, an
+ * autosave over autosaved contents keeps nothing more (that revision stands for the window), so
+ * steady editing keeps one revision per window and most saves copy nothing. What any other write
+ * replaces (an agent's, an import's, a restore's) is always kept.
  */
 export function keepReplaced(
   where: { sql: string; args: (string | number | null)[] },
-  input: { newFile: string; now: string; coalesceSince: string },
-): InStatement[] {
+  input: { newFile: string; writer: DiagramSource; now: string; coalesceSince: string },
+): InStatement {
   const autosaves = AUTOSAVE_SOURCES.map((source) => `'${source}'`).join(", ");
-  const changed = `${where.sql} AND d.file IS NOT ?`;
-  const changedArgs = [...where.args, input.newFile];
-  return [
-    {
-      sql: `UPDATE diagram_revisions SET revision = d.revision, source = d.changed_via,
-              saved_at = d.saved_at, element_count = ${ELEMENT_COUNT},
-              byte_size = length(CAST(d.file AS BLOB)), encoding = 'text', contents = d.file
-            FROM diagrams d
-            WHERE ${changed} AND d.changed_via IN (${autosaves})
-              AND diagram_revisions.diagram_id = d.id
-              AND diagram_revisions.source IN (${autosaves})
-              AND diagram_revisions.kept_at > ?
-              AND diagram_revisions.revision =
-                (SELECT max(revision) FROM diagram_revisions WHERE diagram_id = d.id)`,
-      args: [...changedArgs, input.coalesceSince],
-    },
-    {
-      // Unless the step above already kept them under their revision number.
-      sql: `INSERT INTO diagram_revisions (diagram_id, revision, source, saved_at, kept_at,
-              element_count, byte_size, encoding, contents)
-            SELECT d.id, d.revision, d.changed_via, d.saved_at, ?, ${ELEMENT_COUNT},
-              length(CAST(d.file AS BLOB)), 'text', d.file
-            FROM diagrams d
-            WHERE ${changed} AND NOT EXISTS (SELECT 1 FROM diagram_revisions r
-              WHERE r.diagram_id = d.id AND r.revision = d.revision)`,
-      args: [input.now, ...changedArgs],
-    },
-  ];
+  const coalesces = AUTOSAVE_SOURCES.includes(input.writer)
+    ? `AND NOT (d.changed_via IN (${autosaves}) AND coalesce((
+        SELECT r.source IN (${autosaves}) AND r.kept_at > ? FROM diagram_revisions r
+        WHERE r.diagram_id = d.id ORDER BY r.revision DESC LIMIT 1), 0))`
+    : "";
+  return {
+    sql: `INSERT INTO diagram_revisions (diagram_id, revision, source, saved_at, kept_at,
+            element_count, byte_size, encoding, contents)
+          SELECT d.id, d.revision, d.changed_via, d.saved_at, ?, d.element_count,
+            length(CAST(d.file AS BLOB)), 'text', d.file
+          FROM diagrams d
+          WHERE ${where.sql} AND d.file IS NOT ? ${coalesces}`,
+    args: [
+      input.now,
+      ...where.args,
+      input.newFile,
+      ...(coalesces === "" ? [] : [input.coalesceSince]),
+    ],
+  };
 }
 
 /** Newest first; `before` pages on from a revision number. */
@@ -121,10 +109,7 @@ export async function getRevision(
 /** Brotli at a quality that is fast (about 2 ms for a 50 KB file) and within 10 % of the best. */
 const BROTLI_QUALITY = 5;
 
-/**
- * Compresses up to `limit` rows still kept as text; returns how many. A row whose revision moved on
- * meanwhile (an autosave took its place) is left for the next pass.
- */
+/** Compresses up to `limit` rows still kept as text; returns how many. */
 export async function compressPending(db: Database, limit: number): Promise<number> {
   const { rows } = await db.execute({
     sql: `SELECT diagram_id, revision, contents FROM diagram_revisions WHERE encoding = 'text'
@@ -138,13 +123,8 @@ export async function compressPending(db: Database, limit: number): Promise<numb
     });
     await db.execute({
       sql: `UPDATE diagram_revisions SET encoding = 'br', contents = ?
-            WHERE diagram_id = ? AND revision = ? AND encoding = 'text' AND contents = ?`,
-      args: [
-        new Uint8Array(compressed),
-        text(row, "diagram_id"),
-        integer(row, "revision"),
-        text(row, "contents"),
-      ],
+            WHERE diagram_id = ? AND revision = ? AND encoding = 'text'`,
+      args: [new Uint8Array(compressed), text(row, "diagram_id"), integer(row, "revision")],
     });
   }
   return rows.length;

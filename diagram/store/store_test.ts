@@ -45,6 +45,7 @@ async function withStore(run: (db: Database, alice: string, bob: string) => Prom
 const content = (marker: string) => ({
   file: JSON.stringify({ type: "excalidraw", marker }),
   thumbnailSvg: `<svg>${marker}</svg>`,
+  elementCount: 0,
   changedVia: "web" as const,
   now: Date.now(),
 });
@@ -154,6 +155,7 @@ Deno.test("search finds the text inside a diagram, labels included, folds diacri
       now: Date.now(),
       file: fileWithText({ text: "Database cluster", containerId: "shape" }, { text: "café" }),
       thumbnailSvg: "<svg/>",
+      elementCount: 1,
     });
     const named = await newDiagram(db, alice, "Data lake");
     const gone = await createDiagram(db, alice, {
@@ -164,6 +166,7 @@ Deno.test("search finds the text inside a diagram, labels included, folds diacri
       now: Date.now(),
       file: fileWithText({ text: "database", deleted: true }),
       thumbnailSvg: "<svg/>",
+      elementCount: 1,
     });
     const found = (query: string, owner = alice) =>
       listDiagrams(db, owner, { limit: 10, query }).then((rows) => rows.map((d) => d.id));
@@ -182,6 +185,7 @@ Deno.test("search finds the text inside a diagram, labels included, folds diacri
     await replaceDiagramContent(db, alice, inside.id, {
       file: fileWithText({ text: "Queue" }),
       thumbnailSvg: "<svg/>",
+      elementCount: 1,
       changedVia: "mcp",
       now: Date.now(),
     });

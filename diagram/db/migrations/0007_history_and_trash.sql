@@ -21,6 +21,12 @@ ALTER TABLE diagrams RENAME COLUMN changed_via_rebuilt TO changed_via;
 ALTER TABLE diagrams ADD COLUMN saved_at TEXT NOT NULL DEFAULT '';
 UPDATE diagrams SET saved_at = updated_at;
 
+-- How many live elements the current contents have, counted when they are written, so that keeping
+-- them as a revision copies a number instead of walking the file's JSON.
+ALTER TABLE diagrams ADD COLUMN element_count INTEGER NOT NULL DEFAULT 0;
+UPDATE diagrams SET element_count = (SELECT count(*) FROM json_each(file, '$.elements')
+  WHERE coalesce(json_extract(value, '$.isDeleted'), 0) = 0);
+
 -- A deleted diagram waits in the trash: out of every list, search and room, with the collection it
 -- was in remembered (no foreign key: that collection may go meanwhile, and the diagram then comes
 -- back to "No collection").
@@ -29,10 +35,10 @@ ALTER TABLE diagrams ADD COLUMN trashed_from TEXT;
 CREATE INDEX diagrams_in_trash ON diagrams (user_id, trashed_at) WHERE trashed_at IS NOT NULL;
 
 -- The contents a write replaced, kept in the same transaction as the write: the revision number
--- they had, who made them and when (`saved_at`), when this row was started (`kept_at`: autosaves
--- within a few minutes of it take its place rather than adding rows), and their size. Rows are
--- written as text and compressed in the background (`encoding`), so a save costs one copy inside
--- SQLite. A revision number names the same contents for ever.
+-- they had, who made them and when (`saved_at`), when this row was kept (`kept_at`: autosaves
+-- within a few minutes after it keep nothing more), and their size. Rows are written as text and
+-- compressed in the background (`encoding`), so a save costs at most one copy inside SQLite. A
+-- revision number names the same contents for ever.
 CREATE TABLE diagram_revisions (
   diagram_id TEXT NOT NULL REFERENCES diagrams (id) ON DELETE CASCADE,
   revision INTEGER NOT NULL CHECK (revision >= 1),
