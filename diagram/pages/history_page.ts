@@ -46,10 +46,16 @@ export function historyPage(view: HistoryView): string {
           before it here.</p>`
         : ""}
       ${view.olderPage || view.paged
-        ? html`<nav class="pages" aria-label="Pages"><ul>
-          ${view.paged ? html`<li><a href="${self}">Newest</a></li>` : ""}
-          ${view.olderPage ? html`<li><a href="${view.olderPage}">Older revisions</a></li>` : ""}
-        </ul></nav>`
+        ? html`
+          <nav class="pages" aria-label="Pages">
+            <ul>
+                    ${view.paged ? html`<li><a href="${self}">Newest</a></li>` : ""}
+                    ${view.olderPage
+                      ? html`<li><a href="${view.olderPage}">Older revisions</a></li>`
+                      : ""}
+                  </ul>
+          </nav>
+        `
         : ""}
     `,
   });
@@ -92,9 +98,13 @@ function revisionRow(diagram: DiagramView, revision: RevisionMeta, now: number):
 /** Restore over the revision the page showed: a change since then is refused, not overwritten. */
 function restoreForm(diagram: DiagramView, revision: number, primary = false): Html {
   return html`<form method="post" action="/d/${diagram.id}/history/${revision}/restore"><input
-    type="hidden" name="expected" value="${diagram.revision}"><button type="submit"${primary
-      ? html` class="primary"`
-      : ""}>Restore<span class="visually-hidden"> revision ${revision}</span></button></form>`;
+    type="hidden" name="expected" value="${diagram.revision}"><button type="submit"${
+    primary
+      ? html`
+        class="primary"
+      `
+      : ""
+  }>Restore<span class="visually-hidden"> revision ${revision}</span></button></form>`;
 }
 
 export interface RevisionPreviewView {
@@ -128,7 +138,8 @@ export function revisionPreviewPage(view: RevisionPreviewView): string {
         <figure>
           <figcaption>Revision ${revision.revision}</figcaption>
           <img class="preview" src="/api/diagrams/${diagram.id}/revisions/${revision
-            .revision}/thumbnail.svg" alt="Revision ${revision.revision} of the drawing">
+            .revision}/thumbnail.svg"
+            alt="Revision ${revision.revision} of the drawing">
         </figure>
         <figure>
           <figcaption>Current · revision ${diagram.revision}</figcaption>
@@ -156,9 +167,11 @@ function changeList(verb: string, elements: ElementSummary[]): Html | "" {
     <li>${verb} ${elements.length} element${elements.length === 1 ? "" : "s"}:
       <ul>
         ${shown.map((element) =>
-          html`<li>${element.text
-            ? html`“${element.text}” <span class="muted">(${element.type})</span>`
-            : element.type} <code class="muted">${element.id}</code></li>`
+          html`<li>${
+            element.text
+              ? html`“${element.text}” <span class="muted">(${element.type})</span>`
+              : element.type
+          } <code class="muted">${element.id}</code></li>`
         )}
         ${elements.length > shown.length
           ? html`<li class="muted">and ${elements.length - shown.length} more</li>`
@@ -173,10 +186,12 @@ function madeBy(source: DiagramSource): Html {
 }
 
 function when(iso: string, now: number): Html {
-  return html`<time datetime="${iso}" title="${new Date(iso).toUTCString()}">${relativeTime(
-    iso,
-    now,
-  )}</time>`;
+  return html`<time datetime="${iso}" title="${new Date(iso).toUTCString()}">${
+    relativeTime(
+      iso,
+      now,
+    )
+  }</time>`;
 }
 
 function elements(count: number): string {

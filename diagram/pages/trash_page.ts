@@ -35,8 +35,14 @@ export function trashPage(view: TrashView): string {
         ? html`<p class="empty">The trash is empty.</p>`
         : html`<ul class="cards">${view.entries.map((entry) => trashCard(entry, view))}</ul>`}
       ${view.nextPage
-        ? html`<nav class="pages" aria-label="Pages"><ul><li><a href="${view
-          .nextPage}">More</a></li></ul></nav>`
+        ? html`
+          <nav class="pages" aria-label="Pages">
+            <ul>
+              <li><a href="${view
+                .nextPage}">More</a></li>
+            </ul>
+          </nav>
+        `
         : ""}
     `,
   });
@@ -56,14 +62,16 @@ function trashCard(entry: TrashEntry, view: TrashView): Html {
         <span class="in">from ${place}</span>
         <time datetime="${entry.trashedAt}" title="${new Date(entry.trashedAt)
           .toUTCString()}">deleted ${relativeTime(entry.trashedAt, view.now)}</time>
-        <span class="in">deleted for good ${
-          days === 0 ? "today" : days === 1 ? "tomorrow" : `in ${days} days`
-        }</span>
+        <span class="in">deleted for good ${days === 0
+          ? "today"
+          : days === 1
+          ? "tomorrow"
+          : `in ${days} days`}</span>
       </span>
       <div class="revision-actions card-actions">
         <form method="post" action="/trash/${entry.id}/restore"><button type="submit"
           class="primary">Restore<span class="visually-hidden"> ${entry
-          .name}</span></button></form>
+            .name}</span></button></form>
         <a class="button" href="/trash/${entry.id}/delete">Delete for good…<span
           class="visually-hidden"> ${entry.name}</span></a>
       </div>

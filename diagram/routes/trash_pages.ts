@@ -76,9 +76,7 @@ export function trashPages(deps: TrashPageDeps): Hono<PageEnv> {
       paged: query.offset > 0,
       now: Date.now(),
       notice: restored ??
-        (query.deleted === undefined
-          ? undefined
-          : html`“${query.deleted}” was deleted for good.`),
+        (query.deleted === undefined ? undefined : html`“${query.deleted}” was deleted for good.`),
     }));
   });
 

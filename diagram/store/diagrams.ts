@@ -435,7 +435,11 @@ export async function listTrash(
 }
 
 /** One diagram of the owner's trash; NotFoundError when it is not there. */
-export async function getTrashed(db: Database, userId: string, id: string): Promise<TrashedDiagram> {
+export async function getTrashed(
+  db: Database,
+  userId: string,
+  id: string,
+): Promise<TrashedDiagram> {
   const { rows } = await db.execute({
     sql: `SELECT ${TRASHED_COLUMNS} FROM ${TRASHED_FROM}
           WHERE d.user_id = ? AND d.id = ? AND d.trashed_at IS NOT NULL`,

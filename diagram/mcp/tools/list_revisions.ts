@@ -19,8 +19,10 @@ const inputSchema = z.object({
 const revisionOutput = z.object({
   revision: z.number().int(),
   source: z.enum(DIAGRAM_SOURCES)
-    .describe("Who made these contents: web (a person), collab (live editing), mcp (an agent), " +
-      "import, or restore."),
+    .describe(
+      "Who made these contents: web (a person), collab (live editing), mcp (an agent), " +
+        "import, or restore.",
+    ),
   savedAt: z.string(),
   elementCount: z.number().int(),
   byteSize: z.number().int(),
