@@ -35,6 +35,10 @@ export function createCollabHandler(deps: CollabAppDeps): (request: Request) => 
     });
 
   return (request) => {
+    // Deno builds the URL from the Host header as sent; a malformed one is the client's mistake.
+    if (!URL.canParse(request.url)) {
+      return json(400, { error: "the Host header is not a valid host or host:port" });
+    }
     const url = new URL(request.url);
     if (url.pathname === "/health" && request.method === "GET") {
       return json(200, {

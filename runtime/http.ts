@@ -36,6 +36,15 @@ export function serviceApp(
     await next();
     c.res.headers.set("X-Content-Type-Options", "nosniff");
   });
+  // Deno builds a request's URL from its Host header as sent: a malformed one (a port out of
+  // range, a stray bracket, a space) would make every later `new URL(c.req.url)` throw. It is the
+  // client's mistake, refused here once for every route.
+  app.use("*", async (c, next) => {
+    if (!URL.canParse(c.req.url)) {
+      return c.json({ error: "the Host header is not a valid host or host:port" }, 400);
+    }
+    await next();
+  });
   app.get("/health", async (c) => {
     if (probe) {
       try {

@@ -3,6 +3,7 @@ import { HTTPException } from "hono/http-exception";
 import { serviceApp } from "./http.ts";
 import { listen } from "./serve.ts";
 import { VERSION } from "./version.ts";
+import { rawRequest } from "./raw_http_testing.ts";
 
 async function withServer(app: ReturnType<typeof serviceApp>, run: (base: URL) => Promise<void>) {
   const server = await listen(app.fetch, { hostname: "127.0.0.1", port: 0 });
@@ -103,4 +104,31 @@ Deno.test("every answer, health, 404, refusal or 500, carries X-Content-Type-Opt
   } finally {
     console.error = originalError;
   }
+});
+
+Deno.test("a malformed Host header is a JSON 400 on every route, never a 500", async () => {
+  const app = serviceApp("search");
+  app.get("/uses-url", (c) => c.json({ path: new URL(c.req.url).pathname }));
+  await withServer(app, async (base) => {
+    const port = Number(base.port);
+    for (const host of ["x:99999", "[::1", "a b", "x:-1", "x:1:2"]) {
+      for (const path of ["/health", "/uses-url", "/nowhere"]) {
+        const answer = await rawRequest(
+          port,
+          `GET ${path} HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`,
+          [],
+          0,
+        );
+        assert.equal(answer.status, 400, `${host} ${path}`);
+        assert.match(String(answer.body.error), /Host header/);
+      }
+    }
+    const good = await rawRequest(
+      port,
+      "GET /uses-url HTTP/1.1\r\nHost: [::1]:8080\r\nConnection: close\r\n\r\n",
+      [],
+      0,
+    );
+    assert.deepEqual([good.status, good.body], [200, { path: "/uses-url" }]);
+  });
 });

@@ -1,6 +1,7 @@
 // The collaboration server with the real y-websocket client against a real diagram service:
 // syncing, presence, saving to the diagram service, and what happens when things go wrong.
 import assert from "node:assert/strict";
+import { rawRequest } from "../runtime/raw_http_testing.ts";
 import * as awarenessProtocol from "y-protocols/awareness.js";
 import * as Y from "yjs";
 import type { DiagramClient } from "../collab/diagram_client.ts";
@@ -628,3 +629,20 @@ function pick(
 ) {
   return { status, rooms, connections };
 }
+
+Deno.test("a malformed Host header gets a JSON 400, and the server goes on answering", async () => {
+  await using setup = await startDiagramWithAccount();
+  await using collabServer = await startCollab(setup.diagram, FAST);
+  const port = Number(collabServer.url.port);
+  for (const host of ["x:99999", "[::1", "a b"]) {
+    const answer = await rawRequest(
+      port,
+      `GET /health HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`,
+      [],
+      0,
+    );
+    assert.equal(answer.status, 400, host);
+    assert.match(String(answer.body.error), /Host header/);
+  }
+  assert.equal((await health(collabServer)).status, "ok");
+});
