@@ -138,6 +138,12 @@ Deno.test("a format missing from search.formats is refused with 403 and says how
   assert.deepEqual(await response.json(), {
     error: 'Format "csv" is not enabled: add it to search.formats in settings.yml',
   });
+  // A format that does not exist is refused too, rather than answered with a page.
+  const xml = await search.get("/search?q=rust&format=xml");
+  assert.equal(xml.status, 403);
+  assert.deepEqual(await xml.json(), {
+    error: 'Format "xml" does not exist: use one of html, json',
+  });
   assert.equal(search.upstream.requests.length, 0);
 });
 

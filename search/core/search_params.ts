@@ -1,6 +1,8 @@
 // The /search parameters, read the way SearXNG reads them (and with its error messages, which
-// clients show to users): empty values count as absent, unknown formats fall back to html,
-// unknown categories and engine names are dropped, anything else malformed is a 400.
+// clients show to users): empty values count as absent, unknown categories and engine names are
+// dropped, anything else malformed is a 400. The format is kept as asked: the route refuses one
+// that search.formats does not list (SearXNG reads an unknown one as html; a client asking for
+// `xml` is better told no than handed a page).
 import type { SafeSearch, TimeRange } from "../engines/engine.ts";
 import { isLanguage } from "./query_syntax.ts";
 
@@ -13,7 +15,8 @@ export const MAX_QUERY_LENGTH = 2048;
 
 export interface SearchParams {
   q: string;
-  format: Format;
+  /** As asked, "html" when absent: not necessarily one of FORMATS. */
+  format: string;
   categories: string[];
   engines: string[];
   /** null: use the preference / default. */
@@ -45,7 +48,7 @@ export function readSearchParams(
   if (q.length > MAX_QUERY_LENGTH) {
     throw new ParamError(`Query too long: at most ${MAX_QUERY_LENGTH} characters`);
   }
-  const format = FORMATS.find((f) => f === value("format")) ?? "html";
+  const format = value("format") ?? "html";
   return {
     q,
     format,

@@ -35,14 +35,15 @@ Deno.test("an Open WebUI request is read with its empty parameters treated as ab
   });
 });
 
-Deno.test("unknown formats fall back to html; unknown categories and engines are dropped", () => {
+Deno.test("the format is kept as asked; unknown categories and engines are dropped", () => {
   const params = read({
     q: "x",
     format: "xml",
     categories: "news, images,NEWS",
     engines: "brave,nope",
   });
-  assert.equal(params.format, "html");
+  assert.equal(params.format, "xml");
+  assert.equal(read({ q: "x", format: " " }).format, "html");
   assert.deepEqual(params.categories, ["news"]);
   assert.deepEqual(params.engines, ["brave"]);
 });

@@ -1,6 +1,12 @@
 // GET|POST /search in every enabled format, and `/` with a query redirecting to it.
 import { type Context, Hono } from "hono";
-import { ParamError, readSearchParams, type SearchParams } from "../core/search_params.ts";
+import {
+  type Format,
+  FORMATS,
+  ParamError,
+  readSearchParams,
+  type SearchParams,
+} from "../core/search_params.ts";
 import { csvFileName, renderCsv } from "../render/csv.ts";
 import { searchJson } from "../render/json.ts";
 import { renderRss } from "../render/rss.ts";
@@ -43,13 +49,19 @@ export function searchRoutes(deps: SearchDeps): Hono {
       if (format === "html") return c.html(renderErrorPage(site, prefs, 400, error.message), 400);
       return c.json({ error: error.message }, 400);
     }
-    if (!settings.search.formats.includes(params.format)) {
+    const format = settings.search.formats.find((enabled) => enabled === params.format);
+    if (format === undefined) {
+      const known = (FORMATS as readonly string[]).includes(params.format);
       return c.json({
-        error: `Format "${params.format}" is not enabled: add it to search.formats in settings.yml`,
+        error: known
+          ? `Format "${params.format}" is not enabled: add it to search.formats in settings.yml`
+          : `Format "${params.format}" does not exist: use one of ${
+            settings.search.formats.join(", ")
+          }`,
       }, 403);
     }
     if (params.q === "") {
-      if (params.format === "html") return c.html(renderStartPage(site, prefs));
+      if (format === "html") return c.html(renderStartPage(site, prefs));
       return c.json({ error: "No query" }, 400);
     }
     const language = resolveLanguage(
@@ -68,7 +80,7 @@ export function searchRoutes(deps: SearchDeps): Hono {
       disabledEngines: new Set(prefs.disabled_engines),
     });
     const searched = performance.now();
-    const response = render(c, deps, site, params, run, prefs);
+    const response = render(c, deps, site, { ...params, format }, run, prefs);
     const timing = serverTiming(run, searched - started, performance.now() - searched);
     response.headers.set("Server-Timing", timing);
     return response;
@@ -81,7 +93,7 @@ function render(
   c: Context,
   deps: SearchDeps,
   site: SiteView,
-  params: SearchParams,
+  params: SearchParams & { format: Format },
   run: SearchRun,
   prefs: ReturnType<typeof preferencesOf>,
 ): Response {
