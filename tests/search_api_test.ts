@@ -194,7 +194,7 @@ Deno.test("format=csv and format=rss carry the merged results", async () => {
   assert.match(rss.headers.get("content-type")!, /^text\/xml/);
   const feed = await rss.text();
   assert.equal(feed.split("<item>").length - 1, expected.results.length);
-  assert.ok(feed.includes("<title>Search search: rust</title>"));
+  assert.ok(feed.includes("<title>rust – Search</title>"));
 });
 
 Deno.test("!bangs, engines= and categories= choose which providers are asked", async () => {

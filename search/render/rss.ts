@@ -20,7 +20,7 @@ export function renderRss(
     `<?xml version="1.0" encoding="UTF-8"?>`,
     `<rss version="2.0" xmlns:opensearch="http://a9.com/-/spec/opensearch/1.1/">`,
     `  <channel>`,
-    `    <title>${escapeXml(instanceName)} search: ${query}</title>`,
+    `    <title>${query} – ${escapeXml(instanceName)}</title>`,
     `    <link>${escapeXml(searchUrl)}</link>`,
     `    <description>Search results for "${query}" - ${escapeXml(instanceName)}</description>`,
     `    <opensearch:totalResults>${count}</opensearch:totalResults>`,

@@ -59,7 +59,7 @@ Deno.test("the feed is RSS 2.0 with OpenSearch elements and every text escaped",
       `<?xml version="1.0" encoding="UTF-8"?>`,
       `<rss version="2.0" xmlns:opensearch="http://a9.com/-/spec/opensearch/1.1/">`,
       `  <channel>`,
-      `    <title>SearXNG search: rust &amp; &quot;&lt;b&gt;&quot;</title>`,
+      `    <title>rust &amp; &quot;&lt;b&gt;&quot; – SearXNG</title>`,
       `    <link>https://search.example/search?q=rust&amp;format=rss</link>`,
       `    <description>Search results for "rust &amp; &quot;&lt;b&gt;&quot;" - SearXNG` +
       `</description>`,

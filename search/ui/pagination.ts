@@ -17,12 +17,15 @@ export function pageWindow(pageno: number, hasResults: boolean): number[] {
   return Array.from({ length: last - first + 1 }, (_, i) => first + i);
 }
 
+/** The page navigation; nothing at all when the only page is this one and it is empty. */
 export function pagination(
   params: SearchParams,
   method: "get" | "post",
   hasResults: boolean,
 ): Html {
   const current = params.pageno;
+  // A first page without results has nowhere to go: no lone "1".
+  if (current === 1 && !hasResults) return html``;
   const page = (pageno: number, text: string, label: string) =>
     searchAgainForm({ ...params, pageno }, method, { text, label });
   const numbers = pageWindow(current, hasResults).map((pageno) =>
