@@ -33,9 +33,11 @@ export function configuredEngines(settings: Settings): ConfiguredEngine[] {
 
 export function createSearchInstance(
   settings: Settings,
-  { secret, imageProxyAllowsPrivate = false }: {
+  { secret, imageProxyAllowsPrivate = false, log }: {
     secret: string;
     imageProxyAllowsPrivate?: boolean;
+    /** Where engine failures are told, a line each; console.error by default. */
+    log?: (line: string) => void;
   },
 ): SearchInstance {
   const client = createUpstreamClient({ poolConnections: settings.outgoing.pool_connections });
@@ -44,6 +46,7 @@ export function createSearchInstance(
     engines: configuredEngines(settings),
     client,
     maxRequestTimeoutMs: max_request_timeout === null ? null : max_request_timeout * 1000,
+    log,
   });
   const app = createSearchApp({ settings, searcher, secret, imageProxyAllowsPrivate });
   return { app, searcher, close: () => client.close() };

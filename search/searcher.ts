@@ -60,6 +60,8 @@ export interface SearchRun {
   category: string;
   /** Language the engines were asked in, after `:lang`. */
   language: string;
+  /** Engines that answered, with results or without; 0 with failures means every one failed. */
+  answered: number;
 }
 
 export interface SearcherOptions {
@@ -68,6 +70,8 @@ export interface SearcherOptions {
   /** `outgoing.max_request_timeout` in ms, or null. */
   maxRequestTimeoutMs: number | null;
   now?: () => number;
+  /** Where each engine failure is told, one line (never the query); console.error by default. */
+  log?: (line: string) => void;
 }
 
 export class Searcher {
@@ -77,6 +81,7 @@ export class Searcher {
   readonly #client: UpstreamClient;
   readonly #maxRequestTimeoutMs: number | null;
   readonly #now: () => number;
+  readonly #log: (line: string) => void;
   readonly #syntax: SyntaxTargets;
   readonly #byName: ReadonlyMap<string, ConfiguredEngine>;
   readonly #categories: readonly string[];
@@ -86,6 +91,7 @@ export class Searcher {
     this.#client = options.client;
     this.#maxRequestTimeoutMs = options.maxRequestTimeoutMs;
     this.#now = options.now ?? Date.now;
+    this.#log = options.log ?? console.error;
     this.suspensions = new Suspensions(this.#now);
     const engineByBang = new Map<string, string>();
     for (const engine of this.engines) {
@@ -140,17 +146,23 @@ export class Searcher {
         const ms = performance.now() - started;
         timings.push({ engine: engine.name, ms });
         if (results === null) return null;
-        this.stats.record(engine.name, { ok: true, ms });
+        this.stats.record(engine.name, { ms });
         this.suspensions.succeeded(engine.name);
         return { engine: engine.name, weight: engine.weight, category: engineCategory, results };
       } catch (thrown) {
         const error = thrown instanceof EngineError
           ? thrown
           : new ParseError(thrown instanceof Error ? thrown.message : String(thrown));
-        timings.push({ engine: engine.name, ms: performance.now() - started });
-        this.stats.record(engine.name, { ok: false, ms: performance.now() - started });
+        const ms = performance.now() - started;
+        const at = this.#now();
+        timings.push({ engine: engine.name, ms });
+        this.stats.record(engine.name, { ms, failed: { reason: error.reason, at } });
         this.suspensions.failed(engine.name, error);
         unresponsive.push([engine.name, error.reason]);
+        this.#log(
+          `search: ${new Date(at).toISOString()} engine ${engine.name} failed: ${error.reason} ` +
+            `(${error.name}) after ${Math.round(ms)} ms`,
+        );
         return null;
       }
     }));
@@ -167,6 +179,7 @@ export class Searcher {
       paging: runnable.some((engine) => engine.module.paging),
       category,
       language,
+      answered: outputs.length,
     };
   }
 

@@ -274,9 +274,16 @@ Deno.test("providers see a browser, never the client's address, cookies or ident
 Deno.test("a provider answering 429 is reported, then suspended, and the search still succeeds", async () => {
   await using search = await startSearch();
   search.upstream.route("/brave/", () => html("slow down", 429));
-  const first = await searchJson(search, "q=rust");
+  const first = await searchJson(search, "q=rust+secretword");
   assert.deepEqual(first.unresponsive_engines, [["brave", "too many requests"]]);
   assert.ok(first.results.length > 10);
+  // One line for the failure: the engine, why and when, never the query.
+  assert.equal(search.logged.length, 1);
+  assert.match(
+    search.logged[0],
+    /^search: \d{4}-\d\d-\d\dT[\d:.]+Z engine brave failed: too many requests \(TooManyRequestsError\) after \d+ ms$/,
+  );
+  assert.doesNotMatch(search.logged.join("\n"), /secretword|rust/);
   search.upstream.requests.length = 0;
   const second = await searchJson(search, "q=rust");
   assert.deepEqual(second.unresponsive_engines, [["brave", "Suspended: too many requests"]]);

@@ -127,6 +127,7 @@ function render(
         safesearch: params.safesearch ?? prefs.safesearch,
         outcome,
         paging: run.paging,
+        answered: run.answered,
       }));
   }
 }

@@ -28,6 +28,8 @@ export interface ResultsView {
   outcome: SearchOutcome;
   /** Whether any engine of this search pages. */
   paging: boolean;
+  /** Engines that answered, with results or without. */
+  answered: number;
 }
 
 function answerBlock(answers: Answer[]): Html {
@@ -51,6 +53,28 @@ function correctionBlock(
       <p>Did you mean:</p>
       <ul>${corrections.map(({ text, q }) =>
         html`<li>${searchAgainForm({ ...params, q, pageno: 1 }, method, { text })}</li>`
+      )}</ul>
+    </div>
+  `;
+}
+
+/**
+ * Every engine asked failed: no advice about spelling, but which engines could not be reached and
+ * why (SearXNG's "engines cannot retrieve results").
+ */
+function enginesFailed(engines: SearchOutcome["unresponsive_engines"]): Html {
+  return html`
+    <div class="no-results engines-failed" role="alert">
+      <h2>The search engines could not be reached</h2>
+      <p>No engine answered this search, so there are no results. This is not about your words:
+        try again in a moment.</p>
+      <ul>${engines.map(([name, reason]) =>
+        html`
+          <li>
+            <a${attrs({
+              href: `/stats?engine=${encodeURIComponent(name)}`,
+            })}>${name}</a>: ${reason}</li>
+        `
       )}</ul>
     </div>
   `;
@@ -106,6 +130,8 @@ ${
           resultItem(result, imageSource(site, prefs, result.thumbnail ?? result.img_src))
         )
       }</div>`
+      : view.answered === 0 && outcome.unresponsive_engines.length > 0
+      ? enginesFailed(outcome.unresponsive_engines)
       : noResults(view.pageno, outcome.unresponsive_engines.length > 0)
   }
 ${view.paging ? pagination(params, method, outcome.results.length > 0) : ""}`;

@@ -265,3 +265,30 @@ Deno.test("the search form keeps the filters and marks the current category tab"
   assert.equal(attr(first(form, "#time_range option[selected]"), "value"), "month");
   assert.equal(attr(first(form, "#safesearch option[selected]"), "value"), "1");
 });
+
+Deno.test("when every engine failed the page says the engines could not be reached, with each one's reason, and gives no spelling advice", () => {
+  const outcome = {
+    ...emptyOutcome(),
+    unresponsive_engines: [["brave", "timeout"], ["wikipedia", "CAPTCHA"]] as UnresponsiveEngine[],
+  };
+  const page = renderResultsPage(
+    sampleSite(),
+    samplePrefs(),
+    sampleView({ outcome, answered: 0 }),
+  );
+  assert.match(page, /The search engines could not be reached/);
+  assert.match(page, /<a href="\/stats\?engine=brave">brave<\/a>: timeout/);
+  assert.match(page, /wikipedia<\/a>: CAPTCHA/);
+  assert.doesNotMatch(page, /spelling/);
+  assert.match(page, /Engines that failed/);
+
+  // One engine answered without results while another failed: the usual advice, and the failure.
+  const partial = renderResultsPage(
+    sampleSite(),
+    samplePrefs(),
+    sampleView({ outcome, answered: 1 }),
+  );
+  assert.match(partial, /Check the spelling/);
+  assert.match(partial, /Some engines did not answer/);
+  assert.doesNotMatch(partial, /could not be reached/);
+});

@@ -79,7 +79,7 @@ function suggestions(parts: SidebarParts): Html {
 function unresponsive(engines: UnresponsiveEngine[]): Html {
   return section(
     "unresponsive",
-    "Engines that gave no results",
+    "Engines that failed",
     html`<ul>${
       engines.map(([name, reason]) =>
         html`

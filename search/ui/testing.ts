@@ -76,6 +76,7 @@ export function sampleView(overrides: Partial<ResultsView> = {}): ResultsView {
     safesearch: 0,
     outcome: { ...emptyOutcome(), results: [sampleResult()] },
     paging: true,
+    answered: 1,
     ...overrides,
   };
 }

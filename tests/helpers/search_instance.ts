@@ -15,6 +15,8 @@ export interface RunningSearch {
   url: URL;
   upstream: FakeUpstream;
   searcher: Searcher;
+  /** The lines the service logged (engine failures). */
+  logged: string[];
   get(path: string, init?: RequestInit): Promise<Response>;
   [Symbol.asyncDispose](): Promise<void>;
 }
@@ -24,15 +26,18 @@ export async function startSearch(
 ): Promise<RunningSearch> {
   const upstream = await startFakeProviders();
   const settings = fakeProviderSettings(upstream.origin, extra);
+  const logged: string[] = [];
   const instance = createSearchInstance(settings, {
     secret: TEST_SECRET,
     imageProxyAllowsPrivate: true,
+    log: (line) => logged.push(line),
   });
   const server = await listen(instance.app.fetch, { hostname: "127.0.0.1", port: 0 });
   return {
     url: server.url,
     upstream,
     searcher: instance.searcher,
+    logged,
     get: (path, init) => fetch(new URL(path, server.url), init),
     async [Symbol.asyncDispose]() {
       await server.stop();
