@@ -292,6 +292,16 @@ Deno.test("a provider answering 429 is reported, then suspended, and the search 
   const brave = stats.engines.find((engine: { name: string }) => engine.name === "brave");
   assert.equal(brave.errors, 1);
   assert.notEqual(brave.suspended_until, null);
+  const detail = await (await search.get("/stats?engine=brave&format=json")).json();
+  assert.deepEqual(detail.errors_by_reason, { "too many requests": 1 });
+  assert.equal(detail.suspended_because, "too many requests");
+  assert.equal(detail.shortcut.length > 0, true);
+  const page = await search.get("/stats?engine=brave");
+  assert.equal(page.status, 200);
+  assert.match(await page.text(), /<h1>brave<\/h1>[\s\S]*too many requests: 1/);
+  const unknown = await search.get("/stats?engine=nope");
+  assert.equal(unknown.status, 404);
+  assert.match(await unknown.text(), /No engine is named &quot;nope&quot;/);
 });
 
 Deno.test("CAPTCHA pages, blocks and HTTP errors are reported per provider by reason", async () => {

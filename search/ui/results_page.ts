@@ -148,7 +148,8 @@ ${view.paging ? pagination(params, method, outcome.results.length > 0) : ""}`;
       infoboxes: outcome.infoboxes,
       infoboxImages: outcome.infoboxes.map((box) => imageSource(site, prefs, box.img_src)),
       suggestions: outcome.suggestions.map(requery),
-      unresponsive: outcome.unresponsive_engines,
+      // When every engine failed the main column lists them already.
+      unresponsive: view.answered === 0 ? [] : outcome.unresponsive_engines,
       extraFormats: site.extraFormats,
       params,
       method,

@@ -2,17 +2,23 @@
 import { renderPage, type SiteView } from "./layout.ts";
 import { type Html, html } from "../../runtime/markup.ts";
 import type { Preferences } from "./preferences.ts";
+import type { EngineSummary } from "../core/engine_stats.ts";
 
-export interface EngineStats {
+export interface EngineStats extends EngineSummary {
   name: string;
-  searches: number;
-  errors: number;
-  /** 0..1 */
-  error_rate: number;
-  median_ms: number | null;
-  p95_ms: number | null;
   /** ISO timestamp. */
   suspended_until: string | null;
+  suspended_because: string | null;
+}
+
+/** One engine's stats with the settings it runs with. */
+export interface EngineDetail extends EngineStats {
+  shortcut: string;
+  categories: string[];
+  disabled: boolean;
+  timeout_ms: number;
+  weight: number;
+  paging: boolean;
 }
 
 const NONE = "–";
@@ -36,7 +42,8 @@ function suspendedUntil(iso: string | null): Html | string {
 function row(stats: EngineStats): Html {
   return html`
     <tr>
-      <th scope="row">${stats.name}</th>
+      <th scope="row"><a href="/stats?engine=${encodeURIComponent(stats.name)}">${stats
+        .name}</a></th>
       <td>${stats.searches}</td>
       <td>${stats.errors}</td>
       <td>${percent(stats.error_rate)}</td>
@@ -74,5 +81,61 @@ export function renderStatsPage(site: SiteView, prefs: Preferences, stats: Engin
     title: "Engine statistics",
     main: html`<h1>Engine statistics</h1>
 ${stats.length ? table : html`<p>No engine has searched yet.</p>`}`,
+  });
+}
+
+export function renderEngineStatsPage(
+  site: SiteView,
+  prefs: Preferences,
+  engine: EngineDetail,
+): string {
+  const reasons = Object.entries(engine.errors_by_reason).sort(([, a], [, b]) => b - a);
+  return renderPage(site, prefs, {
+    kind: "stats",
+    title: `${engine.name} – engine statistics`,
+    main: html`
+      <p><a href="/stats">← All engines</a></p>
+      <h1>${engine.name}</h1>
+      <dl class="engine-facts">
+        <dt>Shortcut</dt>
+        <dd><code>!${engine.shortcut}</code></dd>
+        <dt>Categories</dt>
+        <dd>${engine.categories.join(", ")}</dd>
+        <dt>Enabled</dt>
+        <dd>${engine.disabled ? "no (only when named with its shortcut)" : "yes"}</dd>
+        <dt>Timeout</dt>
+        <dd>${milliseconds(engine.timeout_ms)}</dd>
+        <dt>Weight</dt>
+        <dd>${engine.weight}</dd>
+        <dt>Pages</dt>
+        <dd>${engine.paging ? "yes" : "first page only"}</dd>
+        <dt>Searches</dt>
+        <dd>${engine.searches}</dd>
+        <dt>Errors</dt>
+        <dd>${engine.errors} (${percent(engine.error_rate)})</dd>
+        <dt>Median time</dt>
+        <dd>${milliseconds(engine.median_ms)}</dd>
+        <dt>95th percentile</dt>
+        <dd>${milliseconds(engine.p95_ms)}</dd>
+        <dt>Suspended until</dt>
+        <dd>${suspendedUntil(engine.suspended_until)}${engine.suspended_because
+          ? html`
+            (${engine.suspended_because})
+          `
+          : ""}</dd>
+      </dl>
+      <h2>Why it failed</h2>
+      ${reasons.length === 0
+        ? html`<p>It has not failed since the service started.</p>`
+        : html`<ul>${reasons.map(([reason, count]) => html`<li>${reason}: ${count}</li>`)}</ul>
+<h2>Latest failures</h2>
+<ol class="recent-errors">${
+          engine.recent_errors.map(({ at, reason }) =>
+            html`<li><time datetime="${at}">${
+              at.slice(0, 19).replace("T", " ")
+            } UTC</time>: ${reason}</li>`
+          )
+        }</ol>`}
+    `,
   });
 }

@@ -352,4 +352,21 @@ td.no {
 .stats td {
   font-variant-numeric: tabular-nums;
 }
+
+/* One engine's facts: names and values side by side. */
+.engine-facts {
+  display: grid;
+  grid-template-columns: max-content minmax(0, 1fr);
+  gap: 0.35rem 1.5rem;
+  margin: 0 0 1.5rem;
+}
+
+.engine-facts dt {
+  color: var(--muted);
+}
+
+.engine-facts dd {
+  margin: 0;
+  font-variant-numeric: tabular-nums;
+}
 `;
