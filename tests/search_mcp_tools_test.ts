@@ -167,6 +167,25 @@ Deno.test("the text answer carries answers, suggestions, unresponsive engines an
   assert.equal(answer.structured!.results.length, 1, "min_score dropped the 0.4 result");
 });
 
+Deno.test("a search that found nothing because its engines failed is an isError naming each engine and why", async () => {
+  await using engine = await stubEngine(() =>
+    Response.json({
+      ...STUB_ANSWER,
+      results: [],
+      answers: [],
+      unresponsive_engines: [["brave", "timeout"], ["bing", "CAPTCHA"]],
+    })
+  );
+  await using mcp = await mcpFor(engine.origin);
+  await using session = await connectClient(mcp.mcpUrl, AUTH);
+  const answer = await session.call("searxng_web_search", { query: "rust" });
+  assert.equal(answer.isError, true);
+  assert.match(
+    answer.text,
+    /^No results for "rust" because the search engines failed: brave \(timeout\), bing \(CAPTCHA\)\./,
+  );
+});
+
 Deno.test("a repeated search is answered from the cache without asking the engine", async () => {
   await using engine = await stubEngine(() => Response.json(STUB_ANSWER));
   await using mcp = await mcpFor(engine.origin);

@@ -1,5 +1,5 @@
-// SearXNG's `format=csv`: one table of results, answers, suggestions and corrections, typed by
-// the last column, written so that a spreadsheet shows upstream text instead of running it.
+// SearXNG's `format=csv`: one table of results, answers, suggestions, corrections and the engines
+// that failed (with the reason in the title column), typed by the last column, written so that a spreadsheet shows upstream text instead of running it.
 import type { SearchOutcome } from "../core/types.ts";
 
 const HEADER = ["title", "url", "content", "host", "engine", "score", "type"];
@@ -31,6 +31,10 @@ export function renderCsv(outcome: SearchOutcome): string {
   }
   for (const suggestion of outcome.suggestions) rows.push(titleOnly(suggestion, "suggestion"));
   for (const correction of outcome.corrections) rows.push(titleOnly(correction, "correction"));
+  // Engines that failed, typed like every other row: a spreadsheet shows why a table is short.
+  for (const [engine, reason] of outcome.unresponsive_engines) {
+    rows.push([reason, "", "", "", engine, "", "unresponsive_engine"]);
+  }
   return rows.map((row) => row.map(csvField).join(",") + "\r\n").join("");
 }
 

@@ -111,3 +111,15 @@ Deno.test("the download name keeps letters, digits, - and _ and turns spaces int
   );
   assert.equal(csvFileName("x".repeat(150)), `searx_-_${"x".repeat(100)}.csv`);
 });
+
+Deno.test("engines that failed become unresponsive_engine rows with their reason", () => {
+  const csv = renderCsv(outcome({
+    unresponsive_engines: [["brave", "timeout"], ["bing", "CAPTCHA"]],
+  }));
+  assert.equal(
+    csv,
+    "title,url,content,host,engine,score,type\r\n" +
+      "timeout,,,,brave,,unresponsive_engine\r\n" +
+      "CAPTCHA,,,,bing,,unresponsive_engine\r\n",
+  );
+});

@@ -22,7 +22,9 @@ export function renderRss(
     `  <channel>`,
     `    <title>${query} – ${escapeXml(instanceName)}</title>`,
     `    <link>${escapeXml(searchUrl)}</link>`,
-    `    <description>Search results for "${query}" - ${escapeXml(instanceName)}</description>`,
+    `    <description>Search results for "${query}" - ${escapeXml(instanceName)}${
+      failedEngines(outcome)
+    }</description>`,
     `    <opensearch:totalResults>${count}</opensearch:totalResults>`,
     `    <opensearch:startIndex>1</opensearch:startIndex>`,
     `    <opensearch:itemsPerPage>${count}</opensearch:itemsPerPage>`,
@@ -48,4 +50,11 @@ function item(result: SearchResult): string {
       : []),
     `    </item>`,
   ].join("\n");
+}
+
+/** The engines that failed, for the channel's description: a reader shows why a feed is short. */
+function failedEngines(outcome: SearchOutcome): string {
+  if (outcome.unresponsive_engines.length === 0) return "";
+  const engines = outcome.unresponsive_engines.map(([engine, reason]) => `${engine} (${reason})`);
+  return escapeXml(`. Engines that failed: ${engines.join(", ")}`);
 }

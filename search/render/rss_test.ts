@@ -100,3 +100,15 @@ Deno.test("an XML parser reads the hostile title back without the characters XML
   const [query] = getElementsByTagName("opensearch:Query", feed);
   assert.equal(query.attribs.searchTerms, `rust & "<b>"`);
 });
+
+Deno.test("the channel's description names the engines that failed and why", () => {
+  const feed = renderRss(
+    { ...outcome, results: [], unresponsive_engines: [["brave", "timeout"], ["b&b", "<CAPTCHA>"]] },
+    options,
+  );
+  assert.match(
+    feed,
+    /<description>Search results for "rust &amp; &quot;&lt;b&gt;&quot;" - SearXNG\. Engines that failed: brave \(timeout\), b&amp;b \(&lt;CAPTCHA&gt;\)<\/description>/,
+  );
+  assert.doesNotMatch(renderRss(outcome, options), /Engines that failed/);
+});

@@ -6,7 +6,7 @@ import { z } from "zod";
 import type { TtlCache } from "../../shared/ttl_cache.ts";
 import type { EngineClient, EngineSearchParams, EngineSearchResponse } from "../engine_client.ts";
 import { countArgument, languageArgument, nameListArgument } from "./input.ts";
-import { structuredResult } from "../../runtime/mcp/results.ts";
+import { errorResult, structuredResult } from "../../runtime/mcp/results.ts";
 import { failureResult } from "./results.ts";
 
 export const inputSchema = z.object({
@@ -82,6 +82,10 @@ export function registerWebSearch(server: McpServer, deps: WebSearchDeps): void 
       if (!answer) {
         answer = await deps.engine.search(params, ctx.mcpReq.signal);
         if (answer.results.length > 0) deps.cache.set(key, answer, deps.cacheTtlMs);
+      }
+      // Nothing found because engines failed is not an empty success: the agent should know.
+      if (answer.results.length === 0 && answer.unresponsive_engines.length > 0) {
+        return errorResult(enginesFailedText(input.query, answer.unresponsive_engines));
       }
       const output = shapeOutput(answer, input, cached);
       const text = input.response_format === "json"
@@ -198,6 +202,16 @@ function unresponsiveLine(output: WebSearchOutput): string[] {
   return [
     `Unresponsive engines: ${engines.map((e) => `${e.engine} (${line(e.reason)})`).join(", ")}`,
   ];
+}
+
+function enginesFailedText(
+  query: string,
+  engines: EngineSearchResponse["unresponsive_engines"],
+): string {
+  const reasons = engines.map(([engine, reason]) => `${engine} (${line(String(reason))})`);
+  return `No results for "${line(query)}" because the search engines failed: ` +
+    `${reasons.join(", ")}. This is not about the query; retry in a minute, or name other ` +
+    "engines with the engines argument.";
 }
 
 function noResultsText(query: string, output: WebSearchOutput): string {
