@@ -1,5 +1,5 @@
-// `deno task start`: runs the four services as child processes, prefixes their log lines with
-// their names, restarts one that dies (scripts/restart_policy.ts) while the others keep running,
+// `deno task start`: runs the four services as child processes (telling search_mcp where search
+// listens and collab where diagram does), prefixes their log lines with their names, restarts one that dies (scripts/restart_policy.ts) while the others keep running,
 // and on SIGINT/SIGTERM, a bad setting or a service that cannot get started stops them all.
 import { loadConfigOrExit } from "../runtime/config.ts";
 import { SERVICE_NAMES, type ServiceName } from "../runtime/http.ts";
@@ -94,12 +94,39 @@ const SERVICE_ENV: Partial<Record<ServiceName, Record<string, string>>> = {
   },
 };
 
+/**
+ * Where a service reaches another it depends on, worked out from the same variables the other one
+ * listens by, so a moved port or bind address shows up everywhere; a value set by hand wins.
+ */
+function linkedEnv(
+  env: Record<string, string>,
+): Partial<Record<ServiceName, Record<string, string>>> {
+  const local = (bind: string | undefined, port: string | undefined, fallback: number) => {
+    // A wildcard bind is reached on loopback; an IPv6 address needs brackets in a URL.
+    const host = !bind || bind === "0.0.0.0" || bind === "::"
+      ? "127.0.0.1"
+      : bind.includes(":")
+      ? `[${bind}]`
+      : bind;
+    return `http://${host}:${port || fallback}`;
+  };
+  return {
+    search_mcp: env.SEARXNG_URL
+      ? {}
+      : { SEARXNG_URL: local(env.SEARCH_BIND_ADDRESS, env.SEARCH_PORT, 8080) },
+    collab: env.DIAGRAM_INTERNAL_URL
+      ? {}
+      : { DIAGRAM_INTERNAL_URL: local(env.DIAGRAM_BIND_ADDRESS, env.DIAGRAM_PORT, 8000) },
+  };
+}
+const LINKED_ENV = linkedEnv(Deno.env.toObject());
+
 function spawn(name: ServiceName): Running {
   const process = new Deno.Command(Deno.execPath(), {
     args: serviceRunArgs(name),
     // Task lines name files from the repository root; the data folder stays where it was meant.
     cwd: ROOT,
-    env: { DATA_DIR: resolve(DATA_DIR), ...SERVICE_ENV[name] },
+    env: { DATA_DIR: resolve(DATA_DIR), ...SERVICE_ENV[name], ...LINKED_ENV[name] },
     stdin: "null",
     stdout: "piped",
     stderr: "piped",

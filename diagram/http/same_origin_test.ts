@@ -31,6 +31,20 @@ Deno.test("only our exact origin or a same-origin fetch counts as same-origin", 
   );
 });
 
+Deno.test("a loopback origin is also reached under its other loopback names, on the same scheme and port only", () => {
+  const local = "http://localhost:8000";
+  const from = (origin: string) => isSameOrigin(new Headers({ origin }), local);
+  assert.equal(from("http://127.0.0.1:8000"), true);
+  assert.equal(from("http://[::1]:8000"), true);
+  assert.equal(from("http://127.0.0.1:8001"), false);
+  assert.equal(from("https://127.0.0.1:8000"), false);
+  assert.equal(from("http://127.0.0.2:8000"), false);
+  assert.equal(from("http://localhost.evil.example:8000"), false);
+  assert.equal(from("not a url"), false);
+  // A public origin has no aliases.
+  assert.equal(isSameOrigin(new Headers({ origin: "https://127.0.0.1" }), OWN), false);
+});
+
 Deno.test("the guard refuses foreign writes with 403 and lets reads and our own writes through", async () => {
   const app = new Hono();
   app.use(requireSameOrigin(OWN));
