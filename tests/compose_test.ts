@@ -7,7 +7,8 @@ import { type EnvVar, readEnv } from "../shared/env.ts";
 import { collabEnv } from "../collab/config.ts";
 import { diagramEnv } from "../diagram/config.ts";
 import { searchEnv } from "../search/config.ts";
-import { searchMcpEnv } from "../search_mcp/config.ts";
+import { checkSearchMcpEnv, searchMcpEnv } from "../search_mcp/config.ts";
+import { DEFAULT_ALLOWED_HOSTS, isAllowedHost } from "../search_mcp/http/host_origin.ts";
 import { ROOT } from "./helpers/process.ts";
 
 interface ComposeService {
@@ -63,7 +64,9 @@ for (const [name, expected] of Object.entries(EXPECTED)) {
     );
     assert.equal(service.environment[expected.portVar], String(defaultPort));
     assert.equal(service.environment[expected.bindVar], "0.0.0.0");
-    assert.deepEqual(service.ports, [`${defaultPort}:${defaultPort}`]);
+    // search and search_mcp serve this host and its containers; browsers use diagram and collab.
+    const published = name === "search" || name === "search_mcp" ? "127.0.0.1:" : "";
+    assert.deepEqual(service.ports, [`${published}${defaultPort}:${defaultPort}`]);
     assert.deepEqual(service.healthcheck.test, [
       "CMD",
       "curl",
@@ -113,4 +116,38 @@ Deno.test("services reach each other by their compose names", () => {
   assert.deepEqual(search_mcp.depends_on, { search: { condition: "service_healthy" } });
   assert.equal(collab.environment.DIAGRAM_INTERNAL_URL, "http://diagram:8000");
   assert.deepEqual(collab.depends_on, { diagram: { condition: "service_healthy" } });
+});
+
+Deno.test("search_mcp runs hardened by default, refuses to start without a token, and answers other containers by its name", () => {
+  const environment = compose.services.search_mcp.environment;
+  assert.equal(interpolate(environment.MCP_HTTP_HARDEN), "true");
+  assert.match(
+    environment.MCP_HTTP_AUTH_TOKEN,
+    /^\$\{MCP_HTTP_AUTH_TOKEN:\?set MCP_HTTP_AUTH_TOKEN in \.env, e\.g\. openssl rand -hex 32\}$/,
+  );
+  const resolved = Object.fromEntries(
+    Object.entries(environment).map(([key, value]) => [key, interpolate(value)]),
+  );
+  const env = checkSearchMcpEnv(readEnv(searchMcpEnv, resolved));
+  assert.equal(env.MCP_HTTP_HARDEN, true);
+  assert.equal(env.MCP_HTTP_AUTH_TOKEN, interpolate("${MCP_HTTP_AUTH_TOKEN:?x}"));
+  // Empty in .env: the built-in list, which knows the compose name.
+  assert.equal(env.MCP_HTTP_ALLOWED_HOSTS, undefined);
+  const hosts = DEFAULT_ALLOWED_HOSTS;
+  assert.equal(isAllowedHost("search_mcp:3000", hosts), true);
+  assert.equal(isAllowedHost("localhost:3000", hosts), true);
+  assert.equal(isAllowedHost("evil.example", hosts), false);
+});
+
+Deno.test("the settings compose runs search with list json in search.formats and leave the limiter off", () => {
+  assert.equal(
+    compose.services.search.environment.SEARCH_SETTINGS_PATH,
+    "${SEARCH_SETTINGS_PATH:-}",
+  );
+  const settings = parse(Deno.readTextFileSync(`${ROOT}search/settings.yml`)) as {
+    search: { formats: string[] };
+    server: { limiter: boolean };
+  };
+  assert.ok(settings.search.formats.includes("json"));
+  assert.equal(settings.server.limiter, false);
 });
