@@ -192,7 +192,12 @@ export class Searcher {
     const baseUrl = configured.baseUrl === module.defaultBaseUrl
       ? backend.defaultBaseUrl ?? configured.baseUrl
       : configured.baseUrl;
-    const context = { baseUrl, tokens: configured.tokens, now: new Date(this.#now()) };
+    const context = {
+      baseUrl,
+      tokens: configured.tokens,
+      now: new Date(this.#now()),
+      steps: new Map(),
+    };
     try {
       const response = await this.#client.send(backend.request(q, language, context), {
         signal: AbortSignal.timeout(configured.timeoutMs),
@@ -249,6 +254,7 @@ export class Searcher {
       baseUrl: engine.baseUrl,
       tokens: engine.tokens,
       now: new Date(this.#now()),
+      steps: new Map(),
     };
     let request = module.request(query, context);
     if (request === null) return null;

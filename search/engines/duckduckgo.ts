@@ -43,6 +43,8 @@ const SAFESEARCH = { 0: "-2", 1: "-1", 2: "1" } as const;
 // DDG refuses queries of 500 characters or more.
 const MAX_QUERY_LENGTH = 499;
 const VQD_TTL_MS = 60 * 60 * 1000;
+/** Step state: the answer on its way is page 1, asked for only to get a vqd for a later page. */
+const TOKEN_PAGE = "token page";
 
 // Widgets that echo the requester back would show the server's own IP or User-Agent.
 const SELF_DESCRIBING_ANSWERS = ["Your IP address is", "Your user agent:", "URL Decoded:"];
@@ -148,7 +150,9 @@ export const duckduckgo: EngineModule = {
     if (query.pageno === 1) return pageRequest(query, context, null);
     // Chinese regions have no next-page form, and DDG answers 403 to a request for one.
     if (localeOf(query.language)?.language === "zh") return null;
-    return pageRequest(query, context, context.tokens.get(vqdKey(query)) ?? null);
+    const vqd = context.tokens.get(vqdKey(query)) ?? null;
+    context.steps.set(TOKEN_PAGE, vqd === null);
+    return pageRequest(query, context, vqd);
   },
 
   parse(response, query, context) {
@@ -157,15 +161,15 @@ export const duckduckgo: EngineModule = {
     if (first(doc, "form#challenge-form, div.anomaly-modal__modal")) {
       throw new CaptchaError("DuckDuckGo bot challenge");
     }
-    const key = vqdKey(query);
-    // request() sent page 1's form for a later page exactly when no vqd was cached, so an empty
-    // cache now means this answer is that token page.
-    const isTokenPage = query.pageno > 1 && context.tokens.get(key) === undefined;
+    // Known from this search's own request, not from the shared cache: another search may have
+    // cached a vqd since this one sent page 1's form.
+    const isTokenPage = query.pageno > 1 && context.steps.get(TOKEN_PAGE) === true;
     const results = parseResults(doc);
     const vqd = attr(first(doc, "input[name=vqd]"), "value");
-    if (vqd) context.tokens.set(key, vqd, VQD_TTL_MS);
+    if (vqd) context.tokens.set(vqdKey(query), vqd, VQD_TTL_MS);
     if (!isTokenPage || results.results.length === 0) return results;
     if (!vqd) throw new ParseError("no vqd token");
+    context.steps.set(TOKEN_PAGE, false);
     return { next: pageRequest(query, context, vqd) };
   },
 

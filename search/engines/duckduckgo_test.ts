@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { duckduckgo } from "./duckduckgo.ts";
 import { CaptchaError, EngineError, isNextStep, ParseError } from "./engine.ts";
 import { engineContext, engineQuery, fixture, runEngine, upstreamResponse } from "./testing.ts";
+import { createTokenStore } from "../core/token_store.ts";
 
 const page1 = fixture("duckduckgo", "page1.html");
 const page2 = fixture("duckduckgo", "page2.html");
@@ -177,6 +178,29 @@ Deno.test("page 2 without a cached vqd fetches page 1 for the token, then page 2
     "https://www.geeksforgeeks.org/introduction-to-rust-programming-language/",
   );
   assert.equal(results?.results[5].title, "Rust (プログラミング言語) - Wikipedia");
+});
+
+Deno.test("two searches for page 2 at once each get page 2, though they share the vqd cache", () => {
+  const tokens = createTokenStore();
+  const query = engineQuery({ pageno: 2 });
+  const searches = [engineContext(duckduckgo, { tokens }), engineContext(duckduckgo, { tokens })];
+  // Both send page 1's form before either answer is back: no vqd is cached yet.
+  const first = searches.map((context) => duckduckgo.request(query, context));
+  assert.deepEqual(first.map((request) => request?.form?.vqd), [undefined, undefined]);
+  // The first answer caches a vqd; the second search must still read its answer as a token page.
+  const steps = searches.map((context) =>
+    duckduckgo.parse(upstreamResponse(page1), query, context)
+  );
+  const next = steps.map((step) => {
+    assert.ok(isNextStep(step), "a token page leads to page 2's request");
+    return step.next;
+  });
+  assert.deepEqual(next.map((request) => request.form?.vqd), [PAGE1_VQD, PAGE1_VQD]);
+  for (const context of searches) {
+    const page = duckduckgo.parse(upstreamResponse(page2), query, context);
+    assert.ok(!isNextStep(page));
+    assert.equal(page.results[0].url, "https://blog.rust-lang.org/");
+  }
 });
 
 Deno.test("every results page refreshes the cached vqd", () => {

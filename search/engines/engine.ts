@@ -49,6 +49,12 @@ export interface EngineContext {
   tokens: TokenStore;
   /** The time of the search, for relative dates ("5 days ago") and date filters. */
   now: Date;
+  /**
+   * What this engine's requests within one search remember from step to step (a multi-step
+   * provider's state, e.g. "this answer is the token page"): fresh for every search and never
+   * shared, unlike `tokens`, which concurrent searches read and write at the same time.
+   */
+  steps: Map<string, unknown>;
 }
 
 export interface EngineResult {

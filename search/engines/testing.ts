@@ -50,6 +50,7 @@ export function engineContext(
     baseUrl: module.defaultBaseUrl,
     tokens: createTokenStore(),
     now: new Date("2026-11-21T12:00:00Z"),
+    steps: new Map(),
     ...overrides,
   };
 }
