@@ -101,22 +101,24 @@ const SERVICE_ENV: Partial<Record<ServiceName, Record<string, string>>> = {
 function linkedEnv(
   env: Record<string, string>,
 ): Partial<Record<ServiceName, Record<string, string>>> {
-  const local = (bind: string | undefined, port: string | undefined, fallback: number) => {
+  /**
+   * `name`=the address, unless set by hand or the port and bind make no address: then the service
+   * that listens by them reports its own bad value, and this one is not blamed for it.
+   */
+  const local = (name: string, bind: string | undefined, port: string) => {
+    if (env[name] || !/^\d{1,5}$/.test(port)) return {};
     // A wildcard bind is reached on loopback; an IPv6 address needs brackets in a URL.
     const host = !bind || bind === "0.0.0.0" || bind === "::"
       ? "127.0.0.1"
       : bind.includes(":")
       ? `[${bind}]`
       : bind;
-    return `http://${host}:${port || fallback}`;
+    const url = `http://${host}:${port}`;
+    return URL.canParse(url) ? { [name]: url } : {};
   };
   return {
-    search_mcp: env.SEARXNG_URL
-      ? {}
-      : { SEARXNG_URL: local(env.SEARCH_BIND_ADDRESS, env.SEARCH_PORT, 8080) },
-    collab: env.DIAGRAM_INTERNAL_URL
-      ? {}
-      : { DIAGRAM_INTERNAL_URL: local(env.DIAGRAM_BIND_ADDRESS, env.DIAGRAM_PORT, 8000) },
+    search_mcp: local("SEARXNG_URL", env.SEARCH_BIND_ADDRESS, env.SEARCH_PORT || "8080"),
+    collab: local("DIAGRAM_INTERNAL_URL", env.DIAGRAM_BIND_ADDRESS, env.DIAGRAM_PORT || "8000"),
   };
 }
 const LINKED_ENV = linkedEnv(Deno.env.toObject());
