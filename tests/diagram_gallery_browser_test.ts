@@ -7,18 +7,15 @@
 import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
 import type { Locator, Page } from "playwright-core";
-import { launchChromium } from "./helpers/browser.ts";
-import { type DiagramInstance, startDiagram } from "./helpers/diagram_instance.ts";
+import type { DiagramInstance } from "./helpers/diagram_instance.ts";
 import {
   fillSignIn,
   navigates,
+  pageScenariosWithoutCollab,
   pathOf,
-  runScenario,
-  type Scenario,
   signIn,
 } from "./helpers/gallery_browser.ts";
 import { connectClient } from "./helpers/mcp_client.ts";
-import { freePorts } from "./helpers/process.ts";
 import { fileWithNote } from "./helpers/scene_fixture.ts";
 
 // The page's DOM, loosely typed: the functions below run in Chromium, and `deno check` must not
@@ -163,23 +160,8 @@ async function tabUntil(
 }
 
 Deno.test("the diagram pages in headless Chromium", async (t) => {
-  // No collab server runs here (the editor browser test has one): the editor page's attempts to
-  // join a room reach a closed port on loopback, and Chromium says so in the console.
-  const [port, closedPort] = freePorts(2);
-  const base = `http://127.0.0.1:${port}`;
-  await using instance = await startDiagram({
-    DIAGRAM_PORT: String(port),
-    BASE_URL: base,
-    COLLAB_PUBLIC_URL: `ws://127.0.0.1:${closedPort}`,
-  });
-  await using browser = await launchChromium();
-  const noCollab = new RegExp(`WebSocket connection to 'ws://127\\.0\\.0\\.1:${closedPort}/`);
-  const scenario = (name: string, body: (scenario: Scenario) => Promise<void>) =>
-    t.step(name, () =>
-      runScenario(browser, base, name, (s) => {
-        s.expectConsoleErrors(noCollab);
-        return body(s);
-      }));
+  await using pages = await pageScenariosWithoutCollab(t);
+  const { instance, base, scenario } = pages;
 
   await scenario("signing in through the login form lands on the gallery", async (s) => {
     const person = await newPerson(instance);

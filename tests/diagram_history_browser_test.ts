@@ -5,17 +5,14 @@
 // a restore with the keyboard alone.
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
-import { launchChromium } from "./helpers/browser.ts";
-import { type DiagramInstance, startDiagram } from "./helpers/diagram_instance.ts";
+import type { DiagramInstance } from "./helpers/diagram_instance.ts";
 import {
   navigates,
+  pageScenariosWithoutCollab,
   pathOf,
-  runScenario,
-  type Scenario,
   signIn,
 } from "./helpers/gallery_browser.ts";
 import { connectClient } from "./helpers/mcp_client.ts";
-import { freePorts } from "./helpers/process.ts";
 import { fileWithNote } from "./helpers/scene_fixture.ts";
 
 const PASSWORD = "correct horse battery";
@@ -67,21 +64,8 @@ async function cardThumbnail(page: Page, diagramId: string): Promise<string> {
 }
 
 Deno.test("history and trash in headless Chromium", async (t) => {
-  const [port, closedPort] = freePorts(2);
-  const base = `http://127.0.0.1:${port}`;
-  await using instance = await startDiagram({
-    DIAGRAM_PORT: String(port),
-    BASE_URL: base,
-    COLLAB_PUBLIC_URL: `ws://127.0.0.1:${closedPort}`,
-  });
-  await using browser = await launchChromium();
-  const noCollab = new RegExp(`WebSocket connection to 'ws://127\\.0\\.0\\.1:${closedPort}/`);
-  const scenario = (name: string, body: (scenario: Scenario) => Promise<void>) =>
-    t.step(name, () =>
-      runScenario(browser, base, name, (s) => {
-        s.expectConsoleErrors(noCollab);
-        return body(s);
-      }));
+  await using pages = await pageScenariosWithoutCollab(t);
+  const { instance, base, scenario } = pages;
 
   await scenario(
     "an agent's change is undone from the history page, and the gallery shows the old drawing again",

@@ -4,6 +4,9 @@
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
 import type { Browser, BrowserContext, Page } from "playwright-core";
+import { launchChromium } from "./browser.ts";
+import { type DiagramInstance, startDiagram } from "./diagram_instance.ts";
+import { freePorts } from "./process.ts";
 
 /** Screenshots of failed scenarios (git-ignored). */
 export const FAILURES_DIR = fileURLToPath(new URL("../.failures/", import.meta.url));
@@ -185,4 +188,46 @@ export async function navigates(page: Page, action: () => Promise<unknown>): Pro
   }
   await loaded;
   return pathOf(page);
+}
+
+/** A diagram service on loopback and Chromium, with every page scenario a step of the test. */
+export interface PageScenarios extends AsyncDisposable {
+  instance: DiagramInstance;
+  base: string;
+  /** Runs `body` as step `name` of the test, in a fresh scenario. */
+  scenario(name: string, body: (scenario: Scenario) => Promise<void>): Promise<boolean>;
+}
+
+/**
+ * The diagram service with no collab server (the editor browser test has one): the editor page's
+ * attempts to join a room reach a closed port on loopback, and Chromium says so in the console,
+ * which every scenario expects.
+ */
+export async function pageScenariosWithoutCollab(t: Deno.TestContext): Promise<PageScenarios> {
+  const [port, closedPort] = freePorts(2);
+  const base = `http://127.0.0.1:${port}`;
+  const instance = await startDiagram({
+    DIAGRAM_PORT: String(port),
+    BASE_URL: base,
+    COLLAB_PUBLIC_URL: `ws://127.0.0.1:${closedPort}`,
+  });
+  const browser = await launchChromium().catch(async (error) => {
+    await instance[Symbol.asyncDispose]();
+    throw error;
+  });
+  const noCollab = new RegExp(`WebSocket connection to 'ws://127\\.0\\.0\\.1:${closedPort}/`);
+  return {
+    instance,
+    base,
+    scenario: (name, body) =>
+      t.step(name, () =>
+        runScenario(browser, base, name, (s) => {
+          s.expectConsoleErrors(noCollab);
+          return body(s);
+        })),
+    async [Symbol.asyncDispose]() {
+      await browser.close();
+      await instance[Symbol.asyncDispose]();
+    },
+  };
 }
