@@ -2,12 +2,9 @@
 // test's own thread: round trips through the spec, patches, hand-made elements kept, and the
 // refusals every door shares.
 import assert from "node:assert/strict";
-import { openMigratedDatabase } from "../db/open_migrated.ts";
-import { setPassword } from "../store/users.ts";
-import { drawContent } from "./draw.ts";
 import { BOUND_TEXT_DEFAULTS, ELEMENT_DEFAULTS } from "../../tests/helpers/scene_fixture.ts";
-import { createLoginThrottle, DEFAULT_LOGIN_LIMITS } from "../auth/login_throttle.ts";
-import { createDiagramCore, type DiagramCore } from "./core.ts";
+import type { DiagramCore } from "./core.ts";
+import { withTestCore } from "./testing.ts";
 import type { Actor } from "./diagrams.ts";
 import { InvalidInputError, NotFoundError, StaleRevisionError } from "./errors.ts";
 import { MAX_DIAGRAM_IMAGE_BYTES, MAX_IMAGE_BYTES } from "./images.ts";
@@ -18,24 +15,10 @@ type Element = Record<string, unknown> & {
   customData?: { nodeId?: string; edgeId?: string };
 };
 
-async function withCore(run: (core: DiagramCore, agent: Actor, person: Actor) => Promise<void>) {
-  const dir = await Deno.makeTempDir({ prefix: "core-test-" });
-  const db = await openMigratedDatabase({ url: `file:${dir}/diagram.db` }, () => {});
-  try {
-    const { userId } = await setPassword(db, "owner@example.com", "hash");
-    const core = createDiagramCore({
-      db,
-      baseUrl: "https://diagrams.example.test",
-      draw: drawContent,
-      layoutProblems: () => [],
-      throttle: createLoginThrottle(DEFAULT_LOGIN_LIMITS),
-      collab: { secret: "c".repeat(40), publicUrl: "wss://collab.example.test" },
-    });
-    await run(core, { userId, via: "mcp" }, { userId, via: "web" });
-  } finally {
-    db.close();
-    await Deno.remove(dir, { recursive: true });
-  }
+function withCore(run: (core: DiagramCore, agent: Actor, person: Actor) => Promise<void>) {
+  return withTestCore(({ core, userId }) =>
+    run(core, { userId, via: "mcp" }, { userId, via: "web" })
+  );
 }
 
 const SPEC = {

@@ -3,13 +3,10 @@
 // does, restores are byte for byte and undoable, the trash hides a diagram everywhere and gives it
 // back, and the upkeep compresses, thins, caps and purges as promised.
 import assert from "node:assert/strict";
-import { openMigratedDatabase } from "../db/open_migrated.ts";
 import type { Database } from "../db/database.ts";
-import { setPassword } from "../store/users.ts";
-import { drawContent } from "./draw.ts";
 import { fileWithNote } from "../../tests/helpers/scene_fixture.ts";
-import { createLoginThrottle, DEFAULT_LOGIN_LIMITS } from "../auth/login_throttle.ts";
-import { createDiagramCore, type DiagramCore } from "./core.ts";
+import type { DiagramCore } from "./core.ts";
+import { withTestCore } from "./testing.ts";
 import type { Actor } from "./diagrams.ts";
 import { NotFoundError, StaleRevisionError } from "./errors.ts";
 import { runUpkeep } from "./upkeep.ts";
@@ -29,25 +26,14 @@ interface Setup {
 }
 
 async function withHistory(run: (setup: Setup) => Promise<void>) {
-  const dir = await Deno.makeTempDir({ prefix: "history-test-" });
-  const db = await openMigratedDatabase({ url: `file:${dir}/diagram.db` }, () => {});
   const clock = { now: START };
-  try {
-    const { userId } = await setPassword(db, "owner@example.com", "hash");
-    const core = createDiagramCore({
-      db,
-      baseUrl: "https://diagrams.example.test",
-      draw: drawContent,
-      layoutProblems: () => [],
-      throttle: createLoginThrottle(DEFAULT_LOGIN_LIMITS),
-      collab: { secret: "c".repeat(40), publicUrl: "wss://collab.example.test" },
+  await withTestCore(
+    ({ core, db, userId }) =>
+      run({ core, db, clock, person: { userId, via: "web" }, agent: { userId, via: "mcp" } }),
+    {
       now: () => clock.now,
-    });
-    await run({ core, db, clock, person: { userId, via: "web" }, agent: { userId, via: "mcp" } });
-  } finally {
-    db.close();
-    await Deno.remove(dir, { recursive: true });
-  }
+    },
+  );
 }
 
 /** Kept revisions, oldest first: number, source and the note's text. */
