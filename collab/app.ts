@@ -3,6 +3,7 @@
 // tampered) or 4403 (made for another diagram): the y-websocket client stops reconnecting on
 // 44xx closes, where a plain HTTP 401 would have it retry for ever. Anything but a WebSocket
 // gets a plain 401/403/426.
+import { hostProblem } from "../runtime/host_header.ts";
 import { verifyCollabToken } from "../shared/collab_token.ts";
 import type { CollabLimits } from "./config.ts";
 import { type Connection, connection } from "./connection.ts";
@@ -35,10 +36,8 @@ export function createCollabHandler(deps: CollabAppDeps): (request: Request) => 
     });
 
   return (request) => {
-    // Deno builds the URL from the Host header as sent; a malformed one is the client's mistake.
-    if (!URL.canParse(request.url)) {
-      return json(400, { error: "the Host header is not a valid host or host:port" });
-    }
+    const problem = hostProblem(request);
+    if (problem !== null) return json(400, { error: problem });
     const url = new URL(request.url);
     if (url.pathname === "/health" && request.method === "GET") {
       return json(200, {

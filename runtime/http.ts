@@ -4,6 +4,7 @@ import { getConnInfo } from "hono/deno";
 import { HTTPException } from "hono/http-exception";
 import { describeError } from "../shared/describe_error.ts";
 import { VERSION } from "./version.ts";
+import { hostProblem } from "./host_header.ts";
 
 export const SERVICE_NAMES = ["search", "search_mcp", "diagram", "collab"] as const;
 export type ServiceName = typeof SERVICE_NAMES[number];
@@ -36,13 +37,9 @@ export function serviceApp(
     await next();
     c.res.headers.set("X-Content-Type-Options", "nosniff");
   });
-  // Deno builds a request's URL from its Host header as sent: a malformed one (a port out of
-  // range, a stray bracket, a space) would make every later `new URL(c.req.url)` throw. It is the
-  // client's mistake, refused here once for every route.
   app.use("*", async (c, next) => {
-    if (!URL.canParse(c.req.url)) {
-      return c.json({ error: "the Host header is not a valid host or host:port" }, 400);
-    }
+    const problem = hostProblem(c.req.raw);
+    if (problem !== null) return c.json({ error: problem }, 400);
     await next();
   });
   app.get("/health", async (c) => {
