@@ -625,7 +625,6 @@ const coreWrite: Run["save"] = async (run, file, now) => {
     trustProxy: false,
     collabSecret: "c".repeat(40),
     editor: { bundle: null, collabOrigin: "ws://localhost:8001" },
-    trashDays: LIMITS.trashKeepMs / DAY_MS,
   });
   const get = async (path: string) => {
     const response = await app.fetch(

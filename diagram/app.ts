@@ -28,8 +28,6 @@ export interface DiagramDeps {
   /** Checks the collab server's signed requests. */
   collabSecret: string;
   editor: EditorSetup;
-  /** DIAGRAM_TRASH_DAYS, for what the trash page says. */
-  trashDays: number;
 }
 
 export function createDiagramApp(deps: DiagramDeps): Hono {
@@ -92,7 +90,6 @@ export function createDiagramApp(deps: DiagramDeps): Hono {
       secureCookie,
       trustProxy: deps.trustProxy,
       editor: deps.editor,
-      trashDays: deps.trashDays,
     }),
   );
   return app;

@@ -86,7 +86,6 @@ await runService({
     mcp,
     trustProxy: config.trustProxy,
     collabSecret,
-    trashDays: config.upkeep.trashKeepMs / (24 * 60 * 60 * 1000),
     editor: {
       bundle: editorBundle,
       collabOrigin: new URL(config.collabPublicUrl).origin,

@@ -30,6 +30,9 @@ export function trashOperations(
     purgeAt: new Date(Date.parse(entry.trashedAt) + deps.keepMs).toISOString(),
   });
   return {
+    /** How many days a diagram waits in the trash (DIAGRAM_TRASH_DAYS). */
+    keepDays: Math.round(deps.keepMs / (24 * 60 * 60 * 1000)),
+
     /** Most recently deleted first. */
     async list(userId: string, page: { limit: number; offset: number }): Promise<TrashEntry[]> {
       return (await listTrash(db, userId, page)).map(withPurgeTime);

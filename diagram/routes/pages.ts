@@ -29,8 +29,6 @@ export interface PageRouteDeps {
   secureCookie: boolean;
   trustProxy: boolean;
   editor: EditorSetup;
-  /** DIAGRAM_TRASH_DAYS. */
-  trashDays: number;
 }
 
 /** Every path a signed-in page answers under. */

@@ -17,8 +17,6 @@ export interface TrashPageDeps {
   trash: TrashOperations;
   diagrams: DiagramOperations;
   collections: CollectionOperations;
-  /** DIAGRAM_TRASH_DAYS. */
-  trashDays: number;
 }
 
 /** Cards per trash page. */
@@ -69,7 +67,7 @@ export function trashPages(deps: TrashPageDeps): Hono<PageEnv> {
       email: c.get("email"),
       tree,
       entries: rows.slice(0, TRASH_PAGE_SIZE),
-      keepDays: deps.trashDays,
+      keepDays: deps.trash.keepDays,
       nextPage: rows.length > TRASH_PAGE_SIZE
         ? `/trash?offset=${query.offset + TRASH_PAGE_SIZE}`
         : undefined,
