@@ -5,7 +5,7 @@ import { type Html, html } from "../../runtime/markup.ts";
 import type { DiagramView, SearchMatch } from "../core/diagrams.ts";
 import type { CollectionTree } from "./collection_tree.ts";
 import { markedText } from "./marked_text.ts";
-import { relativeTime } from "./relative_time.ts";
+import { timeAgo } from "./relative_time.ts";
 
 export type CardDiagram = DiagramView & { match?: SearchMatch };
 
@@ -41,8 +41,7 @@ function card(diagram: CardDiagram, context: CardContext): Html {
             ? html`<span class="badge">agent</span>`
             : ""}</span>
           ${collection ? html`<span class="in">in ${collection.name}</span>` : ""}
-          <time datetime="${diagram.updatedAt}" title="${new Date(diagram.updatedAt)
-            .toUTCString()}">updated ${relativeTime(diagram.updatedAt, context.now)}</time>
+          ${timeAgo(diagram.updatedAt, context.now, "updated ")}
           ${diagram.match?.snippet
             ? html`<span class="snippet">${markedText(diagram.match.snippet)}</span>`
             : ""}

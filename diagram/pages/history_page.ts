@@ -7,7 +7,7 @@ import type { DiagramSource, DiagramView } from "../core/diagrams.ts";
 import { MADE_BY, type RevisionMeta } from "../core/history.ts";
 import type { ElementSummary, SceneDiff } from "../core/scene_diff.ts";
 import { problemMessage, renderPage } from "./layout.ts";
-import { relativeTime } from "./relative_time.ts";
+import { timeAgo } from "./relative_time.ts";
 
 export interface HistoryView {
   email: string;
@@ -67,7 +67,7 @@ function currentRow(diagram: DiagramView, now: number): Html {
       <img src="/api/diagrams/${diagram.id}/thumbnail.svg" alt="" width="168" height="108">
       <div>
         <h2>Current · revision ${diagram.revision}</h2>
-        <p>${madeBy(diagram.changedVia)}, ${when(diagram.savedAt, now)}</p>
+        <p>${madeBy(diagram.changedVia)}, ${timeAgo(diagram.savedAt, now)}</p>
         <p><a href="/d/${diagram.id}">Open in the editor</a></p>
       </div>
     </li>
@@ -82,7 +82,7 @@ function revisionRow(diagram: DiagramView, revision: RevisionMeta, now: number):
         width="168" height="108" loading="lazy">
       <div>
         <h2>Revision ${revision.revision}</h2>
-        <p>${madeBy(revision.source)}, ${when(revision.savedAt, now)} · ${elements(
+        <p>${madeBy(revision.source)}, ${timeAgo(revision.savedAt, now)} · ${elements(
           revision.elementCount,
         )}</p>
         <div class="revision-actions">
@@ -125,7 +125,7 @@ export function revisionPreviewPage(view: RevisionPreviewView): string {
     main: html`
       <p><a href="/d/${diagram.id}/history">← History of “${diagram.name}”</a></p>
       <h1>Revision ${revision.revision} of “${diagram.name}”</h1>
-      <p>${madeBy(revision.source)}, ${when(revision.savedAt, view.now)} · ${elements(
+      <p>${madeBy(revision.source)}, ${timeAgo(revision.savedAt, view.now)} · ${elements(
         revision.elementCount,
       )}</p>
       <div class="revision-actions">
@@ -183,15 +183,6 @@ function changeList(verb: string, elements: ElementSummary[]): Html | "" {
 
 function madeBy(source: DiagramSource): Html {
   return html`<span class="made-by source-${source}">By ${MADE_BY[source]}</span>`;
-}
-
-function when(iso: string, now: number): Html {
-  return html`<time datetime="${iso}" title="${new Date(iso).toUTCString()}">${
-    relativeTime(
-      iso,
-      now,
-    )
-  }</time>`;
 }
 
 function elements(count: number): string {

@@ -1,4 +1,5 @@
 // "3 min ago" for a card, with the exact time kept for its tooltip.
+import { type Html, html } from "../../runtime/markup.ts";
 
 const UNITS: [limitSeconds: number, seconds: number, name: string][] = [
   [60, 1, "s"],
@@ -15,4 +16,11 @@ export function relativeTime(iso: string, now: number): string {
   if (seconds < 10) return "just now";
   const [, size, name] = UNITS.find(([limit]) => seconds < limit)!;
   return `${Math.floor(seconds / size)} ${name} ago`;
+}
+
+/** A `<time>` reading `words` and how long ago `iso` was, the exact time in its tooltip. */
+export function timeAgo(iso: string, now: number, words = ""): Html {
+  return html`<time datetime="${iso}" title="${new Date(iso).toUTCString()}">${words}${
+    relativeTime(iso, now)
+  }</time>`;
 }

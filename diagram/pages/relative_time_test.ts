@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { relativeTime } from "./relative_time.ts";
+import { relativeTime, timeAgo } from "./relative_time.ts";
 
 Deno.test("times read as the largest whole unit ago", () => {
   const now = Date.parse("2026-11-24T12:00:00Z");
@@ -12,4 +12,12 @@ Deno.test("times read as the largest whole unit ago", () => {
   assert.equal(ago(65 * 86_400), "2 mo ago");
   assert.equal(ago(800 * 86_400), "2 y ago");
   assert.equal(ago(-60), "just now");
+});
+
+Deno.test("a time element says how long ago, with the exact time in its datetime and tooltip", () => {
+  const now = Date.parse("2026-11-24T12:00:00Z");
+  assert.equal(
+    String(timeAgo("2026-11-24T11:57:00.000Z", now, "updated ")),
+    '<time datetime="2026-11-24T11:57:00.000Z" title="Tue, 24 Nov 2026 11:57:00 GMT">updated 3 min ago</time>',
+  );
 });

@@ -4,7 +4,7 @@ import { type Html, html } from "../../runtime/markup.ts";
 import type { TrashEntry } from "../core/trash.ts";
 import type { CollectionTree } from "./collection_tree.ts";
 import { formPage, problemMessage, renderPage } from "./layout.ts";
-import { relativeTime } from "./relative_time.ts";
+import { timeAgo } from "./relative_time.ts";
 import { collectionsSidebar } from "./sidebar.ts";
 
 export interface TrashView {
@@ -60,8 +60,7 @@ function trashCard(entry: TrashEntry, view: TrashView): Html {
       <span class="details">
         <span class="name">${entry.name}</span>
         <span class="in">from ${place}</span>
-        <time datetime="${entry.trashedAt}" title="${new Date(entry.trashedAt)
-          .toUTCString()}">deleted ${relativeTime(entry.trashedAt, view.now)}</time>
+        ${timeAgo(entry.trashedAt, view.now, "deleted ")}
         <span class="in">deleted for good ${days === 0
           ? "today"
           : days === 1
