@@ -5,7 +5,7 @@ import { renderErrorPage } from "../ui/error_page.ts";
 import { renderPreferencesPage } from "../ui/preferences_page.ts";
 import {
   defaultPreferences,
-  isSameOrigin,
+  isCrossOrigin,
   preferencesOf,
   type SearchDeps,
   siteView,
@@ -34,7 +34,7 @@ export function preferencesRoutes(deps: SearchDeps): Hono {
 
   app.post("/preferences", async (c) => {
     const current = preferencesOf(c, deps);
-    if (!isSameOrigin(c)) {
+    if (isCrossOrigin(c)) {
       const page = renderErrorPage(siteView(deps, current), current, 403, "Cross-site request");
       return c.html(page, 403);
     }

@@ -75,13 +75,15 @@ export function resolveLanguage(language: string, acceptLanguage: string | undef
 }
 
 /**
- * Same-origin check for state-changing form posts, so a cross-site form cannot set someone's
- * preferences. Browsers send `Origin: null` on our own forms (we ask for no referrer), so
- * Sec-Fetch-Site, when present, is the better witness.
+ * True when the browser says a state-changing form post comes from another origin, so a
+ * cross-site form cannot set someone's preferences. Unlike diagram's isSameOrigin, which needs
+ * proof of the same origin for signed-in writes, a request with no witness passes: it comes from a
+ * program, which can set its own preference cookies anyway. Browsers send `Origin: null` on our own
+ * forms (we ask for no referrer), so Sec-Fetch-Site, when present, is the better witness.
  */
-export function isSameOrigin(c: Context): boolean {
+export function isCrossOrigin(c: Context): boolean {
   const site = c.req.header("sec-fetch-site");
-  if (site !== undefined) return site === "same-origin" || site === "none";
+  if (site !== undefined) return site !== "same-origin" && site !== "none";
   const origin = c.req.header("origin");
-  return origin === undefined || origin === "null" || origin === new URL(c.req.url).origin;
+  return origin !== undefined && origin !== "null" && origin !== new URL(c.req.url).origin;
 }
