@@ -35,7 +35,7 @@ export function readEnv<S extends Record<string, EnvVar<unknown>>>(
     const parsed = variable.parse(raw);
     if (parsed === undefined) {
       throw new ConfigError(
-        `invalid ${name}=${describeValue(raw, variable.secret)}: expected ${variable.expected}`,
+        `invalid ${name}=${describeEnvValue(raw, variable.secret)}: expected ${variable.expected}`,
       );
     }
     values[name] = parsed;
@@ -43,7 +43,12 @@ export function readEnv<S extends Record<string, EnvVar<unknown>>>(
   return values as EnvValues<S>;
 }
 
-function describeValue(raw: string, secret = false): string {
+/**
+ * A variable's value for its error line: whole, since the operator must see exactly what was set
+ * (unlike issue_messages' describeValue, which cuts untrusted input short), or only its length
+ * when it is a secret.
+ */
+function describeEnvValue(raw: string, secret = false): string {
   return secret ? `<hidden, ${raw.length} characters>` : JSON.stringify(raw);
 }
 

@@ -43,6 +43,14 @@ Deno.test("the error names the variable, the value and the expected form", () =>
   );
 });
 
+Deno.test("a long value is echoed whole, so the operator sees the mistake at its end", () => {
+  const value = `https://search.example.org/a/long/path/that/goes/on/${"x".repeat(60)}#bad`;
+  assert.throws(
+    () => readEnv({ U: url("", ["https:"], "https://search.example") }, { U: value }),
+    (error: Error) => error.message.startsWith(`invalid U=${JSON.stringify(value)}: expected`),
+  );
+});
+
 Deno.test("secret values are never echoed in errors", () => {
   assert.throws(
     () => readEnv({ S: text({ secret: true, minLength: 32 }) }, { S: "hunter2" }),
