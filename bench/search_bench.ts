@@ -2,10 +2,12 @@
 // (`DENO_V8_FLAGS=…` is passed on to the service, to measure a memory setting).
 // Starts fake providers (serving the test fixtures, pages <= 20 KB) and the real search service
 // as separate processes, then loads it over loopback and prints throughput, CPU per search,
-// latency percentiles and memory.
+// latency percentiles and memory. The same rounds then run against searx 1.1 (Debian's package,
+// bench/searx_anchor.ts) on the same fake providers, and the ratios are printed.
 import { fakeProviderSettingsYaml } from "../tests/helpers/fake_providers.ts";
 import { denoCommand, RunningProcess, serviceArgs } from "../tests/helpers/process.ts";
 import { cpuMsOf, percentile, rssMiB } from "./process_stats.ts";
+import { SEARX_INSTALL_HINT, searxInstalled, startSearx } from "./searx_anchor.ts";
 
 const SECONDS = Number(Deno.args[0] ?? 10);
 const V8_FLAGS = Deno.env.get("DENO_V8_FLAGS");
@@ -111,10 +113,20 @@ function report(label: string, round: Round) {
   return rate;
 }
 
-async function scenario(delayMs: number, connectionsList: number[]) {
+type Starter = (
+  origin: string,
+  dataDir: string,
+) => Promise<{ process: RunningProcess; url: URL }>;
+
+async function scenario(
+  name: string,
+  start: Starter,
+  delayMs: number,
+  connectionsList: number[],
+) {
   const dataDir = await Deno.makeTempDir();
   const fake = await startFakeProviders(delayMs);
-  const search = await startSearch(fake.origin, dataDir);
+  const search = await start(fake.origin, dataDir);
   const pid = search.process.pid;
   const results: { connections: number; round: Round }[] = [];
   try {
@@ -122,10 +134,10 @@ async function scenario(delayMs: number, connectionsList: number[]) {
     for (const connections of connectionsList) {
       const round = await load(search.url, pid, connections, SECONDS, fake.process.pid);
       results.push({ connections, round });
-      report(`upstreams +${delayMs} ms, ${connections} connection(s)`, round);
+      report(`${name}, +${delayMs} ms, ${connections} conn`, round);
     }
     console.log(
-      `  search process RSS now ${rssMiB(pid, "VmRSS").toFixed(1)} MiB, ` +
+      `  ${name} process RSS now ${rssMiB(pid, "VmRSS").toFixed(1)} MiB, ` +
         `peak ${rssMiB(pid, "VmHWM").toFixed(1)} MiB`,
     );
     return { results, peakRss: rssMiB(pid, "VmHWM") };
@@ -140,14 +152,30 @@ console.log(
   `search benchmark: ${SECONDS} s per round, 6 providers per search, fixtures <= 20 KB` +
     (V8_FLAGS ? `, DENO_V8_FLAGS=${V8_FLAGS}` : ""),
 );
-const instant = await scenario(0, [1, 16]);
-const slow = await scenario(200, [16]);
+const rate = (round: Round) => round.searches / round.seconds;
+const instant = await scenario("search", startSearch, 0, [1, 16]);
+const slow = await scenario("search", startSearch, 200, [16]);
 const at16 = instant.results.find((r) => r.connections === 16)!.round;
 const delayed = slow.results[0].round;
 const checks: [string, boolean][] = [
-  [">= 300 searches/s at 16 connections", at16.searches / at16.seconds >= 300],
-  ["p50 <= 210 ms with 200 ms upstreams", percentile(delayed.latencies, 0.5) <= 210],
+  ["p50 <= 205 ms with 200 ms upstreams", percentile(delayed.latencies, 0.5) <= 205],
   ["p99 <= 260 ms with 200 ms upstreams", percentile(delayed.latencies, 0.99) <= 260],
+  ["CPU <= 2 ms per search (instant upstreams, 16 conn)", at16.cpuMs / at16.searches <= 2],
   ["RSS <= 150 MiB", Math.max(instant.peakRss, slow.peakRss) <= 150],
 ];
+if (await searxInstalled()) {
+  const searxInstant = await scenario("searx 1.1", startSearx, 0, [16]);
+  const searxSlow = await scenario("searx 1.1", startSearx, 200, [16]);
+  const ratio = rate(at16) / rate(searxInstant.results[0].round);
+  console.log(
+    `throughput at 16 conn: instant upstreams ${rate(at16).toFixed(0)} vs searx ${
+      rate(searxInstant.results[0].round).toFixed(0)
+    } searches/s (${ratio.toFixed(1)}x), +200 ms ${rate(delayed).toFixed(0)} vs ${
+      rate(searxSlow.results[0].round).toFixed(0)
+    } searches/s (${(rate(delayed) / rate(searxSlow.results[0].round)).toFixed(1)}x)`,
+  );
+  checks.push([">= 15x searx 1.1's searches/s at 16 conn (instant upstreams)", ratio >= 15]);
+} else {
+  console.log(`no anchor: ${SEARX_INSTALL_HINT}`);
+}
 for (const [target, met] of checks) console.log(`${met ? "met   " : "MISSED"} ${target}`);
