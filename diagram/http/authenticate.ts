@@ -1,6 +1,7 @@
 // Who is calling: a personal access token (`Authorization: Bearer dgm_…`, for scripts and MCP
 // clients) or the browser's session cookie. Either way the route sees only the account id.
 import type { MiddlewareHandler } from "hono";
+import { bearerToken } from "../../runtime/bearer_token.ts";
 import type { Actor } from "../core/diagrams.ts";
 import type { SessionOperations } from "../core/sessions.ts";
 import { readSessionCookie } from "./session_cookie.ts";
@@ -12,13 +13,6 @@ export interface AuthVariables {
 }
 
 export type DiagramHonoEnv = { Variables: AuthVariables };
-
-const BEARER = /^bearer\s+(\S+)$/i;
-
-/** The bearer token of an Authorization header, or null when there is none or another scheme. */
-export function bearerToken(authorization: string | null): string | null {
-  return BEARER.exec(authorization ?? "")?.[1] ?? null;
-}
 
 export function authenticate(
   sessions: SessionOperations,

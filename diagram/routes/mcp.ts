@@ -2,10 +2,10 @@
 // access token and served by a server bound to that token's account. The tool-call limit counts
 // per token, so one runaway agent cannot starve another.
 import { Hono } from "hono";
+import { bearerToken } from "../../runtime/bearer_token.ts";
 import type { McpEndpoint } from "../../runtime/mcp/endpoint.ts";
 import { jsonRpcError, UNAUTHORIZED } from "../../runtime/mcp/jsonrpc_error.ts";
 import type { SessionOperations } from "../core/sessions.ts";
-import { bearerToken } from "../http/authenticate.ts";
 
 export function mcpRoutes(sessions: SessionOperations, endpoint: McpEndpoint): Hono {
   const app = new Hono();

@@ -3,16 +3,16 @@
 // leaks through timing.
 import { Buffer } from "node:buffer";
 import { createHash, timingSafeEqual } from "node:crypto";
+import { bearerToken } from "../../runtime/bearer_token.ts";
 
 function digest(text: string): Buffer {
   return createHash("sha256").update(text, "utf8").digest();
 }
 
 export function bearerTokenCheck(token: string): (authorization: string | null) => boolean {
-  const expected = digest(`Bearer ${token}`);
+  const expected = digest(token);
   return (authorization) => {
-    // Only the scheme is case-insensitive (RFC 7235); the token is compared exactly.
-    const given = authorization?.replace(/^bearer /i, "Bearer ") ?? "";
-    return timingSafeEqual(digest(given), expected);
+    const given = bearerToken(authorization);
+    return given !== null && timingSafeEqual(digest(given), expected);
   };
 }

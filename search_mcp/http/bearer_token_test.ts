@@ -15,3 +15,9 @@ Deno.test("only the exact bearer token passes", () => {
   assert.equal(check(`Bearer ${TOKEN.slice(0, -1)}`), false);
   assert.equal(check(`Basic ${btoa(`user:${TOKEN}`)}`), false);
 });
+
+Deno.test("a configured token with inner spaces is matched whole", () => {
+  const check = bearerTokenCheck("two words 0123456789");
+  assert.equal(check("Bearer two words 0123456789"), true);
+  assert.equal(check("Bearer two"), false);
+});
