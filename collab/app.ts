@@ -16,6 +16,8 @@ export interface CollabAppDeps {
   rooms: Rooms;
   limits: CollabLimits;
   version: string;
+  /** What /health says of the diagram service (reachable, or degraded and why). */
+  diagramHealth: () => Promise<Record<string, string>>;
 }
 
 const ROOM_PATH = /^\/([A-Za-z0-9_-]{1,64})$/;
@@ -24,7 +26,9 @@ const REFUSE_AFTER_MS = 250;
 /** Frames a client may send while its room is still loading. */
 const MAX_EARLY_FRAMES = 64;
 
-export function createCollabHandler(deps: CollabAppDeps): (request: Request) => Response {
+export function createCollabHandler(
+  deps: CollabAppDeps,
+): (request: Request) => Response | Promise<Response> {
   let connections = 0;
   const json = (status: number, body: unknown) =>
     new Response(JSON.stringify(body), {
@@ -40,12 +44,15 @@ export function createCollabHandler(deps: CollabAppDeps): (request: Request) => 
     if (problem !== null) return json(400, { error: problem });
     const url = new URL(request.url);
     if (url.pathname === "/health" && request.method === "GET") {
-      return json(200, {
-        status: "ok",
-        service: "collab",
-        version: deps.version,
-        ...deps.rooms.stats(),
-      });
+      return deps.diagramHealth().then((diagram) =>
+        json(200, {
+          status: "ok",
+          service: "collab",
+          version: deps.version,
+          ...deps.rooms.stats(),
+          ...diagram,
+        })
+      );
     }
     const room = ROOM_PATH.exec(url.pathname)?.[1];
     if (!room) return json(404, { error: `Not found: ${request.method} ${url.pathname}` });

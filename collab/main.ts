@@ -1,6 +1,7 @@
 import { loadConfigOrExit } from "../runtime/config.ts";
 import { secretFromEnvOrDataDir } from "../runtime/secrets.ts";
 import { describeError } from "../shared/describe_error.ts";
+import { dependencyHealth, httpProbe } from "../runtime/dependency_health.ts";
 import { runService } from "../runtime/serve.ts";
 import { createCollabHandler } from "./app.ts";
 import { collabConfig, collabEnv } from "./config.ts";
@@ -42,7 +43,21 @@ await runService({
   service: "collab",
   hostname: config.hostname,
   port: config.port,
-  handler: createCollabHandler({ secret, rooms, limits: config.limits, version: VERSION }),
+  handler: createCollabHandler({
+    secret,
+    rooms,
+    limits: config.limits,
+    version: VERSION,
+    diagramHealth: dependencyHealth(
+      "diagram",
+      httpProbe(
+        new URL("/health", config.diagramInternalUrl).href,
+        `the diagram service at ${
+          new URL(config.diagramInternalUrl).origin
+        } (DIAGRAM_INTERNAL_URL)`,
+      ),
+    ),
+  }),
   // Every dirty room is saved (or written to disk) before the process exits.
   graceMs: 30_000,
   beforeStop: async () => {

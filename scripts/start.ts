@@ -1,6 +1,7 @@
 // `deno task start`: runs the four services as child processes (telling search_mcp where search
 // listens and collab where diagram does), prefixes their log lines with their names, restarts one that dies (scripts/restart_policy.ts) while the others keep running,
-// and on SIGINT/SIGTERM, a bad setting or a service that cannot get started stops them all.
+// says when one is degraded (up, but unable to reach a service it needs), and on SIGINT/SIGTERM,
+// a bad setting or a service that cannot get started stops them all.
 import { loadConfigOrExit } from "../runtime/config.ts";
 import { SERVICE_NAMES, type ServiceName } from "../runtime/http.ts";
 import { ensureSecrets, GENERATED_SECRETS } from "../runtime/secrets.ts";
@@ -58,6 +59,11 @@ const pendingRestarts = new Map<ServiceName, ReturnType<typeof setTimeout>>();
 const listening = new Map<ServiceName, string>();
 let allUpAnnounced = false;
 let stopping = false;
+/** The last health each service reported, so that only changes are logged. */
+const lastHealth = new Map<ServiceName, string>();
+let healthTimer: ReturnType<typeof setInterval> | undefined;
+/** How often a running service's /health is read for "degraded" (a dependency it cannot reach). */
+const HEALTH_EVERY_MS = 10_000;
 
 function noteListening(child: Running, line: string) {
   const address = /listening on (\S+)/.exec(line)?.[1];
@@ -73,11 +79,36 @@ function noteListening(child: Running, line: string) {
         SERVICE_NAMES.map((s) => `${s} ${listening.get(s)}`).join(", ")
       }`,
     );
+    void checkHealth();
+    healthTimer = setInterval(checkHealth, HEALTH_EVERY_MS);
   } else if (allUpAnnounced) {
     // A restarted service: say it is back, and whether that makes the set complete again.
     const others = allUp ? `all ${SERVICE_NAMES.length} services are up` : "waiting for the others";
     log("start", `${child.name} is up again at ${address}; ${others}`);
   }
+}
+
+/**
+ * Reads each listening service's /health and says when one becomes degraded (it runs but cannot
+ * reach a service it needs, such as search_mcp without search) or recovers.
+ */
+async function checkHealth() {
+  await Promise.all([...listening].map(async ([name, address]) => {
+    let health: { status?: unknown; reason?: unknown };
+    try {
+      const response = await fetch(new URL("/health", address), {
+        signal: AbortSignal.timeout(5_000),
+      });
+      health = await response.json();
+    } catch {
+      return; // not answering at all: its exit or restart is reported where that is seen
+    }
+    const said = health.status === "degraded" ? `degraded: ${health.reason}` : "ok";
+    const before = lastHealth.get(name) ?? "ok";
+    if (said === before || stopping) return;
+    lastHealth.set(name, said);
+    log("start", said === "ok" ? `${name} is no longer degraded` : `${name} is ${said}`);
+  }));
 }
 
 /**
@@ -184,6 +215,7 @@ async function stopAll(reason: string, exitCode: number): Promise<never> {
   if (!stopping) {
     stopping = true;
     log("start", `${reason}; stopping all services`);
+    clearInterval(healthTimer);
     for (const timer of pendingRestarts.values()) clearTimeout(timer);
     pendingRestarts.clear();
     for (const child of children.values()) {

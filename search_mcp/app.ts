@@ -1,6 +1,7 @@
 // The HTTP edge: GET /health, and /mcp behind the Host and Origin allowlists and the bearer token.
 import type { MiddlewareHandler } from "hono";
 import type { Hono } from "hono";
+import { dependencyHealth, type DependencyProbe } from "../runtime/dependency_health.ts";
 import { clientAddress, serviceApp } from "../runtime/http.ts";
 import { bearerTokenCheck } from "./http/bearer_token.ts";
 import { DEFAULT_ALLOWED_HOSTS, isAllowedHost, isAllowedOrigin } from "./http/host_origin.ts";
@@ -10,7 +11,7 @@ import type { McpEndpoint } from "../runtime/mcp/endpoint.ts";
 export interface SearchMcpAppOptions {
   endpoint: McpEndpoint;
   /** Whether the engine answers, for /health. */
-  engineReachable: () => Promise<boolean>;
+  engineUnreachableReason: DependencyProbe;
   authToken?: string;
   harden: boolean;
   allowedHosts?: string[];
@@ -27,10 +28,13 @@ const PREFLIGHT_HEADERS = {
   "Access-Control-Allow-Headers": CORS_ALLOW_HEADERS,
   "Access-Control-Max-Age": "600",
 };
-const HEALTH_MEMORY_MS = 5_000;
 
 export function createSearchMcpApp(options: SearchMcpAppOptions): Hono {
-  const app = serviceApp("search_mcp", undefined, engineHealth(options.engineReachable));
+  const app = serviceApp(
+    "search_mcp",
+    undefined,
+    dependencyHealth("engine", options.engineUnreachableReason),
+  );
   app.use("/mcp", guard(options));
   app.all("/mcp", (c) => options.endpoint.handle(c.req.raw, clientAddress(c, options.trustProxy)));
   return app;
@@ -72,16 +76,5 @@ function corsHeaders(origin: string): Record<string, string> {
     "Access-Control-Allow-Origin": origin,
     "Access-Control-Expose-Headers": CORS_EXPOSE_HEADERS,
     "Vary": "Origin",
-  };
-}
-
-/** Health says whether the engine answers, asked at most every few seconds. */
-function engineHealth(reachable: () => Promise<boolean>) {
-  let last: { at: number; engine: string } | undefined;
-  return async () => {
-    if (!last || Date.now() - last.at > HEALTH_MEMORY_MS) {
-      last = { at: Date.now(), engine: (await reachable()) ? "reachable" : "unreachable" };
-    }
-    return { engine: last.engine };
   };
 }

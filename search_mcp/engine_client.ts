@@ -1,6 +1,7 @@
 // The edge towards the search engine: our own or any SearXNG instance, read through its JSON API.
 // Every failure becomes an EngineRequestError whose message tells an agent (or the person behind
 // it) what to fix, because "fetch failed" is what mcp-searxng's users keep asking about.
+import { type DependencyProbe, httpProbe } from "../runtime/dependency_health.ts";
 import { z } from "zod";
 import { readBodyCapped } from "../runtime/read_capped.ts";
 
@@ -99,8 +100,8 @@ export interface EngineClient {
   /** Autocomplete phrases; an engine without autocomplete gives none. */
   suggestions(query: string, language: string, signal?: AbortSignal): Promise<string[]>;
   config(signal?: AbortSignal): Promise<InstanceConfig>;
-  /** True when the engine answers at all (any HTTP status below 500). */
-  reachable(): Promise<boolean>;
+  /** Null when the engine answers at all (any HTTP status below 500), otherwise why not. */
+  unreachableReason: DependencyProbe;
 }
 
 const SUGGESTIONS_TIMEOUT_MS = 5_000;
@@ -241,18 +242,12 @@ export function createEngineClient(options: EngineClientOptions): EngineClient {
       return parsed.data;
     },
 
-    async reachable() {
-      try {
-        const response = await fetch(`${root}/healthz`, {
-          headers,
-          signal: AbortSignal.timeout(Math.min(HEALTH_TIMEOUT_MS, options.timeoutMs)),
-        });
-        await response.body?.cancel();
-        return response.status < 500;
-      } catch {
-        return false;
-      }
-    },
+    unreachableReason: httpProbe(
+      `${root}/healthz`,
+      `the search engine at ${root} (SEARXNG_URL)`,
+      headers,
+      Math.min(HEALTH_TIMEOUT_MS, options.timeoutMs),
+    ),
   };
 }
 

@@ -72,7 +72,7 @@ export function createSearchMcp(
   });
   const app = createSearchMcpApp({
     endpoint,
-    engineReachable: () => engine.reachable(),
+    engineUnreachableReason: engine.unreachableReason,
     authToken: env.MCP_HTTP_AUTH_TOKEN,
     harden: env.MCP_HTTP_HARDEN,
     allowedHosts: env.MCP_HTTP_ALLOWED_HOSTS,

@@ -23,7 +23,7 @@ import {
   startCollab,
   startDiagramWithAccount,
 } from "./helpers/collab_instance.ts";
-import { freePorts } from "./helpers/process.ts";
+import { freePort, freePorts } from "./helpers/process.ts";
 import { ELEMENT_DEFAULTS } from "./helpers/scene_fixture.ts";
 import { seededRandom } from "./helpers/seeded_random.ts";
 
@@ -622,6 +622,23 @@ Deno.test("/health reports the rooms and connections", async () => {
   bob.destroy();
   await eventually(async () => (await health(collabServer)).connections === 2 || undefined);
   assert.deepEqual(pick(await health(collabServer)), { status: "ok", rooms: 2, connections: 2 });
+});
+
+Deno.test("/health says the diagram service is reachable, and degraded with the reason when it is not", async () => {
+  await using setup = await startDiagramWithAccount();
+  await using reaching = await startCollab(setup.diagram, FAST);
+  assert.equal((await health(reaching)).diagram, "reachable");
+
+  const nowhere = `http://127.0.0.1:${freePort()}`;
+  await using cutOff = await startCollab(setup.diagram, { ...FAST, DIAGRAM_INTERNAL_URL: nowhere });
+  const said = await health(cutOff);
+  assert.equal(said.status, "degraded");
+  assert.equal(said.diagram, "unreachable");
+  assert.equal(
+    said.reason,
+    `the diagram service at ${nowhere} (DIAGRAM_INTERNAL_URL) does not answer ` +
+      "(Connection refused (os error 111))",
+  );
 });
 
 function pick(

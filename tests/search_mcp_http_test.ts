@@ -77,8 +77,9 @@ Deno.test("without the right bearer token /mcp answers 401 with WWW-Authenticate
   const health = await fetch(new URL("/health", mcp.mcpUrl));
   assert.equal(health.status, 200, "health needs no token");
   const body = await health.json();
-  assert.equal(body.status, "ok");
+  assert.equal(body.status, "degraded", "up, but cut off from its engine");
   assert.equal(body.engine, "unreachable");
+  assert.match(body.reason, /^the search engine at http:\/\/\S+ \(SEARXNG_URL\) does not answer/);
   assert.equal(typeof body.version, "string");
 });
 

@@ -4,8 +4,8 @@ import { SERVICE_NAMES } from "../runtime/http.ts";
 import { command, freePorts, isListening, RunningProcess } from "./helpers/process.ts";
 
 function portsEnv() {
-  // Picked together, so no two services are told the same port.
-  const [search, search_mcp, diagram, collab] = freePorts(4);
+  // Picked together, so no two services are told the same port; `spare` is one nothing listens on.
+  const [search, search_mcp, diagram, collab, spare] = freePorts(5);
   const ports = { search, search_mcp, diagram, collab };
   const env = {
     SEARCH_PORT: String(ports.search),
@@ -13,7 +13,7 @@ function portsEnv() {
     DIAGRAM_PORT: String(ports.diagram),
     COLLAB_PORT: String(ports.collab),
   };
-  return { ports, env };
+  return { ports, env, spare };
 }
 
 /** `deno task start` in its own session, so a signal to the group is exactly what Ctrl-C sends. */
@@ -90,6 +90,9 @@ Deno.test("deno task start brings up all four services, prefixes their logs, and
     // Every port moved: search_mcp was told where search listens, not left on 8080.
     const mcpHealth = await (await fetch(`http://127.0.0.1:${ports.search_mcp}/health`)).json();
     assert.equal(mcpHealth.engine, "reachable");
+    const collabHealth = await (await fetch(`http://127.0.0.1:${ports.collab}/health`)).json();
+    assert.equal(collabHealth.diagram, "reachable");
+    assert.doesNotMatch(task.output, /degraded/);
   } finally {
     killGroup(task, "SIGINT");
     const status = await task.wait();
@@ -107,6 +110,27 @@ Deno.test("deno task start brings up all four services, prefixes their logs, and
   assert.deepEqual(Object.keys(secrets).sort(), ["COLLAB_SECRET", "SEARCH_SECRET"]);
   assert.ok(secrets.COLLAB_SECRET.length >= 32);
   assert.ok((await Deno.stat(`${dataDir}/diagram.db`)).isFile);
+  await Deno.remove(dataDir, { recursive: true });
+});
+
+Deno.test("a service that cannot reach the service it needs is reported degraded, with the reason", async () => {
+  const dataDir = await Deno.makeTempDir();
+  const { env, spare } = portsEnv();
+  const task = startTask({ ...env, DATA_DIR: dataDir, SEARXNG_URL: `http://127.0.0.1:${spare}` });
+  try {
+    await task.waitFor(
+      new RegExp(
+        `^start {6}\\| search_mcp is degraded: the search engine at http://127\\.0\\.0\\.1:${spare} ` +
+          `\\(SEARXNG_URL\\) does not answer`,
+        "m",
+      ),
+      20_000,
+    );
+    assert.doesNotMatch(task.output, /(search|diagram|collab) is degraded/);
+  } finally {
+    killGroup(task, "SIGINT");
+    assert.equal((await task.wait()).code, 0, task.output);
+  }
   await Deno.remove(dataDir, { recursive: true });
 });
 

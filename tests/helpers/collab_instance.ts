@@ -211,7 +211,9 @@ export function rawSocket(collab: { url: URL }, id: string, token: string): RawS
 /** The collab server's /health answer. */
 export async function health(
   collab: { url: URL },
-): Promise<{ status: string; rooms: number; connections: number }> {
+): Promise<
+  { status: string; rooms: number; connections: number; diagram: string; reason?: string }
+> {
   const response = await fetch(new URL("/health", collab.url));
   if (response.status !== 200) throw new Error(`/health answered ${response.status}`);
   return await response.json();
