@@ -44,6 +44,8 @@ export interface Settings {
     limiter: boolean;
     image_proxy: boolean;
     method: "GET" | "POST";
+    /** The public origin links that leave the page are built on (opensearch.xml, RSS); null = the request's. */
+    base_url: string | null;
   };
   outgoing: {
     request_timeout: number;
@@ -84,6 +86,8 @@ const SHIPPED_FILE = new URL("./settings.yml", import.meta.url);
 const LISTEN_PORT = port(8080);
 const BIND_ADDRESS = bindAddress("127.0.0.1");
 const BASE_URL = url("", ["http:", "https:"], "https://search.example.org");
+const PUBLIC_ORIGIN = "false, or the instance's public origin such as https://search.example.org " +
+  "(pages link from the root, so a sub-path is not supported)";
 
 // SearXNG keys that are deliberately not implemented; they warn "not supported" instead of
 // "unknown" so that users can tell a typo from a missing feature.
@@ -119,7 +123,7 @@ const UNSUPPORTED_KEYS = {
     "max_ban_time_on_fail",
     "suspended_times",
   ],
-  server: ["base_url", "public_instance", "http_protocol_version", "default_http_headers"],
+  server: ["public_instance", "http_protocol_version", "default_http_headers"],
   outgoing: [
     "useragent_suffix",
     "pool_maxsize",
@@ -204,6 +208,13 @@ function splitCategories(value: unknown): unknown {
   return typeof value === "string" ? value.split(",").map((category) => category.trim()) : value;
 }
 
+/** An http(s) origin alone: a path other than "/", credentials, a query or a fragment is not one. */
+function isPublicOrigin(text: string): boolean {
+  if (BASE_URL.parse(text) === undefined) return false;
+  const parsed = new URL(text);
+  return parsed.pathname === "/" && parsed.username === "" && parsed.password === "";
+}
+
 function isBaseUrl(text: string): boolean {
   // `{lang}` is filled in per request (Wikipedia's per-language hosts); any code stands for it.
   return BASE_URL.parse(text.replaceAll("{lang}", "en")) !== undefined;
@@ -261,6 +272,14 @@ function settingsSchemas(modules: ModuleTable) {
       method: z.string(method).regex(/^(get|post)$/i)
         .transform((text) => text.toUpperCase() as "GET" | "POST")
         .default("GET"),
+      // SearXNG's `false` means "not set", as null does.
+      base_url: z.union([
+        z.literal(false),
+        z.string().refine(isPublicOrigin, expecting(PUBLIC_ORIGIN)),
+      ], expecting(PUBLIC_ORIGIN))
+        .nullable()
+        .transform((value) => typeof value === "string" ? new URL(value).origin : null)
+        .default(null),
     }, mapping),
     outgoing: z.object({
       request_timeout: seconds().default(3),

@@ -87,6 +87,7 @@ Deno.test("the shipped settings load without warnings and give the documented va
         limiter: false,
         image_proxy: false,
         method: "GET",
+        base_url: null,
       },
       outgoing: { request_timeout: 3, max_request_timeout: 10, pool_connections: 100 },
       engines: SHIPPED_ENGINES,
@@ -116,7 +117,6 @@ Deno.test("a SearXNG container settings.yml loads with warnings for the keys we 
     `${path}: key "ui" is not supported, ignored`,
     `${path}: key "valkey" is not supported, ignored`,
     `${path}: key "general.debug" is not supported, ignored`,
-    `${path}: key "server.base_url" is not supported, ignored`,
     `${path}: key "engines[0].network" is not supported, ignored`,
   ]);
   assert.equal(settings.general.instance_name, "Home search");
@@ -129,6 +129,7 @@ Deno.test("a SearXNG container settings.yml loads with warnings for the keys we 
     limiter: false,
     image_proxy: true,
     method: "GET",
+    base_url: "http://localhost:8888",
   });
   assert.deepEqual(
     settings.engines,
@@ -234,6 +235,7 @@ Deno.test("without use_default_settings the user file replaces the shipped one",
       limiter: false,
       image_proxy: false,
       method: "GET",
+      base_url: null,
     },
     outgoing: { request_timeout: 3, max_request_timeout: null, pool_connections: 100 },
     engines: [engine("mojeek", "mojeek", "mojeek")],
@@ -307,7 +309,28 @@ Deno.test("a short secret is refused without showing it", () => {
   });
 });
 
+Deno.test("server.base_url is the public origin links are built on; false or unset is none", () => {
+  const baseUrl = (value: unknown) =>
+    load(withDefaults({ server: { base_url: value } })).settings.server.base_url;
+  assert.equal(baseUrl("https://search.example.org/"), "https://search.example.org");
+  assert.equal(baseUrl("http://Search.Example.org:8443"), "http://search.example.org:8443");
+  assert.equal(baseUrl(false), null);
+  assert.equal(baseUrl(null), null);
+});
+
 const INVALID_SECTION_VALUES: [Record<string, unknown>, string][] = [
+  ...[
+    "https://example.org/search/",
+    "ftp://example.org",
+    "https://user:pw@example.org",
+    "example.org",
+    true,
+  ]
+    .map((value): [Record<string, unknown>, string] => [
+      { server: { base_url: value } },
+      `server.base_url: expected false, or the instance's public origin such as https://search.example.org ` +
+      `(pages link from the root, so a sub-path is not supported), got ${JSON.stringify(value)}`,
+    ]),
   [{ search: { safe_search: 5 } }, "search.safe_search: expected 0, 1 or 2, got 5"],
   [
     { search: { formats: [] } },

@@ -417,6 +417,21 @@ Deno.test("/healthz, /config and /opensearch.xml describe the instance", async (
   assert.ok(xml.includes(`template="${search.url.origin}/autocompleter?q={searchTerms}"`));
 });
 
+Deno.test("with server.base_url set, opensearch.xml and RSS link to it whatever Host the request named", async () => {
+  await using search = await startSearch({ server: "  base_url: https://search.example.org/\n" });
+  const behindProxy = { headers: { Host: "10.0.0.5:8080" } };
+  const xml = await (await search.get("/opensearch.xml", behindProxy)).text();
+  assert.ok(xml.includes('template="https://search.example.org/search?q={searchTerms}"'), xml);
+  assert.ok(xml.includes('template="https://search.example.org/opensearch.xml"'), xml);
+  assert.doesNotMatch(xml, /10\.0\.0\.5|127\.0\.0\.1/);
+  const feed = await (await search.get("/search?q=rust&format=rss", behindProxy)).text();
+  assert.ok(
+    feed.includes("<link>https://search.example.org/search?q=rust&amp;format=rss</link>"),
+    feed,
+  );
+  assert.doesNotMatch(feed, /10\.0\.0\.5|127\.0\.0\.1:/);
+});
+
 Deno.test("/autocompleter answers OpenSearch suggestions, or a plain list to scripts", async () => {
   await using search = await startSearch();
   const opensearch = await search.get("/autocompleter?q=rust");

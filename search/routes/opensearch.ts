@@ -1,13 +1,13 @@
 // /opensearch.xml lets browsers add this instance as a search engine.
 import { Hono } from "hono";
 import { escapeXml } from "../../shared/xml.ts";
-import type { SearchDeps } from "./site.ts";
+import { publicOrigin, type SearchDeps } from "./site.ts";
 
 export function opensearchRoutes(deps: SearchDeps): Hono {
   const app = new Hono();
   app.get("/opensearch.xml", (c) => {
-    const origin = new URL(c.req.url).origin;
     const { settings } = deps;
+    const origin = publicOrigin(c, settings);
     const name = escapeXml(settings.general.instance_name);
     const post = settings.server.method === "POST";
     const results = post

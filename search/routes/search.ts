@@ -16,7 +16,7 @@ import type { SiteView } from "../ui/layout.ts";
 import { renderResultsPage } from "../ui/results_page.ts";
 import { renderStartPage } from "../ui/start_page.ts";
 import { requestParams } from "./request_params.ts";
-import { preferencesOf, resolveLanguage, type SearchDeps, siteView } from "./site.ts";
+import { preferencesOf, publicOrigin, resolveLanguage, type SearchDeps, siteView } from "./site.ts";
 
 export function searchRoutes(deps: SearchDeps): Hono {
   const app = new Hono();
@@ -105,7 +105,7 @@ function render(
       c.header("Content-Disposition", `attachment; filename="${csvFileName(outcome.query)}"`);
       return c.body(renderCsv(outcome), 200, { "Content-Type": "application/csv; charset=utf-8" });
     case "rss": {
-      const searchUrl = new URL("/search", c.req.url);
+      const searchUrl = new URL("/search", publicOrigin(c, deps.settings));
       searchUrl.search = new URLSearchParams({ q: params.q, format: "rss" }).toString();
       return c.body(
         renderRss(outcome, {

@@ -67,6 +67,14 @@ export function siteView(deps: SearchDeps, prefs: Preferences): SiteView {
   };
 }
 
+/**
+ * The origin links that leave the page (opensearch.xml, RSS) are built on: `server.base_url` when
+ * set, else the request's own (its Host was checked well-formed before any route ran).
+ */
+export function publicOrigin(c: Context, settings: Settings): string {
+  return settings.server.base_url ?? new URL(c.req.url).origin;
+}
+
 /** "auto" becomes the browser's first language, or "all" when it sends none we can use. */
 export function resolveLanguage(language: string, acceptLanguage: string | undefined): string {
   if (language !== "auto") return language;
