@@ -9,11 +9,13 @@ import {
   WrongCredentialsError,
 } from "../core/errors.ts";
 import { LayoutBusyError, LayoutTimeoutError } from "../layout/layout_pool.ts";
+import { RequestBodyError } from "../../runtime/request_body.ts";
 
 export function answerForKnownError(error: unknown, c: Context): Response | null {
   if (error instanceof InvalidInputError) {
     return c.json({ error: error.message, problems: error.problems }, 400);
   }
+  if (error instanceof RequestBodyError) return c.json({ error: error.message }, error.status);
   if (error instanceof NotFoundError) return c.json({ error: error.message }, 404);
   if (error instanceof ConflictError) return c.json({ error: error.message }, 409);
   if (error instanceof StaleRevisionError) {

@@ -2,8 +2,8 @@
 // signature is checked before the body is read, then the body against the hash it declared; the
 // route gets the bytes.
 import type { MiddlewareHandler } from "hono";
+import { readRequestBytes } from "../../runtime/request_body.ts";
 import { bodyMatches, type SignatureVerifier } from "../../shared/internal_signature.ts";
-import { readBodyBytes } from "./json_body.ts";
 
 export type InternalEnv = { Variables: { body: Uint8Array } };
 
@@ -20,7 +20,7 @@ export function requireInternalSignature(
       headers,
     });
     if (!verdict.ok) return c.json({ error: `internal request refused: ${verdict.reason}` }, 401);
-    const body = await readBodyBytes(c, maxBodyBytes);
+    const body = await readRequestBytes(c.req.raw, maxBodyBytes);
     if (!bodyMatches(headers, body)) {
       return c.json({ error: "internal request refused: the body is not the one signed" }, 401);
     }

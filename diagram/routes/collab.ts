@@ -11,7 +11,7 @@ import { StaleRevisionError } from "../core/errors.ts";
 import { idSchema, parseOrThrow, roomRevisionsSchema, saveRoomSchema } from "../core/schemas.ts";
 import { type DiagramHonoEnv } from "../http/authenticate.ts";
 import { type InternalEnv, requireInternalSignature } from "../http/internal_signature.ts";
-import { parseJsonBytes } from "../http/json_body.ts";
+import { parseCheckedJson } from "../http/json_body.ts";
 import { MAX_DIAGRAM_BODY_BYTES } from "./diagrams.ts";
 
 export function collabTokenRoutes(rooms: CollabRoomOperations): Hono<DiagramHonoEnv> {
@@ -41,7 +41,7 @@ export function internalCollabRoutes(
 
   app.put("/internal/collab/rooms/:id", async (c) => {
     const id = idParam(c.req.param("id"));
-    const change = parseJsonBytes(c.get("body"), saveRoomSchema);
+    const change = parseCheckedJson(c.get("body"), saveRoomSchema);
     try {
       return c.json(await rooms.save(id, change));
     } catch (error) {
@@ -51,7 +51,7 @@ export function internalCollabRoutes(
   });
 
   app.post("/internal/collab/revisions", async (c) => {
-    const { ids } = parseJsonBytes(c.get("body"), roomRevisionsSchema);
+    const { ids } = parseCheckedJson(c.get("body"), roomRevisionsSchema);
     return c.json({ revisions: await rooms.revisions(ids) });
   });
 

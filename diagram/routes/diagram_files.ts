@@ -7,7 +7,7 @@ import type { DiagramOperations } from "../core/diagrams.ts";
 import { IMAGE_TYPES, isImageType, MAX_IMAGE_BYTES } from "../core/images.ts";
 import { idSchema, parseOrThrow } from "../core/schemas.ts";
 import { actorOf, type DiagramHonoEnv } from "../http/authenticate.ts";
-import { readBodyBytes } from "../http/json_body.ts";
+import { readRequestBytes } from "../../runtime/request_body.ts";
 import { parseMediaType } from "../../shared/media_type.ts";
 
 const IMAGE_HEADERS = {
@@ -33,11 +33,11 @@ export function diagramFileRoutes(diagrams: DiagramOperations): Hono<DiagramHono
         message: `send the image's own type as Content-Type, one of ${IMAGE_TYPES.join(", ")}`,
       });
     }
-    const bytes = await readBodyBytes(
-      c,
-      MAX_IMAGE_BYTES,
-      `the image is larger than ${MAX_IMAGE_BYTES / 1024 / 1024} MiB, the most one image may be`,
-    );
+    const bytes = await readRequestBytes(c.req.raw, MAX_IMAGE_BYTES, {
+      tooLarge: `the image is larger than ${
+        MAX_IMAGE_BYTES / 1024 / 1024
+      } MiB, the most one image may be`,
+    });
     const { created } = await diagrams.putImage(actorOf(c), id, fileId, { mimeType, bytes });
     const answer = { id: fileId, mimeType, byteSize: bytes.byteLength };
     return created

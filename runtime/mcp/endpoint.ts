@@ -12,8 +12,7 @@ import {
   type McpServer,
   WebStandardStreamableHTTPServerTransport,
 } from "@modelcontextprotocol/server";
-import { BodyTimeoutError, readBodyCapped } from "../read_capped.ts";
-import { parseMediaType } from "../../shared/media_type.ts";
+import { isJsonMediaType, readJsonRequest, RequestBodyError } from "../request_body.ts";
 import type { RateLimiter } from "../../shared/rate_limiter.ts";
 import { answerForm, asSseEvent } from "./accept.ts";
 import {
@@ -78,32 +77,14 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
         "Not Acceptable: accept application/json or text/event-stream",
       );
     }
-    if (!isJsonType(request.headers.get("content-type"))) {
-      return jsonRpcError(415, SERVER_ERROR, "Unsupported Media Type: send application/json");
-    }
-    let bytes: Uint8Array | null;
-    try {
-      bytes = await readBodyCapped(request, options.maxBodyBytes, {
-        timeoutMs: options.bodyTimeoutMs,
-      });
-    } catch (error) {
-      if (!(error instanceof BodyTimeoutError)) throw error;
-      return jsonRpcError(408, SERVER_ERROR, `Request Timeout: ${error.message}`, {
-        Connection: "close",
-      });
-    }
-    if (bytes === null) {
-      return jsonRpcError(
-        413,
-        SERVER_ERROR,
-        `Request body larger than ${options.maxBodyBytes} bytes`,
-      );
-    }
     let body: unknown;
     try {
-      body = JSON.parse(new TextDecoder().decode(bytes));
-    } catch {
-      return jsonRpcError(400, PARSE_ERROR, "Parse error: the body is not valid JSON");
+      ({ value: body } = await readJsonRequest(request, options.maxBodyBytes, {
+        timeoutMs: options.bodyTimeoutMs,
+      }));
+    } catch (error) {
+      if (!(error instanceof RequestBodyError)) throw error;
+      return bodyRefused(error);
     }
     const wait = admitToolCalls(body, client);
     if (wait !== null) {
@@ -120,7 +101,7 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
       ? request
       : withAccept(request, BOTH_FORMS);
     const response = await answer(sdkRequest, body, authInfo);
-    return form === "sse" && isJsonType(response.headers.get("content-type"))
+    return form === "sse" && isJsonMediaType(response.headers.get("content-type"))
       ? asSseEvent(response)
       : response;
   }
@@ -268,9 +249,19 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
   };
 }
 
-function isJsonType(contentType: string | null): boolean {
-  const { essence } = parseMediaType(contentType);
-  return essence === "application/json" || /^application\/[^/]+\+json$/.test(essence);
+const BODY_REFUSALS = {
+  400: { code: PARSE_ERROR, title: "Parse error" },
+  408: { code: SERVER_ERROR, title: "Request Timeout" },
+  413: { code: SERVER_ERROR, title: "Content Too Large" },
+  415: { code: SERVER_ERROR, title: "Unsupported Media Type" },
+} as const;
+
+/** A refused body in the JSON-RPC error shape, titled like this endpoint's other refusals. */
+function bodyRefused(error: RequestBodyError): Response {
+  const { code, title } = BODY_REFUSALS[error.status];
+  // A client that trickled its body is not kept on the connection.
+  const headers = error.status === 408 ? { Connection: "close" } : undefined;
+  return jsonRpcError(error.status, code, `${title}: ${error.message}`, headers);
 }
 
 function sessionNotFound(): Response {
