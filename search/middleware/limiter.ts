@@ -3,19 +3,14 @@
 // complain about most. When on, each client IP gets a token bucket: bursts up to `burst`
 // requests, then `perMinute` a minute.
 import type { MiddlewareHandler } from "hono";
-import { getConnInfo } from "hono/deno";
+import { clientAddress } from "../../runtime/http.ts";
 import type { RateLimiter } from "../../shared/rate_limiter.ts";
 
 /** Limits by the peer address of the connection; proxies' forwarding headers are not trusted. */
 export function rateLimit(limiter: RateLimiter): MiddlewareHandler {
   return async (c, next) => {
-    let client = "unknown";
-    try {
-      client = getConnInfo(c).remote.address ?? client;
-    } catch {
-      // Not served by Deno.serve (in-process tests): one shared bucket.
-    }
-    const retryAfter = limiter.take(client);
+    // Outside Deno.serve (in-process tests) every request is "unknown": one shared bucket.
+    const retryAfter = limiter.take(clientAddress(c, false));
     if (retryAfter !== null) {
       c.header("Retry-After", String(retryAfter));
       return c.json({ error: "Too many requests" }, 429);
