@@ -6,6 +6,7 @@
 //   Y.Map "files":    file id → {id, mimeType, created} (the bytes stay with the diagram service)
 //   Y.Map "meta":     name, revision (the stored revision the room is based on)
 import * as Y from "yjs";
+import { isRecord } from "../shared/is_record.ts";
 
 /** Tombstones older than this are dropped when a room is saved. */
 export const TOMBSTONE_MS = 24 * 60 * 60 * 1000;
@@ -65,6 +66,5 @@ function compare(a: string, b: string): number {
 }
 
 function isElement(value: unknown): value is Record<string, unknown> & { id: string } {
-  return typeof value === "object" && value !== null && !Array.isArray(value) &&
-    typeof (value as { id?: unknown }).id === "string";
+  return isRecord(value) && typeof value.id === "string";
 }

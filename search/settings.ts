@@ -6,6 +6,7 @@ import { parseDocument } from "yaml";
 import { z } from "zod";
 import { describeError } from "../shared/describe_error.ts";
 import { bindAddress, ConfigError, port, url } from "../shared/env.ts";
+import { isRecord } from "../shared/is_record.ts";
 import { describeValue, formatIssuePath } from "../shared/issue_messages.ts";
 
 import { isLanguage } from "./core/query_syntax.ts";
@@ -165,14 +166,10 @@ const SECTIONS = ["general", "search", "server", "outgoing"] as const;
 
 type Mapping = Record<string, unknown>;
 
-function isMapping(value: unknown): value is Mapping {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 /** Like describeValue, in YAML's words (list, mapping) since that is what the user wrote. */
 function shown(value: unknown): string {
   if (Array.isArray(value)) return value.length === 0 ? "an empty list" : "a list";
-  if (isMapping(value)) return "a mapping";
+  if (isRecord(value)) return "a mapping";
   return describeValue(value);
 }
 
@@ -347,7 +344,7 @@ function readYamlMapping(text: string, label: string): Mapping {
     throw new ConfigError(`${label}: invalid YAML: ${describeError(cause)}`);
   }
   if (value === null) return {};
-  if (!isMapping(value)) {
+  if (!isRecord(value)) {
     throw new ConfigError(`${label}: expected a mapping of settings, got ${shown(value)}`);
   }
   return value;
@@ -362,7 +359,7 @@ function ignoredKeys(file: Mapping, schemas: Schemas, label: string): string[] {
     unsupported: readonly string[],
     path: (string | number)[],
   ) => {
-    if (!isMapping(value)) return;
+    if (!isRecord(value)) return;
     const knownKeys = known instanceof z.ZodObject ? Object.keys(known.shape) : known;
     for (const key of Object.keys(value)) {
       if (knownKeys.includes(key)) continue;
@@ -385,7 +382,7 @@ function ignoredKeys(file: Mapping, schemas: Schemas, label: string): string[] {
   }
   const useDefaults = file.use_default_settings;
   visit(useDefaults, schemas.useDefaultSettings, [], ["use_default_settings"]);
-  if (isMapping(useDefaults)) {
+  if (isRecord(useDefaults)) {
     visit(useDefaults.engines, schemas.prune, [], ["use_default_settings", "engines"]);
   }
   return warnings;
@@ -397,7 +394,7 @@ function mergeMappings(base: Mapping, override: Mapping): Mapping {
   for (const [key, value] of Object.entries(override)) {
     const current = merged.get(key);
     // A section left empty (`server:` with every line commented out) changes nothing.
-    const mergeable = isMapping(current) && (isMapping(value) || value === null);
+    const mergeable = isRecord(current) && (isRecord(value) || value === null);
     merged.set(key, mergeable ? mergeMappings(current, value ?? {}) : value);
   }
   return Object.fromEntries(merged);
@@ -425,7 +422,7 @@ function engineList(value: unknown, label: string): SourcedEngine[] {
 }
 
 function nameOf(entry: unknown): unknown {
-  return isMapping(entry) ? entry.name : undefined;
+  return isRecord(entry) ? entry.name : undefined;
 }
 
 /** The shipped engines, pruned by `use_default_settings.engines`, with the user's merged in. */
@@ -437,7 +434,7 @@ function mergeEngines(
   warnings: string[],
 ): SourcedEngine[] {
   const useDefaults = user.use_default_settings;
-  const prune = isMapping(useDefaults)
+  const prune = isRecord(useDefaults)
     ? check(schemas.useDefaultSettings, useDefaults, "use_default_settings", label).engines
     : undefined;
   const shipped = engineList(base.engines, SHIPPED_LABEL);
@@ -473,7 +470,7 @@ function mergeEngines(
 function usesDefaults(user: Mapping, label: string): boolean {
   const value = user.use_default_settings;
   if (value === undefined || value === null || typeof value === "boolean") return value === true;
-  if (isMapping(value)) return true;
+  if (isRecord(value)) return true;
   throw new ConfigError(
     `${label}: use_default_settings: ${expectation("true, false or a mapping", value)}`,
   );
@@ -563,7 +560,7 @@ function resolveSecret(
   if (envSecret !== undefined) return envSecret;
   if (key !== SECRET_PLACEHOLDER) return key;
   const userServer = user?.server;
-  if (isMapping(userServer) && userServer.secret_key === SECRET_PLACEHOLDER) {
+  if (isRecord(userServer) && userServer.secret_key === SECRET_PLACEHOLDER) {
     throw new ConfigError(
       `${label}: server.secret_key: still the placeholder ${
         JSON.stringify(SECRET_PLACEHOLDER)

@@ -1,6 +1,7 @@
 // The diagram spec: the JSON an author (usually an AI model) sends to describe a diagram.
 // The schema doubles as the MCP tool input schema; parseSpec adds author-facing messages.
 import { z } from "zod";
+import { isRecord } from "./is_record.ts";
 import { describeIssue, describeValue, formatIssuePath } from "./issue_messages.ts";
 
 export const SHAPES = ["rectangle", "rounded", "ellipse", "diamond"] as const;
@@ -191,8 +192,4 @@ function hasWellFormedEnds(
 
 function isWellFormedId(value: unknown): value is string {
   return idSchema.safeParse(value).success;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

@@ -15,6 +15,7 @@
 //   free text ran over the arrows and labels next to them (seen on generated diagrams).
 // - An export (renderFullSize) is the same drawing at scale 1 without those floors: it is seen at
 //   its own size, where the elements' own stroke widths and font sizes are the right ones.
+import { isRecord } from "../../shared/is_record.ts";
 import { escapeXml } from "../../shared/xml.ts";
 
 export interface ThumbnailOptions {
@@ -790,8 +791,4 @@ function isCoordinate(value: unknown): value is number {
 
 function positiveNumber(value: unknown): number | undefined {
   return isCoordinate(value) && value > 0 ? value : undefined;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

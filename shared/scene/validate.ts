@@ -3,6 +3,7 @@
 // cannot read, so a file that reaches the database broken loses data on its next open; we
 // refuse it instead and list every problem with the path that holds it.
 
+import { isRecord } from "../is_record.ts";
 import type { ExcalidrawFile, Point } from "./types.ts";
 
 export const SCENE_LIMITS = { maxFileBytes: 10 * 1024 * 1024, maxElements: 20_000 } as const;
@@ -100,7 +101,7 @@ export function validateScene(input: unknown, byteLength?: number): SceneValidat
       ],
     };
   }
-  if (!isObject(input)) {
+  if (!isRecord(input)) {
     return { ok: false, problems: [`the file must be a JSON object, got ${describe(input)}`] };
   }
   const problems = new ProblemList();
@@ -168,20 +169,20 @@ function checkEnvelope(file: JsonObject, problems: ProblemList): void {
   if (!Array.isArray(file.elements)) {
     problems.add(`elements must be an array, got ${describe(file.elements)}`);
   }
-  if (file.appState !== undefined && !isObject(file.appState)) {
+  if (file.appState !== undefined && !isRecord(file.appState)) {
     problems.add(`appState must be an object, got ${describe(file.appState)}`);
   }
   if (file.files !== undefined) checkFiles(file.files, problems);
 }
 
 function checkFiles(files: unknown, problems: ProblemList): void {
-  if (!isObject(files)) {
+  if (!isRecord(files)) {
     problems.add(`files must be an object, got ${describe(files)}`);
     return;
   }
   for (const [key, file] of Object.entries(files)) {
     const path = `files[${quote(key)}]`;
-    if (!isObject(file)) {
+    if (!isRecord(file)) {
       problems.add(`${path} must be an object, got ${describe(file)}`);
       continue;
     }
@@ -206,7 +207,7 @@ function checkElements(elements: unknown[], problems: ProblemList): void {
   const findings: Findings = [];
   for (let position = 0; position < elements.length; position++) {
     const element = elements[position];
-    if (!isObject(element)) {
+    if (!isRecord(element)) {
       problems.add(`elements[${position}] must be an object, got ${describe(element)}`);
       continue;
     }
@@ -269,7 +270,7 @@ function boundIdsOfType(boundElements: unknown, type: string): ReadonlySet<strin
   if (!Array.isArray(boundElements)) return NO_IDS;
   let ids: Set<string> | undefined;
   for (const ref of boundElements) {
-    if (isObject(ref) && ref.type === type && typeof ref.id === "string") {
+    if (isRecord(ref) && ref.type === type && typeof ref.id === "string") {
       (ids ??= new Set()).add(ref.id);
     }
   }
@@ -342,7 +343,7 @@ function checkBoundElementsShape(boundElements: unknown, findings: Findings): vo
   }
   boundElements.forEach((ref, i) => {
     const path = `boundElements[${i}]`;
-    if (!isObject(ref)) {
+    if (!isRecord(ref)) {
       findings.push(`${path} must be an object, got ${describe(ref)}`);
       return;
     }
@@ -382,7 +383,7 @@ function checkStartsAtOrigin(points: Point[], findings: Findings): void {
 function checkBindingShape(element: JsonObject, field: string, findings: Findings): void {
   const binding = element[field];
   if (binding == null) return;
-  if (!isObject(binding)) {
+  if (!isRecord(binding)) {
     findings.push(`${field} must be an object or null, got ${describe(binding)}`);
     return;
   }
@@ -419,7 +420,7 @@ function checkTextFields(element: JsonObject, findings: Findings): void {
  */
 function checkFractionalIndices(elements: unknown[], problems: ProblemList): void {
   const indexed = elements.some((element) =>
-    isObject(element) && typeof element.index === "string"
+    isRecord(element) && typeof element.index === "string"
   );
   if (!indexed) return;
   let previousIndex: string | undefined;
@@ -427,7 +428,7 @@ function checkFractionalIndices(elements: unknown[], problems: ProblemList): voi
   const findings: Findings = [];
   for (let position = 0; position < elements.length; position++) {
     const element = elements[position];
-    if (!isObject(element)) continue;
+    if (!isRecord(element)) continue;
     const index = element.index;
     if (typeof index === "string") {
       if (previousIndex !== undefined && !(index > previousIndex)) {
@@ -497,7 +498,7 @@ function checkBindings(arrow: Entry, byId: Map<string, Entry>, findings: Finding
   if (!LINEAR_TYPES.has(arrow.type)) return;
   for (const field of ["startBinding", "endBinding"]) {
     const binding = arrow.element[field];
-    if (!isObject(binding) || typeof binding.elementId !== "string") continue;
+    if (!isRecord(binding) || typeof binding.elementId !== "string") continue;
     const targetId = binding.elementId;
     const target = liveTarget(targetId, `${field}.elementId`, byId, findings);
     if (!target) continue;
@@ -524,7 +525,7 @@ function checkBoundElementRefs(owner: Entry, byId: Map<string, Entry>, findings:
   if (!Array.isArray(refs)) return;
   for (let i = 0; i < refs.length; i++) {
     const ref = refs[i];
-    if (!isObject(ref) || typeof ref.id !== "string") continue;
+    if (!isRecord(ref) || typeof ref.id !== "string") continue;
     const problem = boundRefProblem(owner, ref.type, byId.get(ref.id));
     if (problem) findings.push(`boundElements[${i}] ${quote(ref.id)} ${problem}`);
   }
@@ -566,10 +567,6 @@ function checkFrame(entry: Entry, byId: Map<string, Entry>, findings: Findings):
   } else if (!FRAME_TYPES.has(frame.type)) {
     findings.push(`frameId ${quote(frameId)} names ${article(frame.type)}, not a frame`);
   }
-}
-
-function isObject(value: unknown): value is JsonObject {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 function isFiniteNumber(value: unknown): value is number {
