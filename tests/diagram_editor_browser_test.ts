@@ -232,6 +232,15 @@ Deno.test("the editor in two browsers", async (t) => {
         const second = await openEditor(scenario, id, ACCOUNT);
         await drawShape(first.page, "r", { x: 380, y: 250 }, { x: 500, y: 330 });
         await waitForShapes(second.page, 2);
+        // The room's flush of the drawn box must land first: one landing while the agent's call
+        // runs makes that call stale (as it should: it read a version that moved on).
+        await eventually(
+          async () =>
+            live((await setup.storedElements(id)).elements as StoredElement[]).length === 2 ||
+            undefined,
+          10_000,
+          "the drawn box stored by the room's flush",
+        );
 
         const created = await setup.diagram.admin("create-token", EMAIL, "agent");
         assert.equal(created.code, 0, created.stderr);
