@@ -52,7 +52,6 @@ export const searchResponseSchema = z.looseObject({
 });
 
 export type EngineSearchResponse = z.infer<typeof searchResponseSchema>;
-export type EngineResult = z.infer<typeof resultSchema>;
 
 const engineInfoSchema = z.looseObject({
   name: z.string(),
