@@ -157,7 +157,7 @@ export function createEngineClient(options: EngineClientOptions): EngineClient {
     }
     if (!response.ok) {
       await response.body?.cancel();
-      throw new EngineRequestError(statusAdvice(response.status, root, path));
+      throw new EngineRequestError(engineStatusAdvice(response.status, root, path));
     }
     let bytes: Uint8Array | null;
     try {
@@ -250,7 +250,8 @@ export function createEngineClient(options: EngineClientOptions): EngineClient {
   };
 }
 
-function statusAdvice(status: number, root: string, path: string): string {
+/** An engine's error status as what to fix in its configuration or ours (SEARXNG_URL, formats). */
+function engineStatusAdvice(status: number, root: string, path: string): string {
   const prefix = `The search engine at ${root} answered HTTP ${status} to ${path}`;
   switch (status) {
     case 401:

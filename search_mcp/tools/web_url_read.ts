@@ -117,7 +117,7 @@ async function readPage(url: URL, deps: UrlReadDeps, signal: AbortSignal) {
     });
     if (response.status >= 400) {
       await response.body.cancel();
-      return errorResult(statusAdvice(response.status, response.url));
+      return errorResult(pageStatusAdvice(response.status, response.url));
     }
     const bytes = await readAll(response);
     const { convertDocument } = await converter();
@@ -162,7 +162,8 @@ function fetchAdvice(error: PublicFetchError, deps: UrlReadDeps, timedOut: boole
   }
 }
 
-function statusAdvice(status: number, url: URL): string {
+/** A page's error status as what the agent can do: look elsewhere, or retry later. */
+function pageStatusAdvice(status: number, url: URL): string {
   const prefix = `${url.host} answered HTTP ${status} for ${url.href}`;
   if (status === 401 || status === 403) {
     return `${prefix}: access denied (login, bot detection or geo-restriction). ` +
