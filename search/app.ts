@@ -17,7 +17,7 @@ import { statsRoutes } from "./routes/stats.ts";
 export type { SearchDeps };
 
 /** Form posts are small; a larger declared body is refused before it is read. */
-const MAX_BODY_BYTES = 64 * 1024;
+const MAX_FORM_BODY_BYTES = 64 * 1024;
 
 export function createSearchApp(deps: SearchDeps): Hono {
   const app = serviceApp("search");
@@ -31,7 +31,7 @@ export function createSearchApp(deps: SearchDeps): Hono {
     "base-uri 'none'",
     "frame-ancestors 'none'",
   ]));
-  app.use(boundedBody(MAX_BODY_BYTES));
+  app.use(boundedBody(MAX_FORM_BODY_BYTES));
   if (deps.settings.server.limiter) {
     const limited = rateLimit(createRateLimiter({ burst: 20, perMinute: 30 }));
     app.use("/search", limited);

@@ -15,7 +15,7 @@ import { parseMediaType } from "../shared/media_type.ts";
 import { BodyTimeoutError, readBodyCapped } from "../runtime/read_capped.ts";
 
 /** Upper bound on one upstream answer; larger answers are abandoned mid-stream. */
-export const MAX_BODY_BYTES = 5 * 1024 * 1024;
+const MAX_ANSWER_BYTES = 5 * 1024 * 1024;
 const MAX_REDIRECTS = 2;
 
 /** `Accept-Language` for a SearXNG language value ("all", "de", "en-US"). */
@@ -126,9 +126,9 @@ async function withRetryOnDroppedConnection(call: () => Promise<Response>): Prom
 }
 
 async function readText(response: Response): Promise<string> {
-  const bytes = await readBodyCapped(response, MAX_BODY_BYTES);
+  const bytes = await readBodyCapped(response, MAX_ANSWER_BYTES);
   if (bytes === null) {
-    throw new ParseError(`answer larger than ${MAX_BODY_BYTES / 1024 / 1024} MiB`);
+    throw new ParseError(`answer larger than ${MAX_ANSWER_BYTES / 1024 / 1024} MiB`);
   }
   return decoderFor(response.headers.get("content-type")).decode(bytes);
 }

@@ -13,7 +13,7 @@ import { rememberedConfig } from "./tools/instance_info.ts";
 import type { UrlReadDeps } from "./tools/web_url_read.ts";
 
 /** 1 MiB: a tools/call is a few hundred bytes; nothing a client sends needs more. */
-export const MAX_BODY_BYTES = 1024 * 1024;
+const MAX_MCP_BODY_BYTES = 1024 * 1024;
 /** Converted pages kept in memory, in characters, whatever CACHE_MAX_ENTRIES allows. */
 const URL_CACHE_MAX_CHARS = 16 * 1024 * 1024;
 
@@ -64,7 +64,7 @@ export function createSearchMcp(
       maxSessions: env.MCP_HTTP_MAX_SESSIONS,
       idleTimeoutMs: env.MCP_HTTP_SESSION_IDLE_TIMEOUT_MS,
     },
-    maxBodyBytes: MAX_BODY_BYTES,
+    maxBodyBytes: MAX_MCP_BODY_BYTES,
     toolLimiter: env.MCP_TOOL_RATE_MAX === 0 ? undefined : createRateLimiter({
       burst: env.MCP_TOOL_RATE_MAX,
       perMinute: env.MCP_TOOL_RATE_MAX * 60_000 / env.MCP_TOOL_RATE_WINDOW_MS,
