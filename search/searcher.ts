@@ -150,9 +150,7 @@ export class Searcher {
         this.suspensions.succeeded(engine.name);
         return { engine: engine.name, weight: engine.weight, category: engineCategory, results };
       } catch (thrown) {
-        const error = thrown instanceof EngineError
-          ? thrown
-          : new ParseError(thrown instanceof Error ? thrown.message : String(thrown));
+        const error = asEngineError(thrown);
         const ms = performance.now() - started;
         const at = this.#now();
         timings.push({ engine: engine.name, ms });
@@ -204,7 +202,14 @@ export class Searcher {
         language,
       });
       return backend.parse(response).slice(0, 10);
-    } catch {
+    } catch (thrown) {
+      // Suggestions are best effort: the search bar shows none, and the log says why (never what
+      // was typed).
+      const error = asEngineError(thrown);
+      this.#log(
+        `search: ${new Date(this.#now()).toISOString()} autocomplete ${configured.name} failed: ` +
+          `${error.reason} (${error.name})`,
+      );
       return [];
     }
   }
@@ -271,4 +276,11 @@ export class Searcher {
     }
     throw new ParseError(`more than ${MAX_ENGINE_STEPS} requests needed`);
   }
+}
+
+/** What a provider call threw, as an EngineError: anything else is a parse failure of ours. */
+function asEngineError(thrown: unknown): EngineError {
+  return thrown instanceof EngineError
+    ? thrown
+    : new ParseError(thrown instanceof Error ? thrown.message : String(thrown));
 }

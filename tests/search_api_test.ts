@@ -432,6 +432,19 @@ Deno.test("with server.base_url set, opensearch.xml and RSS link to it whatever 
   assert.doesNotMatch(feed, /10\.0\.0\.5|127\.0\.0\.1:/);
 });
 
+Deno.test("a failing autocomplete backend answers no suggestions and logs why, never what was typed", async () => {
+  await using search = await startSearch();
+  search.upstream.route("/duckduckgo/ac/", () => html("blocked", 403));
+  const answer = await search.get("/autocompleter?q=secretword");
+  assert.deepEqual(await answer.json(), ["secretword", []]);
+  assert.equal(search.logged.length, 1);
+  assert.match(
+    search.logged[0],
+    /^search: \d{4}-\d\d-\d\dT[\d:.]+Z autocomplete duckduckgo failed: access denied \(\w+Error\)$/,
+  );
+  assert.doesNotMatch(search.logged[0], /secretword/);
+});
+
 Deno.test("/autocompleter answers OpenSearch suggestions, or a plain list to scripts", async () => {
   await using search = await startSearch();
   const opensearch = await search.get("/autocompleter?q=rust");
