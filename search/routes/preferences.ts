@@ -1,6 +1,6 @@
 // GET /preferences shows the form; POST stores the choices in cookies (never on the server).
 import { Hono } from "hono";
-import { preferenceCookies, preferencesFromForm } from "../ui/preferences.ts";
+import { preferencesFromForm, setPreferenceCookies } from "../ui/preferences.ts";
 import { renderErrorPage } from "../ui/error_page.ts";
 import { renderPreferencesPage } from "../ui/preferences_page.ts";
 import {
@@ -42,9 +42,7 @@ export function preferencesRoutes(deps: SearchDeps): Hono {
     const prefs = preferencesFromForm(form, defaultPreferences(deps.settings), names());
     const secure = new URL(c.req.url).protocol === "https:" ||
       c.req.header("x-forwarded-proto") === "https";
-    for (const cookie of preferenceCookies(prefs, { secure })) {
-      c.header("Set-Cookie", cookie, { append: true });
-    }
+    setPreferenceCookies(c, prefs, { secure });
     return c.redirect("/preferences?saved=1", 303);
   });
 

@@ -49,7 +49,7 @@ export function defaultPreferences(settings: Settings): Preferences {
 
 export function preferencesOf(c: Context, deps: SearchDeps): Preferences {
   return readPreferences(
-    c.req.header("cookie") ?? null,
+    c,
     defaultPreferences(deps.settings),
     deps.searcher.engines.map((engine) => engine.name),
   );

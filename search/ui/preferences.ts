@@ -1,5 +1,10 @@
 // The user's settings for the browser UI. They live in cookies only, one cookie per key, so the
 // server keeps no state about anyone; anything unreadable falls back to the instance defaults.
+// hono/cookie reads and writes them: it keeps the first of two cookies with one name (browsers send
+// the one of the most specific path first) and %-decodes values, leaving a malformed escape
+// undecoded, so that value fails the checks below.
+import type { Context } from "hono";
+import { getCookie, setCookie } from "hono/cookie";
 import { isLanguage } from "../core/query_syntax.ts";
 import type { SafeSearch } from "../engines/engine.ts";
 
@@ -20,8 +25,9 @@ export interface Preferences {
 export const THEMES: readonly Theme[] = ["auto", "light", "dark"];
 export const FORM_METHODS: readonly FormMethod[] = ["GET", "POST"];
 
-// SearXNG keeps its preference cookies for five years too.
-const COOKIE_MAX_AGE_SECONDS = 5 * 365 * 24 * 60 * 60;
+// Browsers keep a cookie for 400 days at most, whatever it asks (RFC 6265bis), and hono refuses
+// more; SearXNG asks for five years. Every save starts the 400 days again.
+const COOKIE_MAX_AGE_SECONDS = 400 * 24 * 60 * 60;
 
 type Reader = (key: string) => string | undefined;
 
@@ -40,30 +46,14 @@ function readScalars(read: Reader, defaults: Preferences) {
   };
 }
 
-function parseCookies(header: string | null): Map<string, string> {
-  const cookies = new Map<string, string>();
-  for (const part of (header ?? "").split(";")) {
-    const eq = part.indexOf("=");
-    if (eq < 0) continue;
-    const name = part.slice(0, eq).trim();
-    // The first one wins: browsers send the cookie of the most specific path first.
-    if (!name || cookies.has(name)) continue;
-    try {
-      cookies.set(name, decodeURIComponent(part.slice(eq + 1).trim()));
-    } catch {
-      // A malformed %-escape: treat the cookie as absent so the default applies.
-    }
-  }
-  return cookies;
-}
-
+/** The visitor's preferences from the request's cookies. */
 export function readPreferences(
-  cookieHeader: string | null,
+  c: Context,
   defaults: Preferences,
   engineNames: readonly string[],
 ): Preferences {
-  const cookies = parseCookies(cookieHeader);
-  const read: Reader = (key) => cookies.get(key);
+  const cookies = getCookie(c);
+  const read: Reader = (key) => cookies[key];
   const disabled = read("disabled_engines");
   const imageProxy = read("image_proxy");
   return {
@@ -94,7 +84,12 @@ export function engineField(name: string): string {
   return `engine_${name}`;
 }
 
-export function preferenceCookies(prefs: Preferences, options: { secure: boolean }): string[] {
+/** Sets one cookie per preference on the answer of `c`; `secure` on https only. */
+export function setPreferenceCookies(
+  c: Context,
+  prefs: Preferences,
+  options: { secure: boolean },
+): void {
   const values: Record<string, string> = {
     language: prefs.language,
     safesearch: String(prefs.safesearch),
@@ -104,9 +99,13 @@ export function preferenceCookies(prefs: Preferences, options: { secure: boolean
     disabled_engines: prefs.disabled_engines.join(","),
     image_proxy: prefs.image_proxy ? "1" : "0",
   };
-  const attributes = `Path=/; Max-Age=${COOKIE_MAX_AGE_SECONDS}; SameSite=Lax; HttpOnly` +
-    (options.secure ? "; Secure" : "");
-  return Object.entries(values).map(([key, value]) =>
-    `${key}=${encodeURIComponent(value)}; ${attributes}`
-  );
+  for (const [name, value] of Object.entries(values)) {
+    setCookie(c, name, value, {
+      path: "/",
+      maxAge: COOKIE_MAX_AGE_SECONDS,
+      sameSite: "Lax",
+      httpOnly: true,
+      secure: options.secure,
+    });
+  }
 }
