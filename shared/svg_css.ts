@@ -2,6 +2,7 @@
 // it accepts (colours, numbers with units, keywords, plain font names, references inside the
 // document). Nothing else can pass, so nothing that fetches (url(…) to elsewhere, image-set(…)),
 // runs (expression(…), javascript:) or hides a word from these checks (escapes, comments) can.
+import { collapseWhitespace } from "./collapse_whitespace.ts";
 
 const NUMBER = String.raw`[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?`;
 const UNIT = String.raw`(?:px|em|rem|ex|ch|pt|pc|cm|mm|in|q|vw|vh|vmin|vmax|%)?`;
@@ -95,7 +96,7 @@ export function isCssProperty(name: string): boolean {
  */
 export function safePropertyValue(property: string, value: string): string | null {
   if (!isCssProperty(property)) return null;
-  const collapsed = value.replace(/\s+/g, " ").trim();
+  const collapsed = collapseWhitespace(value);
   return GRAMMAR[PROPERTIES[property]].test(collapsed) ? collapsed : null;
 }
 
@@ -157,7 +158,7 @@ export function safeRules(css: string): string {
     const open = css.indexOf("{", from);
     if (open < 0) break;
     const close = endOfBlock(css, open);
-    const selector = css.slice(from, open).replace(/\s+/g, " ").trim();
+    const selector = collapseWhitespace(css.slice(from, open));
     from = close;
     if (selector.startsWith("@") || !SELECTOR.test(selector)) continue;
     // A block the input never closed ends with the input.

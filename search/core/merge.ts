@@ -1,7 +1,7 @@
 // Fuses what the engines of one search returned into SearXNG's result lists: one result per page
 // (by `dedupKey`), ranked by how many engines found it, how high and how much they are trusted.
 import type { EngineInfobox, EngineResult, EngineResults } from "../engines/engine.ts";
-import { collapseWhitespace } from "../engines/html.ts";
+import { collapseWhitespace } from "../../shared/collapse_whitespace.ts";
 import type { Answer, Infobox, SearchOutcome, SearchResult } from "./types.ts";
 import { cleanUrl, dedupKey, parsedUrl } from "./url.ts";
 

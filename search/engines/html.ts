@@ -14,6 +14,7 @@ import {
 } from "domhandler";
 import { decodeHTML, decodeHTMLAttribute } from "entities/decode";
 import { parseDocument } from "htmlparser2";
+import { collapseWhitespace } from "../../shared/collapse_whitespace.ts";
 
 export type { Document, Element };
 
@@ -70,10 +71,6 @@ export function attr(node: Element | null | undefined, name: string): string | u
 /** The plain text of an HTML fragment (JSON APIs put `<b>` and entities in titles). */
 export function htmlToText(fragment: string): string {
   return text(parseDocument(fragment));
-}
-
-export function collapseWhitespace(value: string): string {
-  return value.replace(/\s+/g, " ").trim();
 }
 
 /** Removes the given elements from the tree (e.g. icons inside a snippet before reading its text). */

@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { textContent } from "domutils";
 import { parseDocument } from "htmlparser2";
-import { all, attr, collapseWhitespace, htmlToText, parseHtml, text } from "./html.ts";
+import { collapseWhitespace } from "../../shared/collapse_whitespace.ts";
+import { all, attr, htmlToText, parseHtml, text } from "./html.ts";
 
 const FIXTURES = new URL("../../tests/fixtures/search/", import.meta.url);
 

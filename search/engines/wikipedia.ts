@@ -13,7 +13,8 @@ import {
   type UpstreamRequest,
   type UpstreamResponse,
 } from "./engine.ts";
-import { collapseWhitespace, htmlToText } from "./html.ts";
+import { collapseWhitespace } from "../../shared/collapse_whitespace.ts";
+import { htmlToText } from "./html.ts";
 import { errorForStatus } from "./http_status.ts";
 import { localeOf } from "./region.ts";
 import { httpUrl } from "../core/url.ts";

@@ -1,6 +1,7 @@
 // Measures the reader against a corpus of saved pages whose main-text sentences and boilerplate
 // strings are listed in a manifest: how much of the text survives conversion and how much of
 // the clutter leaks into it. Used by the corpus test and bench/reader_quality.ts.
+import { collapseWhitespace } from "../../shared/collapse_whitespace.ts";
 import { convertDocument } from "./document.ts";
 
 export interface CorpusEntry {
@@ -84,13 +85,13 @@ async function measurePage(entry: CorpusEntry, bytes: Uint8Array): Promise<PageM
  * comparison fair when a phrase itself contains a stripped character.
  */
 export function markdownToPlainText(markdown: string): string {
-  return markdown
-    .replace(/!\[((?:\\.|[^\]\\])*)\]\([^)\s]*\)/g, "$1")
-    .replace(/\[((?:\\.|[^\]\\])*)\]\([^)\s]*\)/g, "$1")
-    .replace(/^[ \t]*(?:(?:#{1,6}|>|[-*+]|\d{1,9}[.)]|:)[ \t]+)+/gm, "")
-    .replace(/^[ \t]*(?:`{3,}|~{3,}).*$/gm, "")
-    .replace(/\\([!-/:-@[-`{-~])/g, "$1")
-    .replace(/[*_`|]|~~/g, "")
-    .replace(/\s+/g, " ")
-    .trim();
+  return collapseWhitespace(
+    markdown
+      .replace(/!\[((?:\\.|[^\]\\])*)\]\([^)\s]*\)/g, "$1")
+      .replace(/\[((?:\\.|[^\]\\])*)\]\([^)\s]*\)/g, "$1")
+      .replace(/^[ \t]*(?:(?:#{1,6}|>|[-*+]|\d{1,9}[.)]|:)[ \t]+)+/gm, "")
+      .replace(/^[ \t]*(?:`{3,}|~{3,}).*$/gm, "")
+      .replace(/\\([!-/:-@[-`{-~])/g, "$1")
+      .replace(/[*_`|]|~~/g, ""),
+  );
 }

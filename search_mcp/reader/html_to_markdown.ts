@@ -1,6 +1,7 @@
 // An HTML page to Markdown: the main content picked by Readability, or, when it finds little or
 // nothing, the whole body without boilerplate; both serialized by our own serializer.
 import { Readability } from "@mozilla/readability";
+import { collapseWhitespace } from "../../shared/collapse_whitespace.ts";
 import { removeBoilerplate } from "./boilerplate.ts";
 import { type DomDocument, type DomElement, parseHtmlDocument } from "./dom.ts";
 import { measureNesting } from "./html_nesting.ts";
@@ -84,7 +85,7 @@ function cleanedBodyMarkdown(html: string, baseUrl: string): string {
 /** The text of the page's only <h1>, read before Readability turns headings into <h2>s. */
 function soleHeadline(document: DomDocument): string | null {
   const headlines = document.body.querySelectorAll("h1");
-  return headlines.length === 1 ? collapse(headlines[0].textContent ?? "") || null : null;
+  return headlines.length === 1 ? collapseWhitespace(headlines[0].textContent ?? "") || null : null;
 }
 
 /**
@@ -106,8 +107,8 @@ function documentBaseUrl(document: DomDocument, pageUrl: string): string {
 }
 
 function titleOf(document: DomDocument): string | null {
-  const title = collapse(document.title) ||
-    collapse(document.querySelector("h1")?.textContent ?? "");
+  const title = collapseWhitespace(document.title) ||
+    collapseWhitespace(document.querySelector("h1")?.textContent ?? "");
   return title === "" ? null : title;
 }
 
@@ -127,10 +128,6 @@ function withTitleHeading(markdown: string, names: (string | null)[]): string {
   }
   if (findHeadings(markdown).some((heading) => sameText(heading.text, title))) return markdown;
   return `# ${title}\n\n${markdown}`;
-}
-
-function collapse(text: string): string {
-  return text.replace(/\s+/g, " ").trim();
 }
 
 function sameText(a: string, b: string): boolean {

@@ -1,6 +1,7 @@
 // Our own DOM-to-Markdown serializer for extracted article content. It renders block elements
 // as Markdown blocks separated by one blank line and everything else as inline text whose
 // whitespace is collapsed as a browser would; only <pre> keeps its whitespace.
+import { collapseWhitespace } from "../../shared/collapse_whitespace.ts";
 import { fencedCodeBlock } from "./code_fence.ts";
 import { type DomElement, type DomNode, isElement, TEXT_NODE } from "./dom.ts";
 
@@ -395,7 +396,7 @@ function renderLink(link: DomElement, context: Context): string {
 }
 
 function renderImage(image: DomElement, context: Context): string {
-  const alt = (image.getAttribute("alt") ?? "").replace(/\s+/g, " ").trim();
+  const alt = collapseWhitespace(image.getAttribute("alt") ?? "");
   const url = resolveUrl(image.getAttribute("src") ?? "", context, IMAGE_SCHEMES);
   if (alt === "" || url === null) return "";
   return `![${alt.replace(/[[\]]/g, "\\$&")}](${url})`;

@@ -3,6 +3,8 @@
 // another format costs no engine call.
 import type { McpServer } from "@modelcontextprotocol/server";
 import { z } from "zod";
+// Fields are squashed to one line: a newline inside a snippet would read as a new field.
+import { collapseWhitespace as line } from "../../shared/collapse_whitespace.ts";
 import type { TtlCache } from "../../shared/ttl_cache.ts";
 import type { EngineClient, EngineSearchParams, EngineSearchResponse } from "../engine_client.ts";
 import { countArgument, languageArgument, nameListArgument } from "./input.ts";
@@ -156,11 +158,6 @@ export function shapeOutput(
     })),
     ...(cached ? { cached } : {}),
   };
-}
-
-/** Fields squashed to one line: a newline inside a snippet would read as a new field. */
-function line(text: string): string {
-  return text.replace(/\s+/g, " ").trim();
 }
 
 export function renderText(output: WebSearchOutput, compact: boolean): string {
