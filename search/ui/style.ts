@@ -4,6 +4,13 @@
 
 import { DARK_COLOURS, LIGHT_COLOURS, PAGE_BASE_CSS } from "../../runtime/page_base_style.ts";
 
+// The dark palette serves two rules, the dark theme and the system theme on a dark system: CSS
+// cannot join a selector inside a media query with one outside it.
+const DARK_PALETTE = `color-scheme: dark;
+  ${DARK_COLOURS}
+  --visited: #bc8cff;
+  --notice: #12361f;`;
+
 export const STYLE_CSS =
   `/* Colours: light by default, dark when asked for or when the system prefers it. */
 :root {
@@ -14,18 +21,12 @@ export const STYLE_CSS =
 }
 
 :root[data-theme="dark"] {
-  color-scheme: dark;
-  ${DARK_COLOURS}
-  --visited: #bc8cff;
-  --notice: #12361f;
+  ${DARK_PALETTE}
 }
 
 @media (prefers-color-scheme: dark) {
   :root[data-theme="auto"] {
-    color-scheme: dark;
-    ${DARK_COLOURS}
-    --visited: #bc8cff;
-    --notice: #12361f;
+    ${DARK_PALETTE}
   }
 }
 

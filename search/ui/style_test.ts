@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { collapseWhitespace } from "../../shared/collapse_whitespace.ts";
 import { STYLE_CSS } from "./style.ts";
 
 Deno.test("the stylesheet implements the light, dark and system themes", () => {
@@ -17,4 +18,14 @@ Deno.test("the stylesheet shows focus, hides visually-hidden labels and lays out
 
 Deno.test("the stylesheet loads nothing from elsewhere", () => {
   assert.doesNotMatch(STYLE_CSS, /@import|url\(/);
+});
+
+Deno.test("the dark theme and the system theme on a dark system get the same colours", () => {
+  const declarations = (rule: RegExp) => collapseWhitespace(rule.exec(STYLE_CSS)![1]);
+  const dark = declarations(/\n:root\[data-theme="dark"\] \{([^}]*)\}/);
+  const system = declarations(
+    /@media \(prefers-color-scheme: dark\) \{\s*:root\[data-theme="auto"\] \{([^}]*)\}/,
+  );
+  assert.match(dark, /color-scheme: dark;.*--bg: #0d1117;.*--visited:/);
+  assert.equal(system, dark);
 });
