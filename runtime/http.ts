@@ -5,9 +5,9 @@ import { HTTPException } from "hono/http-exception";
 import { describeError } from "../shared/describe_error.ts";
 import { VERSION } from "./version.ts";
 import { hostProblem } from "./host_header.ts";
+import type { ServiceName } from "./service_names.ts";
 
-export const SERVICE_NAMES = ["search", "search_mcp", "diagram", "collab"] as const;
-export type ServiceName = typeof SERVICE_NAMES[number];
+export { SERVICE_NAMES, type ServiceName } from "./service_names.ts";
 
 export interface HealthProbe {
   /** Resolves when a dependency the service cannot work without is usable; rejects otherwise. */

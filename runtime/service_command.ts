@@ -1,7 +1,7 @@
 // How a service runs is written once, as its task in deno.json (permissions, V8 flags, entry
 // point); `deno task start`, the tests and the benchmarks start services from that same line.
 import denoConfig from "../deno.json" with { type: "json" };
-import type { ServiceName } from "./http.ts";
+import type { ServiceName } from "./service_names.ts";
 
 /** The repository root: task lines name files relative to it. */
 export const ROOT = new URL("../", import.meta.url).pathname;
