@@ -1,13 +1,15 @@
-// `deno task start`: runs the four services as child processes (telling search_mcp where search
+// `deno task start`: prepares the checkout (scripts/prepare.ts: the services' packages and the
+// editor bundle), runs the four services as child processes (telling search_mcp where search
 // listens and collab where diagram does), prefixes their log lines with their names, restarts one that dies (scripts/restart_policy.ts) while the others keep running,
 // says when one is degraded (up, but unable to reach a service it needs), and on SIGINT/SIGTERM,
 // a bad setting or a service that cannot get started stops them all.
 import { loadConfigOrExit } from "../runtime/config.ts";
-import { SERVICE_NAMES, type ServiceName } from "../runtime/http.ts";
+import { SERVICE_NAMES, type ServiceName } from "../runtime/service_names.ts";
 import { ensureSecrets, GENERATED_SECRETS } from "../runtime/secrets.ts";
 import { ROOT, serviceRunArgs } from "../runtime/service_command.ts";
 import { resolve } from "node:path";
 import { dataDir } from "../shared/env.ts";
+import { prepare } from "./prepare.ts";
 import { decide, FRESH, type RestartState } from "./restart_policy.ts";
 
 /** A child that ignores SIGTERM this long is killed. */
@@ -73,12 +75,8 @@ function noteListening(child: Running, line: string) {
   const allUp = listening.size === SERVICE_NAMES.length;
   if (allUp && !allUpAnnounced) {
     allUpAnnounced = true;
-    log(
-      "start",
-      `all ${SERVICE_NAMES.length} services are up: ${
-        SERVICE_NAMES.map((s) => `${s} ${listening.get(s)}`).join(", ")
-      }`,
-    );
+    // Each service has said where it listens, once; this line only says that all of them have.
+    log("start", `all ${SERVICE_NAMES.length} services are up`);
     void checkHealth();
     healthTimer = setInterval(checkHealth, HEALTH_EVERY_MS);
   } else if (allUpAnnounced) {
@@ -248,4 +246,10 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
   Deno.addSignalListener(signal, () => void stopAll(`received ${signal}`, 0));
 }
 
+try {
+  await prepare((line) => log("start", line));
+} catch (error) {
+  for (const line of (error as Error).message.split("\n")) log("start", line, Deno.stderr);
+  Deno.exit(1);
+}
 for (const name of SERVICE_NAMES) spawn(name);

@@ -1,5 +1,8 @@
 // The editor page's script: reads the page's config, loads the stored diagram and mounts
 // Excalidraw with a session (room, presence, direct saves). Fonts come from our own server.
+// @ts-expect-error: the type check resolves this path with Node's conditions (node_modules is
+// ours, "manual" in deno.json), and the package exports its stylesheet under "development" and
+// "production" only; esbuild resolves it with the "production" condition.
 import "@excalidraw/excalidraw/index.css";
 import { createRoot } from "react-dom/client";
 import { EDITOR_CONFIG_ELEMENT_ID, type EditorConfig } from "./editor_config.ts";
