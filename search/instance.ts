@@ -5,7 +5,7 @@ import { createSearchApp } from "./app.ts";
 import { createTokenStore } from "./core/token_store.ts";
 import { ENGINE_MODULES } from "./engines/mod.ts";
 import { type ConfiguredEngine, Searcher } from "./searcher.ts";
-import type { Settings } from "./settings.ts";
+import type { Settings } from "./settings/types.ts";
 import { createUpstreamClient } from "./upstream.ts";
 
 export interface SearchInstance {

@@ -5,7 +5,8 @@ import { ConfigError } from "../shared/env.ts";
 import { checkSettingsPath, searchEnv } from "./config.ts";
 import { ENGINE_MODULES } from "./engines/mod.ts";
 import { createSearchInstance } from "./instance.ts";
-import { loadSettings, type Settings } from "./settings.ts";
+import { loadSettings } from "./settings/load.ts";
+import type { Settings } from "./settings/types.ts";
 
 const env = loadConfigOrExit("search", searchEnv, checkSettingsPath);
 let settings: Settings;

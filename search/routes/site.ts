@@ -3,7 +3,7 @@ import type { Context } from "hono";
 import { LANGUAGE_TAG } from "../core/query_syntax.ts";
 import { proxiedImageUrl } from "../image_proxy.ts";
 import type { Searcher } from "../searcher.ts";
-import type { Settings } from "../settings.ts";
+import type { Settings } from "../settings/types.ts";
 import { type Preferences, readPreferences } from "../ui/preferences.ts";
 import type { SiteView } from "../ui/layout.ts";
 

@@ -1,6 +1,7 @@
 // The seven search providers played from their fixtures on one loopback server, and the settings
 // that point a search instance at them (each provider under its own path prefix).
-import { parseSettings, type Settings } from "../../search/settings.ts";
+import { parseSettings } from "../../search/settings/load.ts";
+import type { Settings } from "../../search/settings/types.ts";
 import { ENGINE_MODULES } from "../../search/engines/mod.ts";
 import {
   delayed,

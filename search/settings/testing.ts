@@ -1,0 +1,68 @@
+// Test support for the settings modules: the shipped file, a module table like the real one and
+// the engines the shipped file gives.
+import { stringify } from "yaml";
+import { parseSettings } from "./load.ts";
+import type { EngineSettings, ModuleTable, SettingsEnv } from "./types.ts";
+
+const SHIPPED = Deno.readTextFileSync(new URL("../settings.yml", import.meta.url));
+export const FIXTURES = new URL("../../tests/fixtures/search/settings/", import.meta.url);
+export const SECRET = "0123456789abcdef0123";
+
+export const MODULES: ModuleTable = {
+  duckduckgo: { categories: ["general"], autocomplete: {} },
+  brave: { categories: ["general", "news"], autocomplete: {} },
+  bing: { categories: ["general", "news"] },
+  mojeek: { categories: ["general", "news"] },
+  startpage: { categories: ["general", "news"] },
+  wikipedia: { categories: ["general"], autocomplete: {} },
+  qwant: { categories: ["general", "news"], autocomplete: {} },
+};
+
+/** The settings from the shipped file and `userText` as the user's file (null: none). */
+export function load(userText: string | null, env: SettingsEnv = {}) {
+  return parseSettings({ defaultsText: SHIPPED, userText, modules: MODULES, env });
+}
+
+/** A user file merged over the shipped one. */
+export function withDefaults(
+  overrides: Record<string, unknown>,
+  useDefaults: unknown = true,
+): string {
+  return stringify({ use_default_settings: useDefaults, ...overrides });
+}
+
+export function engineNames(userText: string): string[] {
+  return load(userText).settings.engines.map((engine) => engine.name);
+}
+
+export function engine(
+  name: string,
+  module: string,
+  shortcut: string,
+  overrides: Partial<EngineSettings> = {},
+): EngineSettings {
+  return {
+    name,
+    engine: module,
+    shortcut,
+    disabled: false,
+    timeout: 3,
+    weight: 1,
+    base_url: null,
+    categories: ["general"],
+    ...overrides,
+  };
+}
+
+export const SHIPPED_ENGINES = [
+  engine("duckduckgo", "duckduckgo", "ddg"),
+  engine("brave", "brave", "br"),
+  engine("bing", "bing", "bi"),
+  engine("mojeek", "mojeek", "mjk"),
+  engine("startpage", "startpage", "sp"),
+  engine("wikipedia", "wikipedia", "wp"),
+  engine("qwant", "qwant", "qw", { disabled: true }),
+  engine("mojeek news", "mojeek", "mjkn", { categories: ["news"] }),
+  engine("startpage news", "startpage", "spn", { categories: ["news"], disabled: true }),
+  engine("qwant news", "qwant", "qwn", { categories: ["news"], disabled: true }),
+];
