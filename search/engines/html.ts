@@ -70,7 +70,9 @@ export function attr(node: Element | null | undefined, name: string): string | u
 
 /** The plain text of an HTML fragment (JSON APIs put `<b>` and entities in titles). */
 export function htmlToText(fragment: string): string {
-  return text(parseDocument(fragment));
+  // Most fields are plain text: without markup or references the parse would give them back as is.
+  if (!fragment.includes("<") && !fragment.includes("&")) return collapseWhitespace(fragment);
+  return text(parseHtml(fragment));
 }
 
 /** Removes the given elements from the tree (e.g. icons inside a snippet before reading its text). */

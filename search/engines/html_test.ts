@@ -53,4 +53,6 @@ Deno.test("character references are decoded in text, titles and attributes, not 
   assert.equal(text(all(doc, "script")[0]), "if (a &amp;&amp; b) {}");
   assert.equal(text(all(doc, "style")[0]), 'p::after { content: "&amp;" }');
   assert.equal(htmlToText("<b>Rust</b> &amp; C"), "Rust & C");
+  assert.equal(htmlToText("a &amp;lt; b"), "a &lt; b");
+  assert.equal(htmlToText(" plain\n  text "), "plain text");
 });
