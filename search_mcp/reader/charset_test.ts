@@ -55,6 +55,21 @@ Deno.test("a <meta http-equiv> content type declares the charset too", () => {
   assert.match(decodeText(withPrefix(page, LATIN1_CAFE), null), /Café/);
 });
 
+Deno.test("a <meta> charset inside a comment declares nothing", () => {
+  const page = withPrefix('<!-- <meta charset="koi8-r"> --><p>', LATIN1_CAFE);
+  assert.match(decodeText(page, "text/html"), /<p>Café Straße 5 €$/);
+});
+
+Deno.test("a <meta> charset inside an attribute value declares nothing", () => {
+  const page = withPrefix(`<div title='<meta charset="koi8-r">'><p>`, LATIN1_CAFE);
+  assert.match(decodeText(page, "text/html"), /<p>Café Straße 5 €$/);
+});
+
+Deno.test("a declaration after a commented-out one still counts", () => {
+  const page = '<!-- <meta charset="koi8-r"> --><meta charset="utf-8"><p>Grüße';
+  assert.match(decodeText(utf8(page), "text/html"), /Grüße$/);
+});
+
 Deno.test("a <meta> charset after the first 4 KiB is not seen", () => {
   const page = `${" ".repeat(5000)}<meta charset="windows-1252"><p>Café`;
   assert.match(decodeText(utf8(page), "text/html"), /Café$/);
