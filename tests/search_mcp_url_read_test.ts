@@ -3,6 +3,7 @@
 import assert from "node:assert/strict";
 import { fetchPublic } from "../runtime/public_fetch/mod.ts";
 import { fetchWithPolicy } from "../runtime/public_fetch/fetch.ts";
+import { collapseWhitespace } from "../shared/collapse_whitespace.ts";
 import { delayed, endlessBody, html, startFakeUpstream } from "./helpers/fake_upstream.ts";
 import { connectClient } from "./helpers/mcp_client.ts";
 import { freePort } from "./helpers/process.ts";
@@ -59,8 +60,9 @@ Deno.test("an article comes back as Markdown without its menus, banners and foot
     Deno.readTextFileSync(new URL("corpus/manifest.json", FIXTURES)),
   ) as { file: string; sentences: string[]; boilerplate: string[] }[];
   const entry = manifest.find((item) => item.file === "news_tram_extension.html")!;
-  const flat = page.text.replace(/[*_`]/g, "").replace(/\[([^\]]*)\]\([^)]*\)/g, "$1")
-    .replace(/\s+/g, " ");
+  const flat = collapseWhitespace(
+    page.text.replace(/[*_`]/g, "").replace(/\[([^\]]*)\]\([^)]*\)/g, "$1"),
+  );
   const kept = entry.sentences.filter((sentence) => flat.includes(sentence));
   assert.ok(kept.length >= entry.sentences.length - 1, `${kept.length}/${entry.sentences.length}`);
   const leaked = entry.boilerplate.filter((text) => flat.includes(text));

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { collapseWhitespace } from "../../shared/collapse_whitespace.ts";
 import { removeBoilerplate } from "./boilerplate.ts";
 import { type DomNode, isElement, parseHtmlDocument } from "./dom.ts";
 
@@ -14,7 +15,7 @@ function cleaned(bodyHtml: string): string {
     else texts.push(node.textContent ?? "");
   };
   walk(document.body);
-  return texts.join(" ").replace(/\s+/g, " ").trim();
+  return collapseWhitespace(texts.join(" "));
 }
 
 Deno.test("blocks whose id or class names clutter are removed, in any naming style", () => {
