@@ -3,6 +3,7 @@
 // is not asked again on every call.
 import type { McpServer } from "@modelcontextprotocol/server";
 import { z } from "zod";
+import { convertedOnce } from "../../runtime/mcp/converted_once.ts";
 import type { EngineClient, InstanceConfig } from "../engine_client.ts";
 import { flagArgument } from "./input.ts";
 import { structuredResult } from "../../runtime/mcp/results.ts";
@@ -52,6 +53,9 @@ const FAILURE_MEMORY_MS = 60_000;
 /** The engine's /config, remembered; `refresh` asks the engine again. */
 export type ConfigSource = (refresh: boolean, signal: AbortSignal) => Promise<InstanceConfig>;
 
+const publishedInput = convertedOnce(inputSchema);
+const publishedOutput = convertedOnce(outputSchema);
+
 export function registerInstanceInfo(
   server: McpServer,
   deps: { config: ConfigSource; displayUrl: string },
@@ -62,8 +66,8 @@ export function registerInstanceInfo(
       "What the search engine offers: its categories, enabled engines (with paging, language " +
       "and time-range support), default safe-search and locale. Use it to choose the categories " +
       "and engines arguments of searxng_web_search.",
-    inputSchema,
-    outputSchema,
+    inputSchema: publishedInput,
+    outputSchema: publishedOutput,
     annotations: { readOnlyHint: true, openWorldHint: true },
   }, async (input: InstanceInfoInput, ctx) => {
     try {

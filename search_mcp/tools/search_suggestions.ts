@@ -1,6 +1,7 @@
 // searxng_search_suggestions: the engine's autocomplete, for turning a vague query into better ones.
 import type { McpServer } from "@modelcontextprotocol/server";
 import { z } from "zod";
+import { convertedOnce } from "../../runtime/mcp/converted_once.ts";
 import type { EngineClient } from "../engine_client.ts";
 import { languageArgument } from "./input.ts";
 import { structuredResult } from "../../runtime/mcp/results.ts";
@@ -17,14 +18,17 @@ export const outputSchema = z.object({
   suggestions: z.array(z.string()),
 });
 
+const publishedInput = convertedOnce(inputSchema);
+const publishedOutput = convertedOnce(outputSchema);
+
 export function registerSearchSuggestions(server: McpServer, engine: EngineClient): void {
   server.registerTool("searxng_search_suggestions", {
     title: "Search suggestions",
     description:
       "Autocomplete phrases for a query from the engine's autocomplete backend. Use it to refine " +
       "a vague query before searching. An empty list means no suggestions, not an error.",
-    inputSchema,
-    outputSchema,
+    inputSchema: publishedInput,
+    outputSchema: publishedOutput,
     annotations: { readOnlyHint: true, openWorldHint: true },
   }, async (input: z.output<typeof inputSchema>, ctx) => {
     try {

@@ -3,6 +3,7 @@
 // another format costs no engine call.
 import type { McpServer } from "@modelcontextprotocol/server";
 import { z } from "zod";
+import { convertedOnce } from "../../runtime/mcp/converted_once.ts";
 // Fields are squashed to one line: a newline inside a snippet would read as a new field.
 import { collapseWhitespace as line } from "../../shared/collapse_whitespace.ts";
 import type { TtlCache } from "../../shared/ttl_cache.ts";
@@ -64,6 +65,9 @@ export interface WebSearchDeps {
   cacheTtlMs: number;
 }
 
+const publishedInput = convertedOnce(inputSchema);
+const publishedOutput = convertedOnce(outputSchema);
+
 export function registerWebSearch(server: McpServer, deps: WebSearchDeps): void {
   server.registerTool("searxng_web_search", {
     title: "Web search",
@@ -72,8 +76,8 @@ export function registerWebSearch(server: McpServer, deps: WebSearchDeps): void 
       "each result, plus direct answers, spelling corrections and suggestions when the engine " +
       "has them. Use pageno for more results, time_range and language to narrow them, and " +
       "web_url_read to read a result in full.",
-    inputSchema,
-    outputSchema,
+    inputSchema: publishedInput,
+    outputSchema: publishedOutput,
     annotations: { readOnlyHint: true, openWorldHint: true },
   }, async (input: WebSearchInput, ctx) => {
     try {

@@ -3,6 +3,7 @@
 // slices costs one fetch.
 import type { McpServer } from "@modelcontextprotocol/server";
 import { z } from "zod";
+import { convertedOnce } from "../../runtime/mcp/converted_once.ts";
 import { fetchPublic, PublicFetchError, readAll } from "../../runtime/public_fetch/mod.ts";
 import type { TtlCache } from "../../shared/ttl_cache.ts";
 import { UnreadableContentError } from "../reader/unreadable_content_error.ts";
@@ -47,6 +48,8 @@ const converter = () => import("../reader/document.ts");
 const ACCEPT =
   "text/html,application/xhtml+xml,application/json;q=0.9,application/pdf;q=0.9,text/*;q=0.8,*/*;q=0.5";
 
+const publishedInput = convertedOnce(inputSchema);
+
 export function registerUrlRead(server: McpServer, deps: UrlReadDeps): void {
   server.registerTool("web_url_read", {
     title: "Read a web page",
@@ -56,7 +59,7 @@ export function registerUrlRead(server: McpServer, deps: UrlReadDeps): void {
       "plain text; refuses binary and media files. Long pages come in slices: the answer ends " +
       "with the startChar to continue from. section, paragraphRange and readHeadings select " +
       "parts of the page.",
-    inputSchema,
+    inputSchema: publishedInput,
     annotations: { readOnlyHint: true, openWorldHint: true },
   }, async (input: UrlReadInput, ctx) => {
     let url: URL;
