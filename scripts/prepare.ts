@@ -1,8 +1,9 @@
 // Makes this checkout ready to run the services: installs the npm packages that the services and
 // the editor build import, then builds the editor bundle when it is missing or stale. `deno task
-// start` does this before it starts anything; `deno task prepare` does it alone, and the tasks
-// that run one service or an operator command run it first. It imports no npm package itself,
-// since it runs before any is installed.
+// start` does it in two steps, so that search, search_mcp and collab need not wait for the
+// editor's five times as many packages (scripts/start.ts); `deno task prepare` does it at once,
+// and the tasks that run one service or an operator command run that first. It imports no npm
+// package itself, since it runs before any is installed.
 //
 // Only those packages: deno.json says "nodeModulesDir": "manual" because in "auto" mode `deno
 // task` and `deno run` first install every package deno.lock names, the test tools included (the
@@ -19,17 +20,19 @@ import { join } from "node:path";
 import { ROOT, serviceRunArgs } from "../runtime/service_command.ts";
 import { SERVICE_NAMES } from "../runtime/service_names.ts";
 
-const ENTRY_POINTS = [
-  // Each service's task line ends with its entry point.
+/** What the services import; their entry points end their task lines. */
+export const SERVICE_ENTRY_POINTS = [
   ...SERVICE_NAMES.map((name) => serviceRunArgs(name).at(-1)!),
   // diagram starts it as a Worker, which no import leads to.
   "diagram/layout/layout_worker.ts",
   // The operator commands (reset-password, create-token …).
   "diagram/admin.ts",
-  // The editor build, and the editor itself: esbuild reads its packages from node_modules.
-  "scripts/build_editor.ts",
-  "diagram/editor/main.tsx",
 ];
+/**
+ * What the editor build imports, and the editor itself (esbuild reads its packages from
+ * node_modules): five times as many packages as the services', Excalidraw's mermaid among them.
+ */
+export const EDITOR_ENTRY_POINTS = ["scripts/build_editor.ts", "diagram/editor/main.tsx"];
 
 async function deno(args: string[]): Promise<string> {
   const { code, stdout, stderr } = await new Deno.Command(Deno.execPath(), {
@@ -43,30 +46,42 @@ async function deno(args: string[]): Promise<string> {
   return output;
 }
 
+/** True before the first install: there is no node_modules yet. */
+export async function firstStart(): Promise<boolean> {
+  return !(await Deno.stat(join(ROOT, "node_modules")).then(() => true, () => false));
+}
+
 /**
- * Installs what is missing and builds the editor when stale; `say` gets the lines worth showing:
- * on a first start (no node_modules yet) one before and one after, otherwise only a rebuild's.
+ * Installs the packages that `entryPoints` import and node_modules lacks. Called every time, not
+ * only on a first start: a pulled change may import a package that the lock already had but this
+ * node_modules does not; with everything present it takes a fraction of a second and no network.
  */
+export async function installFor(entryPoints: string[]): Promise<void> {
+  await deno(["install", "-q", "--unstable-npm-lazy-caching", "--entrypoint", ...entryPoints]);
+}
+
+/** Builds the editor bundle when it is missing or stale; returns what the build said, if it ran. */
+export function buildEditorIfStale(): Promise<string> {
+  return deno(["run", "-q", "-P=build", "scripts/build_editor.ts", "--if-stale"]);
+}
+
+/** All of it, in order; `say` gets one line before and one after a first start, else a rebuild's. */
 export async function prepare(say: (line: string) => void): Promise<void> {
   const started = performance.now();
-  const firstStart = !(await Deno.stat(join(ROOT, "node_modules")).then(() => true, () => false));
-  if (firstStart) say("preparing packages and the editor (first start only)…");
-  // Every time, not only on a first start: a pulled change may import a package that the lock
-  // already had but this node_modules does not. With everything present it takes a fraction of a
-  // second and no network.
-  await deno([
-    "install",
-    "-q",
-    "--unstable-npm-lazy-caching",
-    "--entrypoint",
-    ...ENTRY_POINTS,
-  ]);
-  const built = await deno(["run", "-q", "-P=build", "scripts/build_editor.ts", "--if-stale"]);
-  if (firstStart) {
-    say(`packages and the editor ready in ${((performance.now() - started) / 1000).toFixed(0)} s`);
-  } else if (built !== "") {
-    for (const line of built.split("\n")) say(line);
-  }
+  const first = await firstStart();
+  if (first) say(PREPARING);
+  await installFor([...SERVICE_ENTRY_POINTS, ...EDITOR_ENTRY_POINTS]);
+  const built = await buildEditorIfStale();
+  if (first) say(prepared(started));
+  else if (built !== "") { for (const line of built.split("\n")) say(line); }
+}
+
+export const PREPARING = "preparing packages and the editor (first start only)…";
+
+export function prepared(startedAt: number): string {
+  return `packages and the editor ready in ${
+    ((performance.now() - startedAt) / 1000).toFixed(0)
+  } s`;
 }
 
 if (import.meta.main) {

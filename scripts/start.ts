@@ -9,7 +9,15 @@ import { ensureSecrets, GENERATED_SECRETS } from "../runtime/secrets.ts";
 import { ROOT, serviceRunArgs } from "../runtime/service_command.ts";
 import { resolve } from "node:path";
 import { dataDir } from "../shared/env.ts";
-import { prepare } from "./prepare.ts";
+import {
+  buildEditorIfStale,
+  EDITOR_ENTRY_POINTS,
+  firstStart,
+  installFor,
+  prepared,
+  PREPARING,
+  SERVICE_ENTRY_POINTS,
+} from "./prepare.ts";
 import { decide, FRESH, type RestartState } from "./restart_policy.ts";
 
 /** A child that ignores SIGTERM this long is killed. */
@@ -246,10 +254,26 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
   Deno.addSignalListener(signal, () => void stopAll(`received ${signal}`, 0));
 }
 
-try {
-  await prepare((line) => log("start", line));
-} catch (error) {
-  for (const line of (error as Error).message.split("\n")) log("start", line, Deno.stderr);
-  Deno.exit(1);
+/** The one service that serves the editor bundle, so starts once it is built. */
+const EDITOR_SERVICE: ServiceName = "diagram";
+
+function failedToPrepare(error: unknown): Promise<never> {
+  // A Ctrl-C while preparing also ends the install or build under way: nothing more to say then.
+  if (!stopping) {
+    for (const line of (error as Error).message.split("\n")) log("start", line, Deno.stderr);
+  }
+  return stopAll("could not prepare the packages or the editor", 1);
 }
-for (const name of SERVICE_NAMES) spawn(name);
+
+// The services' packages are few (about 50, 70 MB); the editor build's are five times as many:
+// on a first start the other services answer while those are installed and the bundle is built.
+const preparingSince = performance.now();
+const first = await firstStart();
+if (first) log("start", PREPARING);
+await installFor(SERVICE_ENTRY_POINTS).catch(failedToPrepare);
+for (const name of SERVICE_NAMES) if (name !== EDITOR_SERVICE) spawn(name);
+await installFor(EDITOR_ENTRY_POINTS).catch(failedToPrepare);
+const built = await buildEditorIfStale().catch(failedToPrepare);
+if (first) log("start", prepared(preparingSince));
+else for (const line of built.split("\n").filter((line) => line !== "")) log("start", line);
+if (!stopping) spawn(EDITOR_SERVICE);

@@ -87,6 +87,9 @@ Deno.test("deno task start brings up all four services, prefixes their logs, and
       );
     }
     assert.match(task.output, /^diagram {4}\| diagram: applied migration 0001_accounts\.sql$/m);
+    // Each address is said once, by its service; the supervisor does not repeat them.
+    assert.match(task.output, /^start {6}\| all 4 services are up$/m);
+    assert.equal(task.output.match(/listening on/g)?.length, SERVICE_NAMES.length);
     // Every port moved: search_mcp was told where search listens, not left on 8080.
     const mcpHealth = await (await fetch(`http://127.0.0.1:${ports.search_mcp}/health`)).json();
     assert.equal(mcpHealth.engine, "reachable");
