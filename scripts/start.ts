@@ -71,9 +71,10 @@ let allUpAnnounced = false;
 let stopping = false;
 /** The last health each service reported, so that only changes are logged. */
 const lastHealth = new Map<ServiceName, string>();
-let healthTimer: ReturnType<typeof setInterval> | undefined;
+let healthTimer: ReturnType<typeof setTimeout> | undefined;
 /** How often a running service's /health is read for "degraded" (a dependency it cannot reach). */
 const HEALTH_EVERY_MS = 10_000;
+const FIRST_HEALTH_LOOK_MS = 6_000;
 
 function noteListening(child: Running, line: string) {
   const address = /listening on (\S+)/.exec(line)?.[1];
@@ -85,8 +86,12 @@ function noteListening(child: Running, line: string) {
     allUpAnnounced = true;
     // Each service has said where it listens, once; this line only says that all of them have.
     log("start", `all ${SERVICE_NAMES.length} services are up`);
-    void checkHealth();
-    healthTimer = setInterval(checkHealth, HEALTH_EVERY_MS);
+    // The first look waits out the memory of /health answers (5 s): one asked for before all
+    // were up (a checker polling early) would still say a dependency is unreachable.
+    healthTimer = setTimeout(() => {
+      void checkHealth();
+      healthTimer = setInterval(checkHealth, HEALTH_EVERY_MS);
+    }, FIRST_HEALTH_LOOK_MS);
   } else if (allUpAnnounced) {
     // A restarted service: say it is back, and whether that makes the set complete again.
     const others = allUp ? `all ${SERVICE_NAMES.length} services are up` : "waiting for the others";

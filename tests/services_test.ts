@@ -3,26 +3,31 @@ import assert from "node:assert/strict";
 import denoConfig from "../deno.json" with { type: "json" };
 import type { ServiceName } from "../runtime/http.ts";
 import { serviceRunArgs, taskCommand, v8FlagsOf } from "../runtime/service_command.ts";
-import { runToExit, serviceArgs, startService } from "./helpers/process.ts";
+import { freePort, runToExit, serviceArgs, startService } from "./helpers/process.ts";
 
-const SERVICES: { name: ServiceName; portVar: string }[] = [
+/** `needs`: the variable naming the service it cannot work without, pointed at nothing here. */
+const SERVICES: { name: ServiceName; portVar: string; needs?: string }[] = [
   { name: "search", portVar: "SEARCH_PORT" },
-  { name: "search_mcp", portVar: "MCP_HTTP_PORT" },
+  { name: "search_mcp", portVar: "MCP_HTTP_PORT", needs: "SEARXNG_URL" },
   { name: "diagram", portVar: "DIAGRAM_PORT" },
-  { name: "collab", portVar: "COLLAB_PORT" },
+  { name: "collab", portVar: "COLLAB_PORT", needs: "DIAGRAM_INTERNAL_URL" },
 ];
 
-for (const { name, portVar } of SERVICES) {
-  Deno.test(`${name} answers /health with its name and version, JSON 404s, and stops on SIGTERM`, async () => {
+for (const { name, portVar, needs } of SERVICES) {
+  Deno.test(`${name} answers /health with its name and version (degraded alone if it needs another), JSON 404s, and stops on SIGTERM`, async () => {
     const dataDir = await Deno.makeTempDir();
-    const { process, url } = await startService(name, { [portVar]: "0", DATA_DIR: dataDir });
+    const { process, url } = await startService(name, {
+      [portVar]: "0",
+      DATA_DIR: dataDir,
+      ...(needs ? { [needs]: `http://127.0.0.1:${freePort()}` } : {}),
+    });
     try {
       const health = await fetch(new URL("/health", url));
       assert.equal(health.status, 200);
       assert.match(health.headers.get("content-type") ?? "", /application\/json/);
       const { status, service, version } = await health.json();
       assert.deepEqual({ status, service, version }, {
-        status: "ok",
+        status: needs ? "degraded" : "ok",
         service: name,
         version: denoConfig.version,
       });
