@@ -144,8 +144,20 @@ Deno.test("timers on this thread fire on time while a big layout runs in a worke
 });
 
 Deno.test("an eager pool warms every worker before the first job", async () => {
-  await withPool({ size: 2, workerUrl: SCRIPTED, eager: true }, async (pool) => {
-    await new Promise((resolve) => setTimeout(resolve, 500));
+  // Listening before the pool exists: a lazy pool would start no worker until asked, and this
+  // wait would time out.
+  const births = new BroadcastChannel("eager-pool-births");
+  const born = new Set<string>();
+  const bothBorn = new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${born.size} of 2 workers started`)), 20_000);
+    births.onmessage = ({ data }) => {
+      born.add(data);
+      if (born.size === 2) resolve(clearTimeout(timer));
+    };
+  });
+  const workerUrl = new URL("./scripted_worker.ts?births=eager-pool-births", import.meta.url);
+  await withPool({ size: 2, workerUrl, eager: true }, async (pool) => {
+    await bothBorn.finally(() => births.close());
     const requestedAt = Date.now();
     const [a, b] = await Promise.all([run(pool, "sleep 0"), run(pool, "sleep 0")]);
     assert.notEqual(a.identity, b.identity);

@@ -41,4 +41,16 @@ self.onmessage = async ({ data }: MessageEvent<LayoutJobMessage>) => {
   });
 };
 
+/**
+ * Loaded as `scripted_worker.ts?births=<channel>`, it says "born" on that channel to the test
+ * itself, which cannot see the pool's workers: under `deno test` each spawn type-checks this
+ * module first, so a worker can take seconds to start.
+ */
+const birthsChannel = new URL(import.meta.url).searchParams.get("births");
+if (birthsChannel !== null) {
+  const births = new BroadcastChannel(birthsChannel);
+  births.postMessage(identity);
+  births.close();
+}
+
 post({ type: "ready" });
