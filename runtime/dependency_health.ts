@@ -8,7 +8,8 @@ import { describeError } from "../shared/describe_error.ts";
 export type DependencyProbe = () => Promise<string | null>;
 
 const MEMORY_MS = 5_000;
-const PROBE_TIMEOUT_MS = 2_000;
+/** How long a probe waits for an answer; a caller with a shorter deadline of its own passes that. */
+export const PROBE_TIMEOUT_MS = 2_000;
 
 /** Health details under `key`: `{[key]: "reachable"}` or the degraded status and its reason. */
 export function dependencyHealth(

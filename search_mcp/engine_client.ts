@@ -1,7 +1,7 @@
 // The edge towards the search engine: our own or any SearXNG instance, read through its JSON API.
 // Every failure becomes an EngineRequestError whose message tells an agent (or the person behind
 // it) what to fix, because "fetch failed" is what mcp-searxng's users keep asking about.
-import { type DependencyProbe, httpProbe } from "../runtime/dependency_health.ts";
+import { type DependencyProbe, httpProbe, PROBE_TIMEOUT_MS } from "../runtime/dependency_health.ts";
 import { z } from "zod";
 import { readBodyCapped } from "../runtime/read_capped.ts";
 
@@ -104,7 +104,6 @@ export interface EngineClient {
 }
 
 const SUGGESTIONS_TIMEOUT_MS = 5_000;
-const HEALTH_TIMEOUT_MS = 2_000;
 
 export function createEngineClient(options: EngineClientOptions): EngineClient {
   const base = new URL(options.baseUrl);
@@ -245,7 +244,7 @@ export function createEngineClient(options: EngineClientOptions): EngineClient {
       `${root}/healthz`,
       `the search engine at ${root} (SEARXNG_URL)`,
       headers,
-      Math.min(HEALTH_TIMEOUT_MS, options.timeoutMs),
+      Math.min(PROBE_TIMEOUT_MS, options.timeoutMs),
     ),
   };
 }
