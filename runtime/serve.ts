@@ -59,7 +59,6 @@ export async function runService(options: ServiceOptions): Promise<void> {
     );
     Deno.exit(1);
   }
-  console.log(`${options.service} listening on ${server.url.href.replace(/\/$/, "")}`);
 
   let stopping = false;
   const stop = async (signal: Deno.Signal) => {
@@ -85,4 +84,7 @@ export async function runService(options: ServiceOptions): Promise<void> {
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     Deno.addSignalListener(signal, () => void stop(signal));
   }
+  // Only now: whoever waits for this line (the supervisor, a test, a person) may send a signal at
+  // once, and one arriving before the listeners were bound would kill the process (exit 130).
+  console.log(`${options.service} listening on ${server.url.href.replace(/\/$/, "")}`);
 }
