@@ -1,30 +1,17 @@
 import assert from "node:assert/strict";
+import { selectAll } from "css-select";
+import type { AnyNode, Element } from "domhandler";
 import { textContent } from "domutils";
 import { parseDocument } from "htmlparser2";
 import { collapseWhitespace } from "../../shared/collapse_whitespace.ts";
 import { all, attr, htmlToText, parseHtml, text } from "./html.ts";
-
-const FIXTURES = new URL("../../tests/fixtures/search/", import.meta.url);
-
-/** Every HTML fixture page of every provider. */
-function fixturePages(): [string, string][] {
-  const pages: [string, string][] = [];
-  for (const provider of Deno.readDirSync(FIXTURES)) {
-    if (!provider.isDirectory) continue;
-    for (const file of Deno.readDirSync(new URL(`${provider.name}/`, FIXTURES))) {
-      if (!file.name.endsWith(".html")) continue;
-      const name = `${provider.name}/${file.name}`;
-      pages.push([name, Deno.readTextFileSync(new URL(name, FIXTURES))]);
-    }
-  }
-  return pages;
-}
+import { fixturePages } from "./testing.ts";
 
 Deno.test("text and attributes read from a page are what a decoding parse gives, on every provider page", () => {
   const pages = fixturePages();
   assert.ok(pages.length > 20);
   for (const [name, page] of pages) {
-    const decoded = all(parseDocument(page), "*");
+    const decoded = selectAll<AnyNode, Element>("*", parseDocument(page));
     const ours = all(parseHtml(page), "*");
     assert.equal(ours.length, decoded.length, name);
     ours.forEach((element, i) => {

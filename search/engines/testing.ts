@@ -19,6 +19,20 @@ export function fixture(engine: string, name: string): string {
   return Deno.readTextFileSync(new URL(`${engine}/${name}`, FIXTURES));
 }
 
+/** Every HTML fixture page of every provider, as [provider/file, text]. */
+export function fixturePages(): [string, string][] {
+  const pages: [string, string][] = [];
+  for (const provider of Deno.readDirSync(FIXTURES)) {
+    if (!provider.isDirectory) continue;
+    for (const file of Deno.readDirSync(new URL(`${provider.name}/`, FIXTURES))) {
+      if (file.name.endsWith(".html")) {
+        pages.push([`${provider.name}/${file.name}`, fixture(provider.name, file.name)]);
+      }
+    }
+  }
+  return pages.sort(([a], [b]) => a.localeCompare(b));
+}
+
 export function upstreamResponse(
   body: string,
   { status = 200, url = "https://upstream.test/", headers = {} }: {

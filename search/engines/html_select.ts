@@ -1,0 +1,261 @@
+// CSS selectors over html_tree.ts, the part of the language provider parsers and page tests use:
+// type and `*`, `#id`, `.class`, `[attr]`, `[attr=v]` (and `~= |= ^= $= *=`), `:not(…)`, the
+// descendant and child combinators and `,` lists. Anything else is refused when the selector is
+// compiled, so a parser cannot silently match nothing. Matching follows css-select (held equal to
+// it by html_select_test.ts): a selector is tried right to left, and its ancestors may lie above
+// the element searched under.
+import { decodeHTMLAttribute } from "entities/decode";
+import { Document, Element, type Node } from "./html_tree.ts";
+
+export type Test = (element: Element) => boolean;
+
+export class SelectorError extends Error {
+  override name = "SelectorError";
+}
+
+const compiled = new Map<string, Test>();
+
+/** `selector` as a test of one element, compiled once per selector string. */
+export function compileSelector(selector: string): Test {
+  let test = compiled.get(selector);
+  if (!test) {
+    const reader = new SelectorReader(selector);
+    test = reader.list();
+    if (!reader.atEnd()) reader.fail("unexpected");
+    compiled.set(selector, test);
+  }
+  return test;
+}
+
+/** An attribute's value as a page means it (references decoded), or undefined. */
+export function attributeValue(element: Element, name: string): string | undefined {
+  const raw = element.rawAttribute(name);
+  return raw !== undefined && raw.includes("&") ? decodeHTMLAttribute(raw) : raw;
+}
+
+/** Every element under the roots (an array's elements included, a single root not), in order. */
+export function selectAll(test: Test, roots: Node | Node[]): Element[] {
+  const found: Element[] = [];
+  const visit = (nodes: readonly Node[]) => {
+    for (const node of nodes) {
+      if (!(node instanceof Element)) continue;
+      if (test(node)) found.push(node);
+      if (node.children.length > 0) visit(node.children);
+    }
+  };
+  if (Array.isArray(roots)) visit(outermost(roots));
+  else if (roots instanceof Element) visit(roots.children);
+  return found;
+}
+
+/** The first element selectAll would give, without looking further. */
+export function selectOne(test: Test, roots: Node | Node[]): Element | null {
+  const visit = (nodes: readonly Node[]): Element | null => {
+    for (const node of nodes) {
+      if (!(node instanceof Element)) continue;
+      if (test(node)) return node;
+      if (node.children.length > 0) {
+        const found = visit(node.children);
+        if (found) return found;
+      }
+    }
+    return null;
+  };
+  if (Array.isArray(roots)) return visit(outermost(roots));
+  return roots instanceof Element ? visit(roots.children) : null;
+}
+
+/** The roots that are not inside another root, so no element is visited twice. */
+function outermost(roots: Node[]): Node[] {
+  const set = new Set(roots);
+  return roots.filter((root) => {
+    for (let up = root.parent; up; up = up.parent) if (set.has(up)) return false;
+    return true;
+  });
+}
+
+function parentElement(element: Element): Element | null {
+  const parent = element.parent;
+  return parent && !(parent instanceof Document) ? parent : null;
+}
+
+const isSpace = (c: string) => c === " " || c === "\t" || c === "\n" || c === "\r" || c === "\f";
+
+/** Whether whitespace-separated `list` contains `word` (`~=` and class selectors). */
+function hasWord(list: string, word: string): boolean {
+  if (word === "") return false;
+  for (let at = list.indexOf(word); at !== -1; at = list.indexOf(word, at + 1)) {
+    const before = at === 0 || isSpace(list[at - 1]);
+    const after = at + word.length === list.length || isSpace(list[at + word.length]);
+    if (before && after) return true;
+  }
+  return false;
+}
+
+const ATTRIBUTE_TESTS: Record<string, (value: string, expected: string) => boolean> = {
+  "=": (value, expected) => value === expected,
+  "~=": hasWord,
+  "|=": (value, expected) => value === expected || value.startsWith(`${expected}-`),
+  "^=": (value, expected) => expected !== "" && value.startsWith(expected),
+  "$=": (value, expected) => expected !== "" && value.endsWith(expected),
+  "*=": (value, expected) => expected !== "" && value.includes(expected),
+};
+
+const IDENTIFIER = /[A-Za-z0-9_\-\u00A0-\uFFFF]+/y;
+
+/** A recursive-descent reader of one selector string. */
+class SelectorReader {
+  #at = 0;
+  constructor(readonly source: string) {}
+
+  atEnd(): boolean {
+    return this.#at >= this.source.length;
+  }
+
+  fail(what: string): never {
+    throw new SelectorError(
+      `${what} at ${this.#at} in selector "${this.source}" (supported: type, *, #id, .class, ` +
+        `[attr], [attr=v] and ~= |= ^= $= *=, :not(), descendant and > combinators, lists)`,
+    );
+  }
+
+  #skipSpace(): boolean {
+    const start = this.#at;
+    while (!this.atEnd() && isSpace(this.source[this.#at])) this.#at++;
+    return this.#at > start;
+  }
+
+  #identifier(): string {
+    IDENTIFIER.lastIndex = this.#at;
+    const match = IDENTIFIER.exec(this.source);
+    if (!match) this.fail("a name expected");
+    this.#at += match[0].length;
+    return match[0];
+  }
+
+  /** A `,` list: any of its selectors matches. */
+  list(): Test {
+    const alternatives: Test[] = [];
+    for (;;) {
+      this.#skipSpace();
+      alternatives.push(this.#complex());
+      this.#skipSpace();
+      if (this.source[this.#at] !== ",") break;
+      this.#at++;
+    }
+    return alternatives.length === 1
+      ? alternatives[0]
+      : (element) => alternatives.some((test) => test(element));
+  }
+
+  /** Compounds joined by combinators, as one test of the rightmost element. */
+  #complex(): Test {
+    let test = this.#compound();
+    for (;;) {
+      const spaced = this.#skipSpace();
+      const next = this.source[this.#at];
+      if (next === ">") {
+        this.#at++;
+        this.#skipSpace();
+        test = child(test, this.#compound());
+      } else if (spaced && next !== undefined && next !== "," && next !== ")") {
+        test = descendant(test, this.#compound());
+      } else {
+        return test;
+      }
+    }
+  }
+
+  #compound(): Test {
+    const tests: Test[] = [];
+    const c = this.source[this.#at];
+    if (c === "*") this.#at++;
+    else if (c !== undefined && /[A-Za-z]/.test(c)) {
+      const name = this.#identifier().toLowerCase();
+      tests.push((element) => element.name === name);
+    }
+    for (;;) {
+      const next = this.source[this.#at];
+      if (next === "#") {
+        this.#at++;
+        const id = this.#identifier();
+        tests.push((element) => attributeValue(element, "id") === id);
+      } else if (next === ".") {
+        this.#at++;
+        const name = this.#identifier();
+        tests.push((element) => {
+          const value = attributeValue(element, "class");
+          return value !== undefined && hasWord(value, name);
+        });
+      } else if (next === "[") {
+        this.#at++;
+        tests.push(this.#attribute());
+      } else if (next === ":") {
+        this.#at++;
+        if (this.#identifier() !== "not" || this.source[this.#at] !== "(") {
+          this.fail("unsupported pseudo-class");
+        }
+        this.#at++;
+        const inner = this.list();
+        if (this.source[this.#at] !== ")") this.fail('")" expected');
+        this.#at++;
+        tests.push((element) => !inner(element));
+      } else {
+        break;
+      }
+    }
+    if (tests.length === 0 && c !== "*") this.fail("a selector expected");
+    if (tests.length === 1) return tests[0];
+    return (element) => tests.every((test) => test(element));
+  }
+
+  #attribute(): Test {
+    this.#skipSpace();
+    const name = this.#identifier().toLowerCase();
+    this.#skipSpace();
+    if (this.source[this.#at] === "]") {
+      this.#at++;
+      return (element) => element.rawAttribute(name) !== undefined;
+    }
+    const operator = this.source.slice(this.#at).match(/^[~|^$*]?=/)?.[0];
+    if (!operator) this.fail("an attribute operator expected");
+    this.#at += operator.length;
+    this.#skipSpace();
+    const quote = this.source[this.#at];
+    let expected: string;
+    if (quote === '"' || quote === "'") {
+      const close = this.source.indexOf(quote, this.#at + 1);
+      if (close === -1) this.fail("an unclosed string");
+      expected = this.source.slice(this.#at + 1, close);
+      this.#at = close + 1;
+    } else {
+      expected = this.#identifier();
+    }
+    this.#skipSpace();
+    if (this.source[this.#at] !== "]") this.fail('"]" expected');
+    this.#at++;
+    const compare = ATTRIBUTE_TESTS[operator];
+    return (element) => {
+      const value = attributeValue(element, name);
+      return value !== undefined && compare(value, expected);
+    };
+  }
+}
+
+function child(parentTest: Test, test: Test): Test {
+  return (element) => {
+    if (!test(element)) return false;
+    const parent = parentElement(element);
+    return parent !== null && parentTest(parent);
+  };
+}
+
+function descendant(ancestorTest: Test, test: Test): Test {
+  return (element) => {
+    if (!test(element)) return false;
+    for (let up = parentElement(element); up; up = parentElement(up)) {
+      if (ancestorTest(up)) return true;
+    }
+    return false;
+  };
+}
