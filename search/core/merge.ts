@@ -3,7 +3,7 @@
 import type { EngineInfobox, EngineResult, EngineResults } from "../engines/engine.ts";
 import { collapseWhitespace } from "../../shared/collapse_whitespace.ts";
 import type { Answer, Infobox, SearchOutcome, SearchResult } from "./types.ts";
-import { cleanUrl, dedupKey, parsedUrl } from "./url.ts";
+import { cleanedUrl, cleanUrl, dedupKey, parsedUrl } from "./url.ts";
 
 export interface EngineOutput {
   /** The configured engine name. */
@@ -32,10 +32,11 @@ function mergeMainResults(outputs: EngineOutput[], weights: Map<string, number>)
   for (const output of outputs) {
     let position = 0;
     for (const raw of output.results.results) {
-      const result = normalise(raw, output);
-      if (!result) continue;
+      const url = cleanedUrl(raw.url);
+      if (!url) continue;
       position++;
-      const key = dedupKey(result.url);
+      const result = normalise(raw, url, output);
+      const key = dedupKey(url);
       const existing = byKey.get(key);
       if (existing) {
         mergeDuplicate(existing, result, position);
@@ -51,13 +52,11 @@ function mergeMainResults(outputs: EngineOutput[], weights: Map<string, number>)
   return results.sort((a, b) => b.score - a.score);
 }
 
-/** A result in its final shape (its field order is the JSON order); null for an unusable URL. */
-function normalise(raw: EngineResult, output: EngineOutput): SearchResult | null {
-  const url = cleanUrl(raw.url);
-  if (!url) return null;
+/** A result in its final shape (its field order is the JSON order), at its cleaned URL. */
+function normalise(raw: EngineResult, url: URL, output: EngineOutput): SearchResult {
   const title = collapseWhitespace(raw.title);
   return {
-    url,
+    url: url.href,
     title,
     content: contentBesideTitle(collapseWhitespace(raw.content), title),
     engine: output.engine,

@@ -45,18 +45,21 @@ function isTrackingParameter(name: string): boolean {
  * result may not link to (other schemes such as `javascript:`, relative or unparsable links).
  */
 export function cleanUrl(raw: string): string | null {
+  return cleanedUrl(raw)?.href ?? null;
+}
+
+/** cleanUrl's answer as a parsed URL, for callers that read its parts (parsing is not cheap). */
+export function cleanedUrl(raw: string): URL | null {
   const trimmed = raw.trim();
-  const href = httpUrl(trimmed.startsWith("//") ? `https:${trimmed}` : trimmed);
-  if (href === null) return null;
-  const url = new URL(href);
-  if (url.search === "") return url.href;
+  const url = parseHttpUrl(trimmed.startsWith("//") ? `https:${trimmed}` : trimmed);
+  if (url === null || url.search === "") return url;
   const pairs = url.search.slice(1).split("&");
   // Rebuilt from the original pieces, not via URLSearchParams, which would re-encode the rest.
   const kept = pairs.filter((pair) => !isTrackingParameter(percentDecode(pair.split("=")[0])));
-  if (kept.length === pairs.length) return url.href;
+  if (kept.length === pairs.length) return url;
   const query = kept.filter((pair) => pair !== "").join("&");
   url.search = query === "" ? "" : `?${query}`;
-  return url.href;
+  return url;
 }
 
 /**
@@ -64,9 +67,9 @@ export function cleanUrl(raw: string): string | null {
  * SearXNG before 2025): the scheme, a leading `www.` and one trailing `/` of the path are ignored,
  * the path is compared percent-decoded; query and fragment must match exactly.
  */
-export function dedupKey(url: string): string {
-  const parsed = URL.parse(url.trim());
-  if (!parsed) return url.trim();
+export function dedupKey(url: string | URL): string {
+  const parsed = typeof url === "string" ? URL.parse(url.trim()) : url;
+  if (!parsed) return (url as string).trim();
   const host = parsed.host.toLowerCase().replace(/^www\./, "");
   const path = percentDecode(parsed.pathname).replace(/\/$/, "");
   // JSON keeps the parts apart: a decoded path may itself contain `?` or `#`.
@@ -74,9 +77,9 @@ export function dedupKey(url: string): string {
 }
 
 /** Python's `urlparse(url)`: `[scheme, netloc, path, params, query, fragment]`. */
-export function parsedUrl(url: string): ParsedUrl {
-  const parsed = URL.parse(url);
-  if (!parsed) return ["", "", url, "", "", ""];
+export function parsedUrl(url: string | URL): ParsedUrl {
+  const parsed = typeof url === "string" ? URL.parse(url) : url;
+  if (!parsed) return ["", "", url as string, "", "", ""];
   const userinfo = parsed.username === ""
     ? ""
     : `${parsed.username}${parsed.password === "" ? "" : `:${parsed.password}`}@`;
@@ -108,13 +111,11 @@ function percentDecode(value: string): string {
 
 /** The URL in its normalised form, or null unless `value` is an absolute http(s) URL with a host. */
 export function httpUrl(value: string | null | undefined): string | null {
-  if (!value) return null;
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return null;
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:") return null;
-  return url.hostname ? url.href : null;
+  return parseHttpUrl(value)?.href ?? null;
+}
+
+function parseHttpUrl(value: string | null | undefined): URL | null {
+  const url = value ? URL.parse(value) : null;
+  if (url === null || (url.protocol !== "http:" && url.protocol !== "https:")) return null;
+  return url.hostname ? url : null;
 }

@@ -36,33 +36,35 @@ export function attributeValue(element: Element, name: string): string | undefin
 /** Every element under the roots (an array's elements included, a single root not), in order. */
 export function selectAll(test: Test, roots: Node | Node[]): Element[] {
   const found: Element[] = [];
-  const visit = (nodes: readonly Node[]) => {
-    for (const node of nodes) {
-      if (!(node instanceof Element)) continue;
-      if (test(node)) found.push(node);
-      if (node.children.length > 0) visit(node.children);
-    }
-  };
-  if (Array.isArray(roots)) visit(outermost(roots));
-  else if (roots instanceof Element) visit(roots.children);
+  if (Array.isArray(roots)) collect(test, outermost(roots), found);
+  else if (roots instanceof Element) collect(test, roots.children, found);
   return found;
 }
 
 /** The first element selectAll would give, without looking further. */
 export function selectOne(test: Test, roots: Node | Node[]): Element | null {
-  const visit = (nodes: readonly Node[]): Element | null => {
-    for (const node of nodes) {
-      if (!(node instanceof Element)) continue;
-      if (test(node)) return node;
-      if (node.children.length > 0) {
-        const found = visit(node.children);
-        if (found) return found;
-      }
+  if (Array.isArray(roots)) return findFirst(test, outermost(roots));
+  return roots instanceof Element ? findFirst(test, roots.children) : null;
+}
+
+function collect(test: Test, nodes: readonly Node[], found: Element[]): void {
+  for (const node of nodes) {
+    if (!(node instanceof Element)) continue;
+    if (test(node)) found.push(node);
+    if (node.children.length > 0) collect(test, node.children, found);
+  }
+}
+
+function findFirst(test: Test, nodes: readonly Node[]): Element | null {
+  for (const node of nodes) {
+    if (!(node instanceof Element)) continue;
+    if (test(node)) return node;
+    if (node.children.length > 0) {
+      const found = findFirst(test, node.children);
+      if (found) return found;
     }
-    return null;
-  };
-  if (Array.isArray(roots)) return visit(outermost(roots));
-  return roots instanceof Element ? visit(roots.children) : null;
+  }
+  return null;
 }
 
 /** The roots that are not inside another root, so no element is visited twice. */
@@ -143,9 +145,7 @@ class SelectorReader {
       if (this.source[this.#at] !== ",") break;
       this.#at++;
     }
-    return alternatives.length === 1
-      ? alternatives[0]
-      : (element) => alternatives.some((test) => test(element));
+    return alternatives.reduce((either, test) => (element) => either(element) || test(element));
   }
 
   /** Compounds joined by combinators, as one test of the rightmost element. */
@@ -204,9 +204,12 @@ class SelectorReader {
         break;
       }
     }
-    if (tests.length === 0 && c !== "*") this.fail("a selector expected");
-    if (tests.length === 1) return tests[0];
-    return (element) => tests.every((test) => test(element));
+    if (tests.length === 0) {
+      if (c !== "*") this.fail("a selector expected");
+      return () => true;
+    }
+    // Nested closures rather than a loop over an array: this runs for every element searched.
+    return tests.reduce((both, test) => (element) => both(element) && test(element));
   }
 
   #attribute(): Test {

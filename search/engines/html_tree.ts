@@ -48,7 +48,7 @@ export class Element {
 /** The root of a parsed page; never matched by a selector. */
 export class Document extends Element {
   constructor() {
-    super("#document", [], null, false);
+    super("#document", NO_ATTRIBUTES, null, false);
   }
 }
 
@@ -188,21 +188,29 @@ function skipSpace(source: string, from: number): number {
   return i;
 }
 
+/** Shared by every element without attributes, most of a page's. */
+const NO_ATTRIBUTES: readonly string[] = Object.freeze([]);
+
 /** An opening tag's attributes and where it ends, or null when the page ends inside it. */
 function readAttributes(
   source: string,
   from: number,
-): { attributes: string[]; end: number; selfClosing: boolean } | null {
-  const attributes: string[] = [];
+): { attributes: readonly string[]; end: number; selfClosing: boolean } | null {
+  let attributes: string[] | null = null;
+  const done = (end: number, selfClosing: boolean) => ({
+    attributes: attributes ?? NO_ATTRIBUTES,
+    end,
+    selfClosing,
+  });
   let i = from;
   for (;;) {
     i = skipSpace(source, i);
     if (i >= source.length) return null;
     let c = source.charCodeAt(i);
-    if (c === GREATER) return { attributes, end: i + 1, selfClosing: false };
+    if (c === GREATER) return done(i + 1, false);
     if (c === SLASH) {
       i = skipSpace(source, i + 1);
-      if (source.charCodeAt(i) === GREATER) return { attributes, end: i + 1, selfClosing: true };
+      if (source.charCodeAt(i) === GREATER) return done(i + 1, true);
       continue;
     }
     // A name's first character may be anything else, "=" and quotes included.
@@ -229,7 +237,7 @@ function readAttributes(
         value = source.slice(start, i);
       }
     }
-    attributes.push(name, value);
+    (attributes ??= []).push(name, value);
   }
 }
 
@@ -245,7 +253,7 @@ class TreeBuilder {
   }
 
   /** Opens `name`; returns the element, or null when the tag is dropped (a form inside a form). */
-  open(tagName: string, attributes: string[], selfClosing: boolean): Element | null {
+  open(tagName: string, attributes: readonly string[], selfClosing: boolean): Element | null {
     const foreign = this.current.foreignContent;
     const name = !foreign && tagName === "image" ? "img" : tagName;
     if (name === "form" && this.openElement("form")) return null;
@@ -264,13 +272,16 @@ class TreeBuilder {
   close(tagName: string): void {
     const name = !this.current.foreignContent && tagName === "image" ? "img" : tagName;
     if (VOID.has(name)) {
-      if (name === "br") this.current.children.push(new Element("br", [], this.current, false));
+      if (name === "br") {
+        this.current.children.push(new Element("br", NO_ATTRIBUTES, this.current, false));
+      }
       return;
     }
     const open = this.openElement(name);
     if (open) this.current = open.parent!;
     else if (name === "p") {
-      this.current.children.push(new Element("p", [], this.current, this.current.foreignContent));
+      const p = new Element("p", NO_ATTRIBUTES, this.current, this.current.foreignContent);
+      this.current.children.push(p);
     }
   }
 
