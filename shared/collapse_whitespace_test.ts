@@ -9,3 +9,18 @@ Deno.test("text without extra whitespace is unchanged, and blank text becomes em
   assert.equal(collapseWhitespace("one two"), "one two");
   assert.equal(collapseWhitespace(" \n\t "), "");
 });
+
+Deno.test("each way whitespace can need collapsing alone is collapsed", () => {
+  for (
+    const [value, expected] of [
+      [" a", "a"],
+      ["a ", "a"],
+      ["a  b", "a b"],
+      ["a\nb", "a b"],
+      ["a\u00a0b", "a b"],
+      ["a\u2003b", "a b"],
+      ["\t", ""],
+      ["", ""],
+    ]
+  ) assert.equal(collapseWhitespace(value), expected, JSON.stringify(value));
+});

@@ -23,7 +23,9 @@ function decodedText(node: Node, raw = false): string {
   }
   const rawChildren = RAW_TEXT.has(node.name);
   let text = "";
-  for (const child of node.children) text += decodedText(child, rawChildren);
+  for (let child = node.firstChild; child; child = child.nextSibling) {
+    text += decodedText(child, rawChildren);
+  }
   return text;
 }
 
@@ -56,11 +58,5 @@ export function htmlToText(fragment: string): string {
 
 /** Removes the given elements from the tree (e.g. icons inside a snippet before reading its text). */
 export function remove(nodes: Element[]): void {
-  for (const node of nodes) {
-    const parent = node.parent;
-    if (!parent) continue;
-    const at = parent.children.indexOf(node);
-    if (at !== -1) parent.children.splice(at, 1);
-    node.parent = null;
-  }
+  for (const node of nodes) node.parent?.removeChild(node);
 }

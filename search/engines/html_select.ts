@@ -36,31 +36,45 @@ export function attributeValue(element: Element, name: string): string | undefin
 /** Every element under the roots (an array's elements included, a single root not), in order. */
 export function selectAll(test: Test, roots: Node | Node[]): Element[] {
   const found: Element[] = [];
-  if (Array.isArray(roots)) collect(test, outermost(roots), found);
-  else if (roots instanceof Element) collect(test, roots.children, found);
+  if (Array.isArray(roots)) {
+    for (const root of outermost(roots)) {
+      if (!(root instanceof Element)) continue;
+      if (test(root)) found.push(root);
+      collect(test, root.firstChild, found);
+    }
+  } else if (roots instanceof Element) collect(test, roots.firstChild, found);
   return found;
 }
 
 /** The first element selectAll would give, without looking further. */
 export function selectOne(test: Test, roots: Node | Node[]): Element | null {
-  if (Array.isArray(roots)) return findFirst(test, outermost(roots));
-  return roots instanceof Element ? findFirst(test, roots.children) : null;
+  if (!Array.isArray(roots)) {
+    return roots instanceof Element ? findFirst(test, roots.firstChild) : null;
+  }
+  for (const root of outermost(roots)) {
+    if (!(root instanceof Element)) continue;
+    if (test(root)) return root;
+    const found = findFirst(test, root.firstChild);
+    if (found) return found;
+  }
+  return null;
 }
 
-function collect(test: Test, nodes: readonly Node[], found: Element[]): void {
-  for (const node of nodes) {
+/** Matches among `first` and its following siblings and their descendants, in document order. */
+function collect(test: Test, first: Node | null, found: Element[]): void {
+  for (let node = first; node; node = node.nextSibling) {
     if (!(node instanceof Element)) continue;
     if (test(node)) found.push(node);
-    if (node.children.length > 0) collect(test, node.children, found);
+    if (node.firstChild) collect(test, node.firstChild, found);
   }
 }
 
-function findFirst(test: Test, nodes: readonly Node[]): Element | null {
-  for (const node of nodes) {
+function findFirst(test: Test, first: Node | null): Element | null {
+  for (let node = first; node; node = node.nextSibling) {
     if (!(node instanceof Element)) continue;
     if (test(node)) return node;
-    if (node.children.length > 0) {
-      const found = findFirst(test, node.children);
+    if (node.firstChild) {
+      const found = findFirst(test, node.firstChild);
       if (found) return found;
     }
   }

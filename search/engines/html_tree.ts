@@ -7,19 +7,62 @@
 // next "<" or quote with indexOf rather than stepping through the page one character at a time,
 // and an element's attribute object is only built if someone asks for all of them.
 
-/** An element: its lowercase name, its attributes as written (name, raw value, ...), its children. */
+/**
+ * An element: its lowercase name, its attributes, its children. Children are linked through
+ * `nextSibling` rather than held in an array: an array's first push reserves 17 slots, which was
+ * most of what a page's tree allocated.
+ */
 export class Element {
-  readonly children: Node[] = [];
+  firstChild: Node | null = null;
+  lastChild: Node | null = null;
+  nextSibling: Node | null = null;
+  #attributes: readonly string[] | undefined;
   #attribs: Record<string, string> | undefined;
 
   constructor(
     readonly name: string,
-    /** Flat name/value pairs in source order; names lowercase, values with references undecoded. */
-    readonly attributes: readonly string[],
     public parent: Element | null,
     /** Whether this element's content is SVG or MathML (where `<x/>` closes and scripts are not raw). */
     readonly foreignContent: boolean,
+    // Where the attributes are written in the page: read on first use, since most are never read.
+    readonly source: string = "",
+    readonly attributesStart = 0,
   ) {}
+
+  /** Flat name/value pairs in source order; names lowercase, values with references undecoded. */
+  get attributes(): readonly string[] {
+    this.#attributes ??= this.source === ""
+      ? NO_ATTRIBUTES
+      : readAttributes(this.source, this.attributesStart, []);
+    return this.#attributes;
+  }
+
+  /** The children in order, as a new array. */
+  get children(): Node[] {
+    const children: Node[] = [];
+    for (let child = this.firstChild; child; child = child.nextSibling) children.push(child);
+    return children;
+  }
+
+  append(child: Node): void {
+    if (this.lastChild) this.lastChild.nextSibling = child;
+    else this.firstChild = child;
+    this.lastChild = child;
+  }
+
+  /** Unlinks `child` from this element's children; other nodes are left as they are. */
+  removeChild(child: Node): void {
+    let previous: Node | null = null;
+    for (let node = this.firstChild; node; previous = node, node = node.nextSibling) {
+      if (node !== child) continue;
+      if (previous) previous.nextSibling = child.nextSibling;
+      else this.firstChild = child.nextSibling;
+      if (this.lastChild === child) this.lastChild = previous;
+      child.nextSibling = null;
+      child.parent = null;
+      return;
+    }
+  }
 
   /** The raw value of the first attribute called `name` (lowercase), or undefined. */
   rawAttribute(name: string): string | undefined {
@@ -34,10 +77,9 @@ export class Element {
   get attribs(): Record<string, string> {
     if (!this.#attribs) {
       const attribs: Record<string, string> = {};
-      for (let i = 0; i < this.attributes.length; i += 2) {
-        if (!Object.hasOwn(attribs, this.attributes[i])) {
-          attribs[this.attributes[i]] = this.attributes[i + 1];
-        }
+      const attributes = this.attributes;
+      for (let i = 0; i < attributes.length; i += 2) {
+        if (!Object.hasOwn(attribs, attributes[i])) attribs[attributes[i]] = attributes[i + 1];
       }
       this.#attribs = attribs;
     }
@@ -48,13 +90,14 @@ export class Element {
 /** The root of a parsed page; never matched by a selector. */
 export class Document extends Element {
   constructor() {
-    super("#document", NO_ATTRIBUTES, null, false);
+    super("#document", null, false);
   }
 }
 
 /** A run of text, with character references as written. */
 export class Text {
-  constructor(public data: string, public parent: Element) {}
+  nextSibling: Node | null = null;
+  constructor(public data: string, public parent: Element | null) {}
 }
 
 export type Node = Element | Text;
@@ -182,62 +225,77 @@ function nameEnd(source: string, from: number, stopAtEquals: boolean): number {
   return i;
 }
 
+function isNameEnd(c: number, at: number, source: string): boolean {
+  return at >= source.length || isSpace(c) || c === SLASH || c === GREATER;
+}
+
 function skipSpace(source: string, from: number): number {
   let i = from;
   while (i < source.length && isSpace(source.charCodeAt(i))) i++;
   return i;
 }
 
-/** Shared by every element without attributes, most of a page's. */
+/** Shared by every element without attributes. */
 const NO_ATTRIBUTES: readonly string[] = Object.freeze([]);
 
-/** An opening tag's attributes and where it ends, or null when the page ends inside it. */
-function readAttributes(
-  source: string,
-  from: number,
-): { attributes: readonly string[]; end: number; selfClosing: boolean } | null {
-  let attributes: string[] | null = null;
-  const done = (end: number, selfClosing: boolean) => ({
-    attributes: attributes ?? NO_ATTRIBUTES,
-    end,
-    selfClosing,
-  });
+/** Whether the tag readAttributes last scanned ended with "/>". */
+let endedSelfClosing = false;
+
+/**
+ * Reads an opening tag from just after its name: its attributes go into `into` (none are made when
+ * it is null), and the answer is the index after its ">" (and `endedSelfClosing` says whether it
+ * was "/>"), or -1 when the page ends inside the tag.
+ */
+function readAttributes(source: string, from: number, into: string[]): string[];
+function readAttributes(source: string, from: number, into: null): number;
+function readAttributes(source: string, from: number, into: string[] | null): string[] | number {
   let i = from;
   for (;;) {
     i = skipSpace(source, i);
-    if (i >= source.length) return null;
+    if (i >= source.length) return into ?? -1;
     let c = source.charCodeAt(i);
-    if (c === GREATER) return done(i + 1, false);
+    if (c === GREATER) {
+      endedSelfClosing = false;
+      return into ?? i + 1;
+    }
     if (c === SLASH) {
       i = skipSpace(source, i + 1);
-      if (source.charCodeAt(i) === GREATER) return done(i + 1, true);
+      if (source.charCodeAt(i) === GREATER) {
+        endedSelfClosing = true;
+        return into ?? i + 1;
+      }
       continue;
     }
     // A name's first character may be anything else, "=" and quotes included.
-    const end = nameEnd(source, i + 1, true);
-    const name = source.slice(i, end).toLowerCase();
-    i = skipSpace(source, end);
-    let value = "";
+    const nameStart = i;
+    i = nameEnd(source, i + 1, true);
+    const nameStop = i;
+    i = skipSpace(source, i);
+    let valueStart = i, valueStop = i;
     if (source.charCodeAt(i) === EQUALS) {
       i = skipSpace(source, i + 1);
-      if (i >= source.length) return null;
+      if (i >= source.length) return into ?? -1;
       c = source.charCodeAt(i);
       if (c === DOUBLE_QUOTE || c === SINGLE_QUOTE) {
         const close = source.indexOf(c === DOUBLE_QUOTE ? '"' : "'", i + 1);
-        if (close === -1) return null;
-        value = source.slice(i + 1, close);
+        if (close === -1) return into ?? -1;
+        valueStart = i + 1;
+        valueStop = close;
         i = close + 1;
       } else {
-        const start = i;
+        valueStart = i;
         while (i < source.length) {
           c = source.charCodeAt(i);
           if (isSpace(c) || c === GREATER) break;
           i++;
         }
-        value = source.slice(start, i);
+        valueStop = i;
       }
     }
-    (attributes ??= []).push(name, value);
+    into?.push(
+      source.slice(nameStart, nameStop).toLowerCase(),
+      source.slice(valueStart, valueStop),
+    );
   }
 }
 
@@ -246,14 +304,18 @@ class TreeBuilder {
   current: Element = this.document;
 
   text(data: string): void {
-    const children = this.current.children;
-    const last = children[children.length - 1];
+    const last = this.current.lastChild;
     if (last instanceof Text) last.data += data;
-    else children.push(new Text(data, this.current));
+    else this.current.append(new Text(data, this.current));
   }
 
   /** Opens `name`; returns the element, or null when the tag is dropped (a form inside a form). */
-  open(tagName: string, attributes: readonly string[], selfClosing: boolean): Element | null {
+  open(
+    tagName: string,
+    source: string,
+    attributesStart: number,
+    selfClosing: boolean,
+  ): Element | null {
     const foreign = this.current.foreignContent;
     const name = !foreign && tagName === "image" ? "img" : tagName;
     if (name === "form" && this.openElement("form")) return null;
@@ -262,8 +324,8 @@ class TreeBuilder {
       while (this.current !== this.document && closes.has(this.current.name)) this.pop();
     }
     const content = FOREIGN_ROOTS.has(name) || (foreign && !HTML_INTEGRATION.has(name));
-    const element = new Element(name, attributes, this.current, content);
-    this.current.children.push(element);
+    const element = new Element(name, this.current, content, source, attributesStart);
+    this.current.append(element);
     // `<x/>` closes only in foreign content; in HTML the slash means nothing.
     if (!VOID.has(name) && !(selfClosing && foreign)) this.current = element;
     return element;
@@ -273,15 +335,14 @@ class TreeBuilder {
     const name = !this.current.foreignContent && tagName === "image" ? "img" : tagName;
     if (VOID.has(name)) {
       if (name === "br") {
-        this.current.children.push(new Element("br", NO_ATTRIBUTES, this.current, false));
+        this.current.append(new Element("br", this.current, false));
       }
       return;
     }
     const open = this.openElement(name);
     if (open) this.current = open.parent!;
     else if (name === "p") {
-      const p = new Element("p", NO_ATTRIBUTES, this.current, this.current.foreignContent);
-      this.current.children.push(p);
+      this.current.append(new Element("p", this.current, this.current.foreignContent));
     }
   }
 
@@ -313,12 +374,14 @@ export function parseTree(source: string): Document {
     if (isAsciiLetter(c)) {
       const end = nameEnd(source, lt + 2, false);
       const tagName = source.slice(lt + 1, end).toLowerCase();
-      const tag = readAttributes(source, end);
+      const tagEnd = readAttributes(source, end, null);
       flushText(lt);
-      if (tag === null) return tree.document; // the page ends inside the tag: it is dropped
+      if (tagEnd === -1) return tree.document; // the page ends inside the tag: it is dropped
       const foreign = tree.current.foreignContent;
-      const element = tree.open(tagName, tag.attributes, tag.selfClosing);
-      i = textStart = tag.end;
+      // A tag with nothing between its name and ">" has no attributes to read later.
+      const bare = tagEnd === end + 1;
+      const element = tree.open(tagName, bare ? "" : source, end, endedSelfClosing);
+      i = textStart = tagEnd;
       if (element && !foreign) {
         if (tagName === "plaintext") {
           tree.text(source.slice(i));
@@ -338,7 +401,14 @@ export function parseTree(source: string): Document {
       flushText(lt);
       const close = source.indexOf(">", lt + 2);
       if (isAsciiLetter(after)) {
-        tree.close(source.slice(lt + 2, nameEnd(source, lt + 3, false)).toLowerCase());
+        // Most end tags close the innermost element, spelled as it was: no name to cut out.
+        const open = tree.current.name;
+        const stop = lt + 2 + open.length;
+        if (source.startsWith(open, lt + 2) && isNameEnd(source.charCodeAt(stop), stop, source)) {
+          tree.close(open);
+        } else {
+          tree.close(source.slice(lt + 2, nameEnd(source, lt + 3, false)).toLowerCase());
+        }
       }
       // "</>" is nothing; "</ x>" and "</1>" are comments; both are dropped.
       if (close === -1) return tree.document;
