@@ -1,5 +1,5 @@
 // Search service benchmark, run by hand: `deno run -A bench/search_bench.ts [seconds]`
-// (`DENO_V8_FLAGS=…` is passed on to the service, to measure a memory setting).
+// (`EXTRA_V8_FLAGS=…` are added after the service's own, to measure a memory setting).
 // Starts fake providers (serving the test fixtures, pages <= 20 KB) and the real search service
 // as separate processes, then loads it over loopback and prints throughput, CPU per search,
 // latency percentiles and memory. The same rounds then run against searx 1.1 (Debian's package,
@@ -10,7 +10,7 @@ import { cpuMsOf, percentile, rssMiB } from "./process_stats.ts";
 import { SEARX_INSTALL_HINT, searxInstalled, startSearx } from "./searx_anchor.ts";
 
 const SECONDS = Number(Deno.args[0] ?? 10);
-const V8_FLAGS = Deno.env.get("DENO_V8_FLAGS");
+const V8_FLAGS = Deno.env.get("EXTRA_V8_FLAGS");
 
 interface Round {
   searches: number;
@@ -34,16 +34,10 @@ async function startSearch(origin: string, dataDir: string) {
   const settings = `${dataDir}/settings.yml`;
   await Deno.writeTextFile(settings, fakeProviderSettingsYaml(origin));
   const process = new RunningProcess(
-    denoCommand([
-      ...serviceArgs("search").slice(0, 1),
-      ...(Deno.env.get("V8FLAGS") ? [`--v8-flags=${Deno.env.get("V8FLAGS")}`] : []),
-      ...serviceArgs("search").slice(1),
-    ], {
+    denoCommand(serviceArgs("search", V8_FLAGS), {
       SEARCH_SETTINGS_PATH: settings,
       SEARCH_PORT: "0",
       DATA_DIR: dataDir,
-      // An operator's memory trade-off (see README), measured when given.
-      ...(V8_FLAGS ? { DENO_V8_FLAGS: V8_FLAGS } : {}),
     }),
   );
   const [, address] = await process.waitFor(/listening on (http:\/\/\S+)/);
@@ -150,7 +144,7 @@ async function scenario(
 
 console.log(
   `search benchmark: ${SECONDS} s per round, 6 providers per search, fixtures <= 20 KB` +
-    (V8_FLAGS ? `, DENO_V8_FLAGS=${V8_FLAGS}` : ""),
+    (V8_FLAGS ? `, extra V8 flags ${V8_FLAGS}` : ""),
 );
 const rate = (round: Round) => round.searches / round.seconds;
 const instant = await scenario("search", startSearch, 0, [1, 16]);

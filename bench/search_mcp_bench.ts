@@ -2,7 +2,7 @@
 // The instant engine stub and the real search_mcp service run as separate processes; this process
 // is the load generator. Every query is distinct, so the search cache never answers. The per-client
 // tool-call limit is turned off (MCP_TOOL_RATE_MAX=0): one load generator is not one agent.
-// The service runs with its task's V8 flags; DENO_V8_FLAGS adds to them, to measure a trade-off.
+// The service runs with its task's V8 flags; EXTRA_V8_FLAGS go after them, to measure a trade-off.
 // The same rounds then run against mcp-searxng (bench/mcp_searxng_anchor.ts) on the same engine
 // stub, and the ratios are printed.
 import { denoCommand, RunningProcess, serviceArgs } from "../tests/helpers/process.ts";
@@ -10,7 +10,7 @@ import { startMcpSearxng } from "./mcp_searxng_anchor.ts";
 import { cpuMsOf, percentile, rssMiB } from "./process_stats.ts";
 
 const SECONDS = Number(Deno.args[0] ?? 5);
-const V8_FLAGS = Deno.env.get("DENO_V8_FLAGS");
+const V8_FLAGS = Deno.env.get("EXTRA_V8_FLAGS");
 const TOKEN = "bench-bearer-token-0123456789";
 const HEADERS = {
   "Content-Type": "application/json",
@@ -33,13 +33,12 @@ async function startEngineStub() {
 }
 
 async function startSearchMcp(engine: string, stateless: boolean) {
-  const process = new RunningProcess(denoCommand(serviceArgs("search_mcp"), {
+  const process = new RunningProcess(denoCommand(serviceArgs("search_mcp", V8_FLAGS), {
     MCP_HTTP_PORT: "0",
     SEARXNG_URL: engine,
     MCP_HTTP_AUTH_TOKEN: TOKEN,
     MCP_HTTP_STATELESS: String(stateless),
     MCP_TOOL_RATE_MAX: "0",
-    ...(V8_FLAGS ? { DENO_V8_FLAGS: V8_FLAGS } : {}),
   }));
   const [, address] = await process.waitFor(/listening on (http:\/\/\S+)/);
   return { process, mcpUrl: new URL("/mcp", address) };

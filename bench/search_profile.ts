@@ -3,7 +3,7 @@
 // 16 connections as bench/search_bench.ts does, and samples it with V8's CPU profiler over the
 // inspector protocol meanwhile. Prints CPU time per search by where it was spent: self time by
 // module (a package, a Deno extension, a project file) and inclusive time by project file.
-// `DENO_V8_FLAGS=…` is passed on to the service, to see what a memory setting costs in GC.
+// `EXTRA_V8_FLAGS=…` go after the service's own, to see what a memory setting costs in GC.
 import { fakeProviderSettingsYaml } from "../tests/helpers/fake_providers.ts";
 import { denoCommand, freePort, RunningProcess, serviceArgs } from "../tests/helpers/process.ts";
 
@@ -122,13 +122,12 @@ const [, origin] = await fake.waitFor(/fake providers on (\S+)/);
 const dataDir = await Deno.makeTempDir();
 await Deno.writeTextFile(`${dataDir}/settings.yml`, fakeProviderSettingsYaml(origin));
 const inspectPort = freePort();
-const [run, ...rest] = serviceArgs("search");
+const [run, ...rest] = serviceArgs("search", Deno.env.get("EXTRA_V8_FLAGS"));
 const search = new RunningProcess(
   denoCommand([run, `--inspect=127.0.0.1:${inspectPort}`, ...rest], {
     SEARCH_SETTINGS_PATH: `${dataDir}/settings.yml`,
     SEARCH_PORT: "0",
     DATA_DIR: dataDir,
-    ...(Deno.env.get("DENO_V8_FLAGS") ? { DENO_V8_FLAGS: Deno.env.get("DENO_V8_FLAGS")! } : {}),
   }),
 );
 try {

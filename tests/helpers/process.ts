@@ -37,9 +37,17 @@ export function denoCommand(args: string[], env: Record<string, string>): Deno.C
   return command(Deno.execPath(), args, env);
 }
 
-/** The service's own task line from deno.json, as `deno task` runs it. */
-export function serviceArgs(service: ServiceName): string[] {
-  return serviceRunArgs(service);
+/**
+ * The service's own task line from deno.json, as `deno task` runs it; `extraV8Flags` (a benchmark
+ * measuring a memory setting) go after the task's own, which they override: V8 reads flags in
+ * order, and DENO_V8_FLAGS cannot, since a command line's `--v8-flags` wins over it.
+ */
+export function serviceArgs(service: ServiceName, extraV8Flags?: string): string[] {
+  const args = serviceRunArgs(service);
+  if (!extraV8Flags) return args;
+  const at = args.findIndex((arg) => arg.startsWith("--v8-flags="));
+  if (at === -1) return [...args.slice(0, -1), `--v8-flags=${extraV8Flags}`, ...args.slice(-1)];
+  return args.with(at, `${args[at]},${extraV8Flags}`);
 }
 
 export interface Finished {
