@@ -1,6 +1,6 @@
 // `deno task start`: prepares the checkout (scripts/prepare.ts: the services' packages and the
-// editor bundle), runs the four services as child processes (telling search_mcp where search
-// listens and collab where diagram does), prefixes their log lines with their names, restarts one that dies (scripts/restart_policy.ts) while the others keep running,
+// editor bundle), runs the four services as child processes (telling each where the others are:
+// scripts/linked_env.ts), prefixes their log lines with their names, restarts one that dies (scripts/restart_policy.ts) while the others keep running,
 // says when one is degraded (up, but unable to reach a service it needs), and on SIGINT/SIGTERM,
 // a bad setting or a service that cannot get started stops them all.
 import { loadConfigOrExit } from "../runtime/config.ts";
@@ -18,6 +18,7 @@ import {
   PREPARING,
   SERVICE_ENTRY_POINTS,
 } from "./prepare.ts";
+import { linkedEnv } from "./linked_env.ts";
 import { decide, FRESH, type RestartState } from "./restart_policy.ts";
 
 /** A child that ignores SIGTERM this long is killed. */
@@ -136,33 +137,6 @@ const SERVICE_ENV: Partial<Record<ServiceName, Record<string, string>>> = {
   },
 };
 
-/**
- * Where a service reaches another it depends on, worked out from the same variables the other one
- * listens by, so a moved port or bind address shows up everywhere; a value set by hand wins.
- */
-function linkedEnv(
-  env: Record<string, string>,
-): Partial<Record<ServiceName, Record<string, string>>> {
-  /**
-   * `name`=the address, unless set by hand or the port and bind make no address: then the service
-   * that listens by them reports its own bad value, and this one is not blamed for it.
-   */
-  const local = (name: string, bind: string | undefined, port: string) => {
-    if (env[name] || !/^\d{1,5}$/.test(port)) return {};
-    // A wildcard bind is reached on loopback; an IPv6 address needs brackets in a URL.
-    const host = !bind || bind === "0.0.0.0" || bind === "::"
-      ? "127.0.0.1"
-      : bind.includes(":")
-      ? `[${bind}]`
-      : bind;
-    const url = `http://${host}:${port}`;
-    return URL.canParse(url) ? { [name]: url } : {};
-  };
-  return {
-    search_mcp: local("SEARXNG_URL", env.SEARCH_BIND_ADDRESS, env.SEARCH_PORT || "8080"),
-    collab: local("DIAGRAM_INTERNAL_URL", env.DIAGRAM_BIND_ADDRESS, env.DIAGRAM_PORT || "8000"),
-  };
-}
 const LINKED_ENV = linkedEnv(Deno.env.toObject());
 
 function spawn(name: ServiceName): Running {

@@ -96,6 +96,14 @@ Deno.test("deno task start brings up all four services, prefixes their logs, and
     const collabHealth = await (await fetch(`http://127.0.0.1:${ports.collab}/health`)).json();
     assert.equal(collabHealth.diagram, "reachable");
     assert.doesNotMatch(task.output, /degraded/);
+    // diagram's own address moved too: a sign-in from the page it serves passes the same-origin
+    // check and is judged on its password (401), not refused as cross-site (403).
+    const login = await fetch(`http://127.0.0.1:${ports.diagram}/api/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: `http://localhost:${ports.diagram}` },
+      body: JSON.stringify({ email: "nobody@example.com", password: "not-the-password" }),
+    });
+    assert.equal(login.status, 401, await login.text());
   } finally {
     killGroup(task, "SIGINT");
     const status = await task.wait();
