@@ -5,7 +5,14 @@
 import { decodeHTML } from "entities/decode";
 import { collapseWhitespace } from "../../shared/collapse_whitespace.ts";
 import { attributeValue, compileSelector, selectAll, selectOne } from "./html_select.ts";
-import { type Document, type Element, type Node, parseTree, Text } from "./html_tree.ts";
+import {
+  type Document,
+  type Element,
+  type Node,
+  parseTree,
+  RAW_TEXT_ELEMENTS,
+  Text,
+} from "./html_tree.ts";
 
 export type { Document, Element, Node };
 
@@ -13,15 +20,12 @@ export function parseHtml(body: string): Document {
   return parseTree(body);
 }
 
-// Raw text elements, whose text is kept as written (title and textarea are decoded).
-const RAW_TEXT = new Set(["script", "style", "xmp", "iframe", "noembed", "noframes", "plaintext"]);
-
 /** The text under `node`, each text run decoded on its own. */
 function decodedText(node: Node, raw = false): string {
   if (node instanceof Text) {
     return raw || !node.data.includes("&") ? node.data : decodeHTML(node.data);
   }
-  const rawChildren = RAW_TEXT.has(node.name);
+  const rawChildren = RAW_TEXT_ELEMENTS.has(node.name);
   let text = "";
   for (let child = node.firstChild; child; child = child.nextSibling) {
     text += decodedText(child, rawChildren);

@@ -5,7 +5,7 @@
 // it by html_select_test.ts): a selector is tried right to left, and its ancestors may lie above
 // the element searched under.
 import { decodeHTMLAttribute } from "entities/decode";
-import { Document, Element, type Node } from "./html_tree.ts";
+import { Document, Element, isSpace, type Node } from "./html_tree.ts";
 
 export type Test = (element: Element) => boolean;
 
@@ -35,50 +35,43 @@ export function attributeValue(element: Element, name: string): string | undefin
 
 /** Every element under the roots (an array's elements included, a single root not), in order. */
 export function selectAll(test: Test, roots: Node | Node[]): Element[] {
-  const found: Element[] = [];
-  if (Array.isArray(roots)) {
-    for (const root of outermost(roots)) {
-      if (!(root instanceof Element)) continue;
-      if (test(root)) found.push(root);
-      collect(test, root.firstChild, found);
-    }
-  } else if (roots instanceof Element) collect(test, roots.firstChild, found);
-  return found;
+  return select(test, roots, false);
 }
 
 /** The first element selectAll would give, without looking further. */
 export function selectOne(test: Test, roots: Node | Node[]): Element | null {
+  return select(test, roots, true)[0] ?? null;
+}
+
+function select(test: Test, roots: Node | Node[], onlyFirst: boolean): Element[] {
+  const found: Element[] = [];
   if (!Array.isArray(roots)) {
-    return roots instanceof Element ? findFirst(test, roots.firstChild) : null;
+    if (roots instanceof Element) collect(test, roots.firstChild, found, onlyFirst);
+    return found;
   }
   for (const root of outermost(roots)) {
     if (!(root instanceof Element)) continue;
-    if (test(root)) return root;
-    const found = findFirst(test, root.firstChild);
-    if (found) return found;
+    if (test(root)) found.push(root);
+    if (onlyFirst && found.length > 0) break;
+    if (collect(test, root.firstChild, found, onlyFirst)) break;
   }
-  return null;
+  return found;
 }
 
-/** Matches among `first` and its following siblings and their descendants, in document order. */
-function collect(test: Test, first: Node | null, found: Element[]): void {
+/**
+ * Adds the matches among `first`, its following siblings and their descendants to `found`, in
+ * document order; true when it stopped at the first one because `onlyFirst` asked it to.
+ */
+function collect(test: Test, first: Node | null, found: Element[], onlyFirst: boolean): boolean {
   for (let node = first; node; node = node.nextSibling) {
     if (!(node instanceof Element)) continue;
-    if (test(node)) found.push(node);
-    if (node.firstChild) collect(test, node.firstChild, found);
-  }
-}
-
-function findFirst(test: Test, first: Node | null): Element | null {
-  for (let node = first; node; node = node.nextSibling) {
-    if (!(node instanceof Element)) continue;
-    if (test(node)) return node;
-    if (node.firstChild) {
-      const found = findFirst(test, node.firstChild);
-      if (found) return found;
+    if (test(node)) {
+      found.push(node);
+      if (onlyFirst) return true;
     }
+    if (node.firstChild && collect(test, node.firstChild, found, onlyFirst)) return true;
   }
-  return null;
+  return false;
 }
 
 /** The roots that are not inside another root, so no element is visited twice. */
@@ -95,14 +88,12 @@ function parentElement(element: Element): Element | null {
   return parent && !(parent instanceof Document) ? parent : null;
 }
 
-const isSpace = (c: string) => c === " " || c === "\t" || c === "\n" || c === "\r" || c === "\f";
-
 /** Whether whitespace-separated `list` contains `word` (`~=` and class selectors). */
 function hasWord(list: string, word: string): boolean {
   if (word === "") return false;
   for (let at = list.indexOf(word); at !== -1; at = list.indexOf(word, at + 1)) {
-    const before = at === 0 || isSpace(list[at - 1]);
-    const after = at + word.length === list.length || isSpace(list[at + word.length]);
+    const before = at === 0 || isSpace(list.charCodeAt(at - 1));
+    const after = at + word.length === list.length || isSpace(list.charCodeAt(at + word.length));
     if (before && after) return true;
   }
   return false;
@@ -137,7 +128,7 @@ class SelectorReader {
 
   #skipSpace(): boolean {
     const start = this.#at;
-    while (!this.atEnd() && isSpace(this.source[this.#at])) this.#at++;
+    while (!this.atEnd() && isSpace(this.source.charCodeAt(this.#at))) this.#at++;
     return this.#at > start;
   }
 

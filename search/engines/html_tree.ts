@@ -5,7 +5,7 @@
 // comments, doctypes, processing instructions and SVG's mixed-case tag names. Character references
 // stay as written; html.ts decodes the text and attributes a parser asks for. Scanning jumps to the
 // next "<" or quote with indexOf rather than stepping through the page one character at a time,
-// and an element's attribute object is only built if someone asks for all of them.
+// and an element's attributes are read from the page only when someone asks for them.
 
 /**
  * An element: its lowercase name, its attributes, its children. Children are linked through
@@ -17,7 +17,6 @@ export class Element {
   lastChild: Node | null = null;
   nextSibling: Node | null = null;
   #attributes: readonly string[] | undefined;
-  #attribs: Record<string, string> | undefined;
 
   constructor(
     readonly name: string,
@@ -73,17 +72,14 @@ export class Element {
     return undefined;
   }
 
-  /** Every attribute by name, raw values, the first of repeated names winning. */
+  /** Every attribute by name, raw values, the first of repeated names winning (a new object). */
   get attribs(): Record<string, string> {
-    if (!this.#attribs) {
-      const attribs: Record<string, string> = {};
-      const attributes = this.attributes;
-      for (let i = 0; i < attributes.length; i += 2) {
-        if (!Object.hasOwn(attribs, attributes[i])) attribs[attributes[i]] = attributes[i + 1];
-      }
-      this.#attribs = attribs;
+    const attribs: Record<string, string> = {};
+    const attributes = this.attributes;
+    for (let i = 0; i < attributes.length; i += 2) {
+      if (!Object.hasOwn(attribs, attributes[i])) attribs[attributes[i]] = attributes[i + 1];
     }
-    return this.#attribs;
+    return attribs;
   }
 }
 
@@ -183,9 +179,23 @@ const CLOSED_BY_OPENING = new Map<string, ReadonlySet<string>>([
   ].map((name) => [name, P] as const),
 ]);
 
-/** Elements whose content is text up to their own end tag (outside SVG and MathML). */
+/** Elements whose text is kept as written, references and all (plaintext's runs to the end). */
+export const RAW_TEXT_ELEMENTS: ReadonlySet<string> = new Set([
+  "script",
+  "style",
+  "xmp",
+  "iframe",
+  "noembed",
+  "noframes",
+  "plaintext",
+]);
+
+/**
+ * Elements whose content is text up to their own end tag (outside SVG and MathML): the raw ones
+ * but plaintext, and title and textarea, whose references are decoded.
+ */
 const RAW_TEXT_END = new Map(
-  ["script", "style", "title", "textarea", "xmp", "iframe", "noembed", "noframes"]
+  [...RAW_TEXT_ELEMENTS, "title", "textarea"].filter((name) => name !== "plaintext")
     .map((name) => [name, new RegExp(`</${name}[\\t\\n\\f\\r />]`, "gi")]),
 );
 
@@ -207,7 +217,8 @@ const TAB = 9, NEWLINE = 10, FORM_FEED = 12, RETURN = 13, SPACE = 32;
 const BANG = 33, DOUBLE_QUOTE = 34, SINGLE_QUOTE = 39, SLASH = 47, EQUALS = 61, GREATER = 62;
 const QUESTION = 63;
 
-function isSpace(c: number): boolean {
+/** HTML's whitespace, by character code. */
+export function isSpace(c: number): boolean {
   return c === SPACE || c === NEWLINE || c === TAB || c === RETURN || c === FORM_FEED;
 }
 
@@ -215,18 +226,18 @@ function isAsciiLetter(c: number): boolean {
   return (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
 }
 
-/** End of a tag or attribute name: whitespace, "/", ">" or the end of the page. */
-function nameEnd(source: string, from: number, stopAtEquals: boolean): number {
-  let i = from;
-  for (; i < source.length; i++) {
-    const c = source.charCodeAt(i);
-    if (isSpace(c) || c === SLASH || c === GREATER || (stopAtEquals && c === EQUALS)) break;
-  }
-  return i;
+/** Whether a tag or attribute name ends at `i`: whitespace, "/", ">" (or "="), the page's end. */
+function endsName(source: string, i: number, stopAtEquals: boolean): boolean {
+  if (i >= source.length) return true;
+  const c = source.charCodeAt(i);
+  return isSpace(c) || c === SLASH || c === GREATER || (stopAtEquals && c === EQUALS);
 }
 
-function isNameEnd(c: number, at: number, source: string): boolean {
-  return at >= source.length || isSpace(c) || c === SLASH || c === GREATER;
+/** Where the tag or attribute name going on at `from` ends. */
+function nameEnd(source: string, from: number, stopAtEquals: boolean): number {
+  let i = from;
+  while (!endsName(source, i, stopAtEquals)) i++;
+  return i;
 }
 
 function skipSpace(source: string, from: number): number {
@@ -404,7 +415,7 @@ export function parseTree(source: string): Document {
         // Most end tags close the innermost element, spelled as it was: no name to cut out.
         const open = tree.current.name;
         const stop = lt + 2 + open.length;
-        if (source.startsWith(open, lt + 2) && isNameEnd(source.charCodeAt(stop), stop, source)) {
+        if (source.startsWith(open, lt + 2) && endsName(source, stop, false)) {
           tree.close(open);
         } else {
           tree.close(source.slice(lt + 2, nameEnd(source, lt + 3, false)).toLowerCase());

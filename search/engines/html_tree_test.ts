@@ -4,7 +4,7 @@ import { isTag, isText } from "domhandler";
 import { parseDocument } from "htmlparser2";
 import { decodeHTML } from "entities/decode";
 import { attr } from "./html.ts";
-import { type Node, parseTree, Text } from "./html_tree.ts";
+import { type Node, parseTree, RAW_TEXT_ELEMENTS, Text } from "./html_tree.ts";
 import { fixturePages } from "./testing.ts";
 
 // htmlparser2 in its HTML mode is the reference: the tree must be the same, but for what this one
@@ -51,14 +51,12 @@ function decodedOurs(source: string): string {
     for (const node of nodes) {
       if (node instanceof Text) {
         if (!raw && node.data.includes("&")) node.data = decodeHTML(node.data);
-      } else decode(node.children, RAW_TEXT.has(node.name));
+      } else decode(node.children, RAW_TEXT_ELEMENTS.has(node.name));
     }
   };
   decode(document.children, false);
   return describeOurs(document.children);
 }
-
-const RAW_TEXT = new Set(["script", "style", "xmp", "iframe", "noembed", "noframes", "plaintext"]);
 
 const TRICKY: Record<string, string> = {
   "p closed by a block": "<p>one<div>two</div>three",
