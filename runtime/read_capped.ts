@@ -58,8 +58,9 @@ export async function readCapped(
       chunks.push(next.value);
     }
   } finally {
+    // The lock is kept: the stream has ended, failed or been cancelled, and releasing a lock builds
+    // a TypeError (with its stack) for the reader's closed promise, a cost paid on every body.
     clearTimeout(timer);
-    reader.releaseLock();
   }
   return concat(chunks, size);
 }
