@@ -15,11 +15,12 @@ export interface EngineSearchParams {
   engines?: string;
 }
 
-const resultSchema = z.looseObject({
+// Plain objects keep only the fields named: an engine's extra fields (parsed_url, positions,
+// template…) are neither copied on every answer nor kept in the search cache.
+const resultSchema = z.object({
   url: z.string(),
   title: z.string().catch(""),
   content: z.string().nullish().transform((text) => text ?? ""),
-  engine: z.string().optional().catch(undefined),
   engines: z.array(z.string()).optional().catch(undefined),
   score: z.number().optional().catch(undefined),
   category: z.string().optional().catch(undefined),
@@ -31,16 +32,15 @@ const resultSchema = z.looseObject({
 // Older SearXNG versions send answers as strings, newer ones as objects.
 const answerSchema = z.union([
   z.string().transform((answer) => ({ answer })),
-  z.looseObject({ answer: z.string(), url: z.string().nullish() }),
+  z.object({ answer: z.string() }),
 ]);
 
-const infoboxSchema = z.looseObject({
+const infoboxSchema = z.object({
   infobox: z.string().catch(""),
   content: z.string().nullish(),
-  id: z.string().nullish(),
 });
 
-export const searchResponseSchema = z.looseObject({
+export const searchResponseSchema = z.object({
   query: z.string().catch(""),
   number_of_results: z.number().catch(0),
   results: z.array(resultSchema),
@@ -104,6 +104,7 @@ export interface EngineClient {
 }
 
 const SUGGESTIONS_TIMEOUT_MS = 5_000;
+const utf8 = new TextDecoder();
 
 export function createEngineClient(options: EngineClientOptions): EngineClient {
   const base = new URL(options.baseUrl);
@@ -130,9 +131,12 @@ export function createEngineClient(options: EngineClientOptions): EngineClient {
     signal?: AbortSignal,
   ): Promise<unknown> {
     const url = new URL(`${root}${path}`);
+    const search = new URLSearchParams();
     for (const [name, value] of Object.entries(query)) {
-      if (value !== undefined && value !== "") url.searchParams.set(name, value);
+      if (value !== undefined && value !== "") search.set(name, value);
     }
+    // Set once: each change through url.searchParams re-serialises and re-parses the whole URL.
+    url.search = search.toString();
     const deadline = AbortSignal.timeout(timeoutMs);
     let response: Response;
     try {
@@ -170,7 +174,7 @@ export function createEngineClient(options: EngineClientOptions): EngineClient {
       throw new EngineRequestError(`The search engine's answer is larger than ${maxBytes} bytes.`);
     }
     try {
-      return JSON.parse(new TextDecoder().decode(bytes));
+      return JSON.parse(utf8.decode(bytes));
     } catch {
       throw new EngineRequestError(
         `The search engine at ${root} did not answer JSON. Enable json in search.formats of ` +
