@@ -12,7 +12,12 @@ export const DEFAULT_BODY_TIMEOUT_MS = 30_000;
 export interface ReadBodyOptions {
   /** Deadline for the whole body, from the start of the read; DEFAULT_BODY_TIMEOUT_MS if unset. */
   timeoutMs?: number;
+  /** The length the body is expected to have (its declared one), to read it into one buffer. */
+  expectedBytes?: number;
 }
+
+/** The first buffer for a body of unknown length; it doubles as the body fills it. */
+const FIRST_BUFFER_BYTES = 16 * 1024;
 
 /** The body did not arrive in full within its deadline; the read was cancelled. */
 export class BodyTimeoutError extends Error {
@@ -22,58 +27,108 @@ export class BodyTimeoutError extends Error {
   }
 }
 
-/** All bytes of `stream`, or null (and the stream cancelled) once they pass `maxBytes`. */
+/**
+ * All bytes of `stream`, or null (and the stream cancelled) once they pass `maxBytes`.
+ *
+ * A byte stream (the runtime's request and response bodies) is read straight into one buffer of
+ * ours: read chunk by chunk, each chunk would come in a fresh, zeroed 64 KiB buffer however few
+ * bytes it holds (a decompressing fetch hands out 4 KiB at a time), and the chunks would then be
+ * copied together. Other streams are read chunk by chunk into the same kind of buffer.
+ */
 export async function readCapped(
   stream: ReadableStream<Uint8Array> | null,
   maxBytes: number,
-  { timeoutMs = DEFAULT_BODY_TIMEOUT_MS }: ReadBodyOptions = {},
+  { timeoutMs = DEFAULT_BODY_TIMEOUT_MS, expectedBytes = FIRST_BUFFER_BYTES }: ReadBodyOptions = {},
 ): Promise<Uint8Array | null> {
   if (!stream) return new Uint8Array(0);
-  const reader = stream.getReader();
+  // One byte of room past the expected end, so that the read which finds the end needs no growth.
+  const body = new GrowingBuffer(Math.min(expectedBytes, maxBytes) + 1, maxBytes + 1);
+  const reader = byobReaderOf(stream) ?? stream.getReader();
+  const byob = reader instanceof ReadableStreamBYOBReader;
   let timedOut = false;
   // Cancelling ends the pending read and closes the connection behind the stream.
   const timer = setTimeout(() => {
     timedOut = true;
     reader.cancel(new BodyTimeoutError(timeoutMs)).catch(() => {});
   }, timeoutMs);
-  const chunks: Uint8Array[] = [];
-  let size = 0;
   try {
     while (true) {
       let next: ReadableStreamReadResult<Uint8Array>;
       try {
-        next = await reader.read();
+        next = byob ? await reader.read(body.space()) : await reader.read();
       } catch (error) {
         if (timedOut) throw new BodyTimeoutError(timeoutMs);
         throw error;
       }
       // A cancelled reader reports a normal end: only the flag tells it from a complete body.
       if (timedOut) throw new BodyTimeoutError(timeoutMs);
-      if (next.done) break;
-      size += next.value.byteLength;
-      if (size > maxBytes) {
+      // A BYOB read hands our buffer back (moved) even at the end, so it is taken back first.
+      if (byob) body.filled(next.value!);
+      else if (!next.done) body.append(next.value);
+      if (body.size > maxBytes) {
         await reader.cancel().catch(() => {});
         return null;
       }
-      chunks.push(next.value);
+      if (next.done) break;
     }
   } finally {
     // The lock is kept: the stream has ended, failed or been cancelled, and releasing a lock builds
     // a TypeError (with its stack) for the reader's closed promise, a cost paid on every body.
     clearTimeout(timer);
   }
-  return concat(chunks, size);
+  return body.bytes();
 }
 
-function concat(chunks: Uint8Array[], size: number): Uint8Array {
-  if (chunks.length === 1) return chunks[0];
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
+function byobReaderOf(stream: ReadableStream<Uint8Array>): ReadableStreamBYOBReader | null {
+  try {
+    return stream.getReader({ mode: "byob" });
+  } catch {
+    return null; // not a byte stream (a body made from a string, say)
   }
-  return bytes;
+}
+
+/** Bytes gathered in one buffer that doubles when it is full, to at most `limit` bytes. */
+class GrowingBuffer {
+  #bytes: Uint8Array;
+  size = 0;
+
+  constructor(initialBytes: number, readonly limit: number) {
+    this.#bytes = new Uint8Array(initialBytes);
+  }
+
+  /** The free end of the buffer, for a BYOB read; grown first when there is none. */
+  space(): Uint8Array {
+    if (this.size === this.#bytes.byteLength) this.#grow(this.size + 1);
+    return this.#bytes.subarray(this.size);
+  }
+
+  /** Takes back the buffer a BYOB read moved and filled. */
+  filled(view: Uint8Array): void {
+    this.#bytes = new Uint8Array(view.buffer);
+    this.size += view.byteLength;
+  }
+
+  /** Copies a chunk in; past the limit only the count grows, since the body is refused anyway. */
+  append(chunk: Uint8Array): void {
+    const end = this.size + chunk.byteLength;
+    if (end <= this.limit) {
+      if (end > this.#bytes.byteLength) this.#grow(end);
+      this.#bytes.set(chunk, this.size);
+    }
+    this.size = end;
+  }
+
+  bytes(): Uint8Array {
+    return this.#bytes.subarray(0, this.size);
+  }
+
+  #grow(needed: number): void {
+    const grown = new Uint8Array(
+      Math.min(this.limit, Math.max(needed, this.#bytes.byteLength * 2)),
+    );
+    grown.set(this.#bytes.subarray(0, this.size));
+    this.#bytes = grown;
+  }
 }
 
 /**
@@ -89,9 +144,12 @@ export async function readBodyCapped(
   options: ReadBodyOptions = {},
 ): Promise<Uint8Array | null> {
   const declared = message.headers.get("content-length");
-  if (declared !== null && /^\d+$/.test(declared) && Number(declared) > maxBytes) {
+  const length = declared !== null && /^\d+$/.test(declared) ? Number(declared) : undefined;
+  if (length !== undefined && length > maxBytes) {
     await message.body?.cancel();
     return null;
   }
-  return await readCapped(message.body, maxBytes, options);
+  // The length declared for an encoded body counts its bytes before they are decoded.
+  const expectedBytes = message.headers.has("content-encoding") ? undefined : length;
+  return await readCapped(message.body, maxBytes, { expectedBytes, ...options });
 }

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { gzipSync } from "node:zlib";
 import { BodyTimeoutError, readBodyCapped, readCapped } from "./read_capped.ts";
 import { rawRequest } from "./raw_http_testing.ts";
 
@@ -46,6 +47,60 @@ Deno.test("a body within its declared or undeclared length is read whole", async
     headers: { "Content-Length": "3", "Content-Encoding": "gzip" },
   });
   assert.equal(await readBodyCapped(encoded, 5), null, "an encoded body is counted as it comes");
+});
+
+/** A real server answering `body` at every path; `/gzip` answers it gzip-encoded. */
+function answerServer(body: Uint8Array<ArrayBuffer>) {
+  return Deno.serve(
+    { hostname: "127.0.0.1", port: 0, onListen() {} },
+    (request) =>
+      new URL(request.url).pathname === "/gzip"
+        ? new Response(gzipSync(body), { headers: { "Content-Encoding": "gzip" } })
+        : new Response(body),
+  );
+}
+
+Deno.test("a fetched body is read into one buffer of its declared length", async () => {
+  const page = new Uint8Array(50_000).map((_, i) => i % 251);
+  const server = answerServer(page);
+  try {
+    const response = await fetch(`http://127.0.0.1:${server.addr.port}/`);
+    const bytes = (await readBodyCapped(response, 100_000))!;
+    assert.deepEqual(bytes, page);
+    // Read chunk by chunk, the body would sit in several 64 KiB buffers and then a copy.
+    assert.equal(bytes.buffer.byteLength, page.byteLength + 1);
+  } finally {
+    await server.shutdown();
+  }
+});
+
+Deno.test("a fetched body that decodes to more than its declared length is read whole", async () => {
+  const page = new TextEncoder().encode("a compressible line of text\n".repeat(4_000));
+  const server = answerServer(page);
+  try {
+    const response = await fetch(`http://127.0.0.1:${server.addr.port}/gzip`);
+    assert.ok(Number(response.headers.get("content-length")) < page.byteLength / 10);
+    assert.deepEqual(await readBodyCapped(response, 200_000), page);
+    const capped = await fetch(`http://127.0.0.1:${server.addr.port}/gzip`);
+    assert.equal(await readBodyCapped(capped, 50_000), null, "the decoded bytes are capped");
+  } finally {
+    await server.shutdown();
+  }
+});
+
+Deno.test("a byte stream over the cap gives null and is cancelled", async () => {
+  let cancelled = false;
+  const stream = new ReadableStream<Uint8Array>({
+    type: "bytes",
+    pull(controller) {
+      controller.enqueue(new Uint8Array(1_000).fill(7));
+    },
+    cancel() {
+      cancelled = true;
+    },
+  });
+  assert.equal(await readCapped(stream, 2_500, { expectedBytes: 600 }), null);
+  assert.equal(cancelled, true);
 });
 
 Deno.test("a stream that stalls is cancelled at the deadline with BodyTimeoutError", async () => {
