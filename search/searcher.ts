@@ -19,6 +19,7 @@ import { parseQuerySyntax, type SyntaxTargets } from "./core/query_syntax.ts";
 import { Suspensions } from "./core/suspension.ts";
 import type { SearchOutcome, UnresponsiveEngine } from "./core/types.ts";
 import type { UpstreamClient } from "./upstream.ts";
+import { startDeadline } from "../shared/deadline.ts";
 
 export interface ConfiguredEngine {
   name: string;
@@ -138,10 +139,11 @@ export class Searcher {
     const answers = await Promise.all(runnable.map(async (engine) => {
       const started = performance.now();
       const engineCategory = engine.categories.includes(category) ? category : engine.categories[0];
+      const own = engine.timeoutMs < deadlineMs
+        ? startDeadline(engine.timeoutMs, deadline.signal)
+        : null;
       try {
-        const signal = engine.timeoutMs < deadlineMs
-          ? AbortSignal.timeout(engine.timeoutMs)
-          : deadline.signal;
+        const signal = own?.signal ?? deadline.signal;
         const results = await this.#ask(engine, { ...query, category: engineCategory }, signal);
         const ms = performance.now() - started;
         timings.push({ engine: engine.name, ms });
@@ -162,6 +164,8 @@ export class Searcher {
             `(${error.name}) after ${Math.round(ms)} ms`,
         );
         return null;
+      } finally {
+        own?.clear();
       }
     }));
     clearTimeout(timer);
@@ -196,9 +200,10 @@ export class Searcher {
       now: new Date(this.#now()),
       steps: new Map(),
     };
+    const deadline = startDeadline(configured.timeoutMs);
     try {
       const response = await this.#client.send(backend.request(q, language, context), {
-        signal: AbortSignal.timeout(configured.timeoutMs),
+        signal: deadline.signal,
         language,
       });
       return backend.parse(response).slice(0, 10);
@@ -211,6 +216,8 @@ export class Searcher {
           `${error.reason} (${error.name})`,
       );
       return [];
+    } finally {
+      deadline.clear();
     }
   }
 

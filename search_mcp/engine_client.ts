@@ -4,6 +4,7 @@
 import { type DependencyProbe, httpProbe, PROBE_TIMEOUT_MS } from "../runtime/dependency_health.ts";
 import { z } from "zod";
 import { readBodyCapped } from "../runtime/read_capped.ts";
+import { startDeadline } from "../shared/deadline.ts";
 
 export interface EngineSearchParams {
   query: string;
@@ -137,49 +138,54 @@ export function createEngineClient(options: EngineClientOptions): EngineClient {
     }
     // Set once: each change through url.searchParams re-serialises and re-parses the whole URL.
     url.search = search.toString();
-    const deadline = AbortSignal.timeout(timeoutMs);
-    let response: Response;
-    try {
-      response = await fetch(url, {
-        headers,
-        signal: signal ? AbortSignal.any([signal, deadline]) : deadline,
-      });
-    } catch (error) {
-      if (deadline.aborted) {
-        throw new EngineRequestError(
+    const deadline = startDeadline(timeoutMs, signal);
+    // What went wrong once the call failed: the time ran out, the caller left, or the engine.
+    const failure = (error: unknown, engineFault: string) => {
+      if (deadline.expired) {
+        return new EngineRequestError(
           `Timeout: the search engine at ${root} took longer than ${timeoutMs} ms to answer. ` +
             "Retry, narrow the query, or raise SEARXNG_TIMEOUT_MS.",
         );
       }
-      if (signal?.aborted) throw error;
-      throw new EngineRequestError(
-        `Connection error: the search engine at ${root} is not reachable (${
-          (error as Error).message.split("\n")[0]
-        }). Check SEARXNG_URL and that the engine is running.`,
-      );
-    }
-    if (!response.ok) {
-      await response.body?.cancel();
-      throw new EngineRequestError(engineStatusAdvice(response.status, root, path));
-    }
-    let bytes: Uint8Array | null;
+      return signal?.aborted ? error : new EngineRequestError(engineFault);
+    };
     try {
-      bytes = await readBodyCapped(response, maxBytes);
-    } catch {
-      throw new EngineRequestError(
-        `The search engine at ${root} broke off its answer; retry later.`,
-      );
-    }
-    if (bytes === null) {
-      throw new EngineRequestError(`The search engine's answer is larger than ${maxBytes} bytes.`);
-    }
-    try {
-      return JSON.parse(utf8.decode(bytes));
-    } catch {
-      throw new EngineRequestError(
-        `The search engine at ${root} did not answer JSON. Enable json in search.formats of ` +
-          "the engine's settings.yml (search: formats: [html, json]).",
-      );
+      let response: Response;
+      try {
+        response = await fetch(url, { headers, signal: deadline.signal });
+      } catch (error) {
+        throw failure(
+          error,
+          `Connection error: the search engine at ${root} is not reachable (${
+            (error as Error).message.split("\n")[0]
+          }). Check SEARXNG_URL and that the engine is running.`,
+        );
+      }
+      if (!response.ok) {
+        await response.body?.cancel();
+        throw new EngineRequestError(engineStatusAdvice(response.status, root, path));
+      }
+      let bytes: Uint8Array | null;
+      try {
+        bytes = await readBodyCapped(response, maxBytes);
+      } catch (error) {
+        throw failure(error, `The search engine at ${root} broke off its answer; retry later.`);
+      }
+      if (bytes === null) {
+        throw new EngineRequestError(
+          `The search engine's answer is larger than ${maxBytes} bytes.`,
+        );
+      }
+      try {
+        return JSON.parse(utf8.decode(bytes));
+      } catch {
+        throw new EngineRequestError(
+          `The search engine at ${root} did not answer JSON. Enable json in search.formats of ` +
+            "the engine's settings.yml (search: formats: [html, json]).",
+        );
+      }
+    } finally {
+      deadline.clear();
     }
   }
 

@@ -217,6 +217,19 @@ Deno.test("engine failures are isError results that say what to fix", async () =
       () => new Promise((resolve) => setTimeout(() => resolve(Response.json(STUB_ANSWER)), 1000)),
       /Timeout.*SEARXNG_TIMEOUT_MS/,
     ],
+    [
+      // The answer starts at once and then stalls: the time limit covers the whole answer.
+      () =>
+        new Response(
+          new ReadableStream({
+            start(controller) {
+              controller.enqueue(new TextEncoder().encode('{"results": ['));
+            },
+          }),
+          { headers: { "Content-Type": "application/json" } },
+        ),
+      /Timeout.*SEARXNG_TIMEOUT_MS/,
+    ],
   ];
   for (const [respond, advice] of cases) {
     answer = respond as () => Response;

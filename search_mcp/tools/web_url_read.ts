@@ -5,6 +5,7 @@ import type { McpServer } from "@modelcontextprotocol/server";
 import { z } from "zod";
 import { convertedOnce } from "../../runtime/mcp/converted_once.ts";
 import { fetchPublic, PublicFetchError, readAll } from "../../runtime/public_fetch/mod.ts";
+import { startDeadline } from "../../shared/deadline.ts";
 import type { TtlCache } from "../../shared/ttl_cache.ts";
 import { UnreadableContentError } from "../reader/unreadable_content_error.ts";
 import { selectContent, SelectionError, truncationHint } from "../reader/paging.ts";
@@ -106,10 +107,10 @@ export function registerUrlRead(server: McpServer, deps: UrlReadDeps): void {
 
 /** The page converted to Markdown, or an error result that says why it could not be read. */
 async function readPage(url: URL, deps: UrlReadDeps, signal: AbortSignal) {
-  const deadline = AbortSignal.timeout(deps.fetchTimeoutMs);
+  const deadline = startDeadline(deps.fetchTimeoutMs, signal);
   try {
     const response = await (deps.fetch ?? fetchPublic)(url, {
-      signal: AbortSignal.any([signal, deadline]),
+      signal: deadline.signal,
       maxBytes: deps.maxBytes,
       allowPrivate: deps.allowPrivate,
       headers: {
@@ -132,10 +133,12 @@ async function readPage(url: URL, deps: UrlReadDeps, signal: AbortSignal) {
     return document.markdown;
   } catch (error) {
     if (error instanceof PublicFetchError) {
-      return errorResult(fetchAdvice(error, deps, deadline.aborted));
+      return errorResult(fetchAdvice(error, deps, deadline.expired));
     }
     if (error instanceof UnreadableContentError) return errorResult(error.message);
     throw error;
+  } finally {
+    deadline.clear();
   }
 }
 
