@@ -12,8 +12,16 @@ export const DEFAULT_BODY_TIMEOUT_MS = 30_000;
 export interface ReadBodyOptions {
   /** Deadline for the whole body, from the start of the read; DEFAULT_BODY_TIMEOUT_MS if unset. */
   timeoutMs?: number;
+}
+
+export interface ReadStreamOptions extends ReadBodyOptions {
   /** The length the body is expected to have (its declared one), to read it into one buffer. */
   expectedBytes?: number;
+  /**
+   * False when the stream is known not to be a byte stream (the runtime's served requests): asking
+   * such a stream for a BYOB reader costs a thrown TypeError.
+   */
+  mayBeByteStream?: boolean;
 }
 
 /** The first buffer for a body of unknown length; it doubles as the body fills it. */
@@ -30,20 +38,23 @@ export class BodyTimeoutError extends Error {
 /**
  * All bytes of `stream`, or null (and the stream cancelled) once they pass `maxBytes`.
  *
- * A byte stream (the runtime's request and response bodies) is read straight into one buffer of
- * ours: read chunk by chunk, each chunk would come in a fresh, zeroed 64 KiB buffer however few
+ * A byte stream (the body of a fetched response) is read straight into one buffer of ours: read chunk by chunk, each chunk would come in a fresh, zeroed 64 KiB buffer however few
  * bytes it holds (a decompressing fetch hands out 4 KiB at a time), and the chunks would then be
  * copied together. Other streams are read chunk by chunk into the same kind of buffer.
  */
 export async function readCapped(
   stream: ReadableStream<Uint8Array> | null,
   maxBytes: number,
-  { timeoutMs = DEFAULT_BODY_TIMEOUT_MS, expectedBytes = FIRST_BUFFER_BYTES }: ReadBodyOptions = {},
+  {
+    timeoutMs = DEFAULT_BODY_TIMEOUT_MS,
+    expectedBytes = FIRST_BUFFER_BYTES,
+    mayBeByteStream = true,
+  }: ReadStreamOptions = {},
 ): Promise<Uint8Array | null> {
   if (!stream) return new Uint8Array(0);
   // One byte of room past the expected end, so that the read which finds the end needs no growth.
   const body = new GrowingBuffer(Math.min(expectedBytes, maxBytes) + 1, maxBytes + 1);
-  const reader = byobReaderOf(stream) ?? stream.getReader();
+  const reader = (mayBeByteStream && byobReaderOf(stream)) || stream.getReader();
   const byob = reader instanceof ReadableStreamBYOBReader;
   let timedOut = false;
   // Cancelling ends the pending read and closes the connection behind the stream.
@@ -151,5 +162,7 @@ export async function readBodyCapped(
   }
   // The length declared for an encoded body counts its bytes before they are decoded.
   const expectedBytes = message.headers.has("content-encoding") ? undefined : length;
-  return await readCapped(message.body, maxBytes, { expectedBytes, ...options });
+  // Fetched bodies are byte streams; the bodies of requests the runtime serves are not.
+  const mayBeByteStream = message instanceof Response;
+  return await readCapped(message.body, maxBytes, { ...options, expectedBytes, mayBeByteStream });
 }
