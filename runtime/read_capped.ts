@@ -38,9 +38,10 @@ export class BodyTimeoutError extends Error {
 /**
  * All bytes of `stream`, or null (and the stream cancelled) once they pass `maxBytes`.
  *
- * A byte stream (the body of a fetched response) is read straight into one buffer of ours: read chunk by chunk, each chunk would come in a fresh, zeroed 64 KiB buffer however few
- * bytes it holds (a decompressing fetch hands out 4 KiB at a time), and the chunks would then be
- * copied together. Other streams are read chunk by chunk into the same kind of buffer.
+ * A byte stream (the body of a fetched response) is read straight into one buffer of ours: read
+ * chunk by chunk, each chunk would come in a fresh, zeroed 64 KiB buffer however few bytes it holds
+ * (a decompressing fetch hands out 4 KiB at a time), and the chunks would then be copied together.
+ * Other streams are read chunk by chunk into the same kind of buffer.
  */
 export async function readCapped(
   stream: ReadableStream<Uint8Array> | null,

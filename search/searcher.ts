@@ -134,8 +134,7 @@ export class Searcher {
     const deadlineMs = this.#deadlineMs(runnable, syntax.timeoutLimit ?? request.timeoutLimit);
     const timings: EngineTiming[] = [];
     // One timer for the whole search; only an engine with a shorter timeout of its own gets another.
-    const deadline = new AbortController();
-    const timer = setTimeout(() => deadline.abort(), deadlineMs);
+    const deadline = startDeadline(deadlineMs);
     const answers = await Promise.all(runnable.map(async (engine) => {
       const started = performance.now();
       const engineCategory = engine.categories.includes(category) ? category : engine.categories[0];
@@ -168,7 +167,7 @@ export class Searcher {
         own?.clear();
       }
     }));
-    clearTimeout(timer);
+    deadline.clear();
     const outputs = answers.filter((output): output is EngineOutput => output !== null);
     unresponsive.sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0);
     return {
