@@ -5,6 +5,8 @@
 import { parseMediaType } from "../shared/media_type.ts";
 import { BodyTimeoutError, readBodyCapped, type ReadBodyOptions } from "./read_capped.ts";
 
+const utf8 = new TextDecoder();
+
 export class RequestBodyError extends Error {
   override name = "RequestBodyError";
   constructor(readonly status: 400 | 408 | 413 | 415, message: string) {
@@ -44,7 +46,7 @@ export async function readRequestBytes(
 /** JSON text parsed; throws RequestBodyError 400 when it is not JSON. */
 export function parseJsonBytes(bytes: Uint8Array): unknown {
   try {
-    return JSON.parse(new TextDecoder().decode(bytes));
+    return JSON.parse(utf8.decode(bytes));
   } catch {
     throw new RequestBodyError(400, "the body is not valid JSON");
   }
