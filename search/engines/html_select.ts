@@ -184,11 +184,14 @@ class SelectorReader {
       if (next === "#") {
         this.#at++;
         const id = this.#identifier();
-        tests.push((element) => attributeValue(element, "id") === id);
+        tests.push((element) =>
+          element.mayHaveInAttributes(id) && attributeValue(element, "id") === id
+        );
       } else if (next === ".") {
         this.#at++;
         const name = this.#identifier();
         tests.push((element) => {
+          if (!element.mayHaveInAttributes(name)) return false;
           const value = attributeValue(element, "class");
           return value !== undefined && hasWord(value, name);
         });
@@ -243,6 +246,14 @@ class SelectorReader {
     if (this.source[this.#at] !== "]") this.fail('"]" expected');
     this.#at++;
     const compare = ATTRIBUTE_TESTS[operator];
+    // Whatever the operator, a value it matches with a non-empty expectation contains that text.
+    if (expected !== "") {
+      return (element) => {
+        if (!element.mayHaveInAttributes(expected)) return false;
+        const value = attributeValue(element, name);
+        return value !== undefined && compare(value, expected);
+      };
+    }
     return (element) => {
       const value = attributeValue(element, name);
       return value !== undefined && compare(value, expected);

@@ -92,6 +92,20 @@ Deno.test("class and attribute values are read with references decoded and white
   assert.equal(all(doc, "#café").length, 1);
 });
 
+Deno.test("a value spelled only through references still matches, a word elsewhere in the tag does not", () => {
+  // Selectors skip tags whose text cannot hold the value: a reference must not be skipped.
+  const doc = parseHtml(
+    `<li class="b&#95;algo" id="&#x72;esult">a</li><li data-result="1" class="other">b</li>` +
+      `<li title="x" data-b_algo>c</li>`,
+  );
+  assert.deepEqual(all(doc, ".b_algo").map((e) => text(e)), ["a"]);
+  assert.deepEqual(all(doc, "#result").map((e) => text(e)), ["a"]);
+  assert.deepEqual(all(doc, "[class*=algo]").map((e) => text(e)), ["a"]);
+  assert.deepEqual(all(doc, ".result, [title=b_algo]").map((e) => text(e)), []);
+  assert.deepEqual(all(doc, "[title='']").map((e) => text(e)), []);
+  assert.deepEqual(all(doc, "[data-b_algo='']").map((e) => text(e)), ["c"]);
+});
+
 Deno.test("removed elements are no longer found, nor is their text read", () => {
   const doc = parseHtml(`<p>keep <span class="icon">drop</span> this</p>`);
   remove(all(doc, "span.icon"));

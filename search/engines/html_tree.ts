@@ -26,6 +26,7 @@ export class Element {
     // Where the attributes are written in the page: read on first use, since most are never read.
     readonly source: string = "",
     readonly attributesStart = 0,
+    readonly attributesEnd = 0,
   ) {}
 
   /** Flat name/value pairs in source order; names lowercase, values with references undecoded. */
@@ -34,6 +35,17 @@ export class Element {
       ? NO_ATTRIBUTES
       : readAttributes(this.source, this.attributesStart, []);
     return this.#attributes;
+  }
+
+  /**
+   * False when no attribute value can contain `text`: the tag as written holds neither it nor a
+   * character reference that could spell it. Lets a selector pass over most elements without
+   * reading their attributes.
+   */
+  mayHaveInAttributes(text: string): boolean {
+    if (this.source === "") return false;
+    const tag = this.source.slice(this.attributesStart, this.attributesEnd);
+    return tag.includes(text) || tag.includes("&");
   }
 
   /** The children in order, as a new array. */
@@ -325,6 +337,7 @@ class TreeBuilder {
     tagName: string,
     source: string,
     attributesStart: number,
+    attributesEnd: number,
     selfClosing: boolean,
   ): Element | null {
     const foreign = this.current.foreignContent;
@@ -335,7 +348,14 @@ class TreeBuilder {
       while (this.current !== this.document && closes.has(this.current.name)) this.pop();
     }
     const content = FOREIGN_ROOTS.has(name) || (foreign && !HTML_INTEGRATION.has(name));
-    const element = new Element(name, this.current, content, source, attributesStart);
+    const element = new Element(
+      name,
+      this.current,
+      content,
+      source,
+      attributesStart,
+      attributesEnd,
+    );
     this.current.append(element);
     // `<x/>` closes only in foreign content; in HTML the slash means nothing.
     if (!VOID.has(name) && !(selfClosing && foreign)) this.current = element;
@@ -391,7 +411,7 @@ export function parseTree(source: string): Document {
       const foreign = tree.current.foreignContent;
       // A tag with nothing between its name and ">" has no attributes to read later.
       const bare = tagEnd === end + 1;
-      const element = tree.open(tagName, bare ? "" : source, end, endedSelfClosing);
+      const element = tree.open(tagName, bare ? "" : source, end, tagEnd, endedSelfClosing);
       i = textStart = tagEnd;
       if (element && !foreign) {
         if (tagName === "plaintext") {
