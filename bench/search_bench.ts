@@ -2,8 +2,11 @@
 // (`EXTRA_V8_FLAGS=…` are added after the service's own, to measure a memory setting).
 // Starts fake providers (serving the test fixtures, pages <= 20 KB) and the real search service
 // as separate processes, then loads it over loopback and prints throughput, CPU per search,
-// latency percentiles and memory. The same rounds then run against searx 1.1 (Debian's package,
-// bench/searx_anchor.ts) on the same fake providers, and the ratios are printed.
+// latency percentiles and memory. The 16-connection rounds run again on a floor, the service with
+// its parsers swapped for "no results" (bench/search_floor_server.ts): what is left of a target
+// above the floor is all that parsing, merging and rendering results may spend. The same rounds
+// then run against searx 1.1 (Debian's package, bench/searx_anchor.ts) on the same fake
+// providers, and the ratios are printed.
 import { fakeProviderSettingsYaml } from "../tests/helpers/fake_providers.ts";
 import { denoCommand, RunningProcess, serviceArgs } from "../tests/helpers/process.ts";
 import { cpuMsOf, percentile, rssMiB } from "./process_stats.ts";
@@ -30,19 +33,22 @@ async function startFakeProviders(delayMs: number) {
   return { process, origin };
 }
 
-async function startSearch(origin: string, dataDir: string) {
+/** The search service, or with `floor` its parserless twin, run as the search task runs it. */
+async function startSearchProcess(origin: string, dataDir: string, floor: boolean) {
   const settings = `${dataDir}/settings.yml`;
   await Deno.writeTextFile(settings, fakeProviderSettingsYaml(origin));
+  const args = serviceArgs("search", V8_FLAGS);
   const process = new RunningProcess(
-    denoCommand(serviceArgs("search", V8_FLAGS), {
-      SEARCH_SETTINGS_PATH: settings,
-      SEARCH_PORT: "0",
-      DATA_DIR: dataDir,
-    }),
+    denoCommand(
+      floor ? [...args.slice(0, -1), "bench/search_floor_server.ts", settings] : args,
+      { SEARCH_SETTINGS_PATH: settings, SEARCH_PORT: "0", DATA_DIR: dataDir },
+    ),
   );
   const [, address] = await process.waitFor(/listening on (http:\/\/\S+)/);
   return { process, url: new URL(address) };
 }
+const startSearch = (origin: string, dataDir: string) => startSearchProcess(origin, dataDir, false);
+const startFloor = (origin: string, dataDir: string) => startSearchProcess(origin, dataDir, true);
 
 async function load(
   url: URL,
@@ -151,6 +157,16 @@ const instant = await scenario("search", startSearch, 0, [1, 16]);
 const slow = await scenario("search", startSearch, 200, [16]);
 const at16 = instant.results.find((r) => r.connections === 16)!.round;
 const delayed = slow.results[0].round;
+// The same service with its parsers swapped for "no results": what the targets leave for parsing.
+const floorInstant = (await scenario("floor (no parsing)", startFloor, 0, [16])).results[0].round;
+const floorSlow = (await scenario("floor (no parsing)", startFloor, 200, [16])).results[0].round;
+console.log(
+  `parsing and what follows it: CPU ${
+    ((at16.cpuMs / at16.searches) - (floorInstant.cpuMs / floorInstant.searches)).toFixed(2)
+  } ms/search; +200 ms p50 ${
+    (percentile(delayed.latencies, 0.5) - percentile(floorSlow.latencies, 0.5)).toFixed(1)
+  } ms over the floor's`,
+);
 const checks: [string, boolean][] = [
   ["p50 <= 205 ms with 200 ms upstreams", percentile(delayed.latencies, 0.5) <= 205],
   ["p99 <= 260 ms with 200 ms upstreams", percentile(delayed.latencies, 0.99) <= 260],

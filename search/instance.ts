@@ -33,17 +33,19 @@ export function configuredEngines(settings: Settings): ConfiguredEngine[] {
 
 export function createSearchInstance(
   settings: Settings,
-  { secret, imageProxyAllowsPrivate = false, log }: {
+  { secret, imageProxyAllowsPrivate = false, log, engines = configuredEngines(settings) }: {
     secret: string;
     imageProxyAllowsPrivate?: boolean;
     /** Where engine failures are told, a line each; console.error by default. */
     log?: (line: string) => void;
+    /** The settings' engines unless given (bench/search_floor_server.ts swaps their parsers). */
+    engines?: ConfiguredEngine[];
   },
 ): SearchInstance {
   const client = createUpstreamClient({ poolConnections: settings.outgoing.pool_connections });
   const { max_request_timeout } = settings.outgoing;
   const searcher = new Searcher({
-    engines: configuredEngines(settings),
+    engines,
     client,
     maxRequestTimeoutMs: max_request_timeout === null ? null : max_request_timeout * 1000,
     log,
