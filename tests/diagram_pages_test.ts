@@ -105,6 +105,37 @@ Deno.test("a wrong password shows one message and keeps the (escaped) email; nex
   });
 });
 
+Deno.test("a dot segment cannot turn next= or a form's back= into a link to another host", async () => {
+  await withPages(async (instance) => {
+    const person = browser(instance);
+    const signIn = await person.post("/login", {
+      email: EMAIL,
+      password: PASSWORD,
+      next: "/.//evil.example/",
+    });
+    assert.equal(signIn.response.headers.get("location"), "/");
+    const signedIn = await person.get("/login?next=/.//evil.example/");
+    assert.equal(signedIn.response.status, 303);
+    assert.equal(signedIn.response.headers.get("location"), "/");
+    const loginForm = await person.get("/login?next=%2F%2e%2F%2Fevil.example%2F");
+    assert.equal(loginForm.response.headers.get("location"), "/");
+
+    const cookie = await instance.login(EMAIL, PASSWORD);
+    const { id } = await fetch(new URL("/api/diagrams", instance.url), {
+      method: "POST",
+      headers: { cookie, origin: instance.origin, "content-type": "application/json" },
+      body: JSON.stringify({ name: "Draft" }),
+    }).then((response) => response.json());
+    for (const back of ["/.//evil.example/x", "/%2e//evil.example/x", "/.\\/evil.example/x"]) {
+      const renamed = await person.post(`/d/${id}/rename`, { name: "Renamed", back });
+      assert.equal(renamed.response.status, 303);
+      assert.equal(renamed.response.headers.get("location"), "/", back);
+      const page = await person.get(`/d/${id}/rename?back=${encodeURIComponent(back)}`);
+      assert.match(page.text, /name="back" value="\/"/, back);
+    }
+  });
+});
+
 Deno.test("after five failures the form says when to try again, even for the right password", async () => {
   await withPages(async (instance) => {
     const person = browser(instance);

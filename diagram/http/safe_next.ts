@@ -1,17 +1,20 @@
-// Where to send a person after signing in: only a path on this site. Anything else (another
-// host, `//evil.example`, `/\evil.example`, a scheme, control characters) becomes the gallery,
-// so the login page cannot be used as an open redirect.
+// Where to send a person after signing in or after a form: only a page of this site. The
+// candidate is resolved against BASE_URL with the WHATWG URL parser, as the browser will resolve
+// the Location we send (backslashes read as slashes, tabs and line breaks dropped, `%2e` taken as
+// a dot segment), and kept only when it stays on BASE_URL's origin. The path we hand back must
+// also resolve to that same address: `/.//evil.example/` resolves to the path `//evil.example/`
+// on our own origin, but sent as a Location that path is a link to another host.
 
 const FALLBACK = "/";
+const MAX_LENGTH = 2000;
 
-export function safeNext(next: string | undefined | null): string {
-  if (!next || next.length > 2000 || !next.startsWith("/")) return FALLBACK;
-  // Browsers read a backslash as a slash and drop tabs and line breaks inside URLs.
-  if (/[\\\p{Cc}]/u.test(next) || next.startsWith("//")) return FALLBACK;
-  const base = "http://same.invalid";
-  const resolved = new URL(next, base);
-  if (resolved.origin !== base) return FALLBACK;
+export function safeNext(next: string | undefined | null, baseUrl: string): string {
+  if (!next || next.length > MAX_LENGTH || !next.startsWith("/")) return FALLBACK;
+  const base = new URL(baseUrl);
+  const resolved = URL.parse(next, base);
+  if (resolved === null || resolved.origin !== base.origin) return FALLBACK;
   // The login page itself is no destination.
   if (resolved.pathname === "/login") return FALLBACK;
-  return resolved.pathname + resolved.search + resolved.hash;
+  const path = resolved.pathname + resolved.search + resolved.hash;
+  return URL.parse(path, base)?.href === resolved.href ? path : FALLBACK;
 }

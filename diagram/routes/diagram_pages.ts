@@ -27,6 +27,8 @@ export interface DiagramPageDeps {
   history: HistoryOperations;
   collections: CollectionOperations;
   editor: EditorSetup;
+  /** The site's own origin, the only place an action may return to. */
+  baseUrl: string;
 }
 
 /** What the editor page needs from the service: its bundle, and where the collab server is. */
@@ -62,7 +64,7 @@ export function diagramPages(deps: DiagramPageDeps): Hono<DiagramPageEnv> {
 
   /** Where an action returns: the `back` it was given, else the diagram's page. */
   const backOf = (c: { get(key: "diagram"): DiagramView }, back: string | undefined) =>
-    safeNext(back ?? `/d/${c.get("diagram").id}`);
+    safeNext(back ?? `/d/${c.get("diagram").id}`, deps.baseUrl);
 
   /** What every action page shows: who is signed in, the diagram, and the way back. */
   const actionView = (c: Context<DiagramPageEnv>, back: string | undefined) => ({
@@ -130,7 +132,7 @@ export function diagramPages(deps: DiagramPageDeps): Hono<DiagramPageEnv> {
     const form = await readForm(c.req.raw);
     const copy = await deps.diagrams.duplicate(actorOf(c), c.get("diagram").id);
     // From a card the copy shows up where the card is; from the diagram's page, open the copy.
-    return c.redirect(form.back ? safeNext(form.back) : `/d/${copy.id}`, 303);
+    return c.redirect(form.back ? safeNext(form.back, deps.baseUrl) : `/d/${copy.id}`, 303);
   });
 
   app.get(
@@ -143,7 +145,7 @@ export function diagramPages(deps: DiagramPageDeps): Hono<DiagramPageEnv> {
     const id = c.get("diagram").id;
     await deps.diagrams.delete(actorOf(c), id);
     // The diagram's own page is gone: back to the gallery instead.
-    const back = safeNext(form.back);
+    const back = safeNext(form.back, deps.baseUrl);
     return c.redirect(back.startsWith(`/d/${id}`) ? "/" : back, 303);
   });
 

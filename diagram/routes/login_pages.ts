@@ -17,6 +17,8 @@ export interface LoginPageDeps {
   sessions: SessionOperations;
   secureCookie: boolean;
   trustProxy: boolean;
+  /** The site's own origin, the only place sign-in may return to. */
+  baseUrl: string;
 }
 
 const loginForm = loginSchema.extend({ next: z.string().max(4000).optional() });
@@ -25,7 +27,7 @@ export function loginPages(deps: LoginPageDeps): Hono<PageEnv> {
   const app = new Hono<PageEnv>();
 
   app.get("/login", async (c) => {
-    const next = safeNext(c.req.query("next"));
+    const next = safeNext(c.req.query("next"), deps.baseUrl);
     const token = readSessionCookie(c, deps.secureCookie);
     // Already signed in: nothing to do here.
     if (token !== null && await deps.sessions.sessionUser(token)) return c.redirect(next, 303);
@@ -34,7 +36,7 @@ export function loginPages(deps: LoginPageDeps): Hono<PageEnv> {
 
   app.post("/login", async (c) => {
     const form = loginForm.safeParse(await readForm(c.req.raw));
-    const next = safeNext(form.success ? form.data.next : undefined);
+    const next = safeNext(form.success ? form.data.next : undefined, deps.baseUrl);
     if (!form.success) {
       return c.html(loginPage({ next, error: "Enter your email and password." }), 400);
     }
