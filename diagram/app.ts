@@ -30,6 +30,9 @@ export interface DiagramDeps {
   editor: EditorSetup;
 }
 
+/** The REST API's roots: each request under them is authenticated by a token or the cookie. */
+const API_PATHS = ["/api/diagrams", "/api/collections", "/api/trash"];
+
 export function createDiagramApp(deps: DiagramDeps): Hono {
   const { core } = deps;
   const ownOrigin = new URL(deps.baseUrl).origin;
@@ -38,35 +41,27 @@ export function createDiagramApp(deps: DiagramDeps): Hono {
   const app = serviceApp("diagram", core.ping, undefined, answerForKnownError);
   // Pages load our own stylesheet, scripts and images only; nothing may frame them.
   app.use(securityHeaders(pagePolicy()));
-  // Every cookie-authenticated write (page forms, sign-in and sign-out included, and the REST
-  // calls of our own scripts) must come from our own pages. A request with an Authorization header
-  // carries its own credential (tokens), which no other site can make a browser send; /mcp takes
-  // nothing else and answers a missing token with its own 401.
-  const sameOrigin = requireSameOrigin(ownOrigin, (headers) => !headers.has("authorization"));
-  // /internal/* is for the collab server, whose requests are signed instead.
-  app.use(
-    "*",
-    (c, next) =>
-      c.req.path === "/mcp" || c.req.path.startsWith("/internal/") ? next() : sameOrigin(c, next),
-  );
+  // Every write must come from our own pages (page forms, sign-in and sign-out included, and the
+  // REST calls of our own scripts), except where no cookie can be the credential: /mcp takes a
+  // token only, /internal/* is for the collab server, whose requests are signed instead, and the
+  // REST API, which may be called with a token, decides once it knows the credential (authenticate).
+  const sameOrigin = requireSameOrigin(ownOrigin);
+  app.use("*", (c, next) => {
+    const path = c.req.path;
+    const checkedLater = path === "/mcp" || path.startsWith("/internal/") ||
+      API_PATHS.some((root) => path === root || path.startsWith(`${root}/`));
+    return checkedLater ? next() : sameOrigin(c, next);
+  });
   app.route(
     "/",
     sessionRoutes({ sessions: core.sessions, secureCookie, trustProxy: deps.trustProxy }),
   );
 
   const api = new Hono<DiagramHonoEnv>();
-  const signedIn = authenticate(core.sessions, secureCookie);
-  for (
-    const path of [
-      "/api/diagrams",
-      "/api/diagrams/*",
-      "/api/collections",
-      "/api/collections/*",
-      "/api/trash",
-      "/api/trash/*",
-    ]
-  ) {
-    api.use(path, signedIn);
+  const signedIn = authenticate(core.sessions, secureCookie, ownOrigin);
+  for (const root of API_PATHS) {
+    api.use(root, signedIn);
+    api.use(`${root}/*`, signedIn);
   }
   api.route("/", diagramRoutes(core.diagrams));
   api.route("/", diagramFileRoutes(core.diagrams));

@@ -161,6 +161,37 @@ Deno.test("a sign-in form posted from another site is refused", async () => {
   });
 });
 
+Deno.test("an Authorization header does not exempt a cookie-authenticated write from the same-origin check", async () => {
+  await withPages(async (instance) => {
+    const person = browser(instance);
+    await person.post("/login", { email: EMAIL, password: PASSWORD, next: "/" });
+    const cookie = await instance.login(EMAIL, PASSWORD);
+    const { id } = await fetch(new URL("/api/diagrams", instance.url), {
+      method: "POST",
+      headers: { cookie, origin: instance.origin, "content-type": "application/json" },
+      body: JSON.stringify({ name: "Draft" }),
+    }).then((response) => response.json());
+    const forged = { origin: "http://evil.example", "sec-fetch-site": "cross-site" };
+    for (const authorization of ["x", "Bearer not-a-token", "Basic b3duZXI6cHc="]) {
+      const token = await person.post("/account/tokens", { name: "stolen" }, {
+        ...forged,
+        authorization,
+      });
+      assert.equal(token.response.status, 403, authorization);
+      const renamed = await person.post(`/d/${id}/rename`, { name: "Owned" }, {
+        ...forged,
+        authorization,
+      });
+      assert.equal(renamed.response.status, 403, authorization);
+      const signOut = await person.post("/logout", {}, { ...forged, authorization });
+      assert.equal(signOut.response.status, 403, authorization);
+    }
+    const account = await person.get("/account");
+    assert.doesNotMatch(account.text, /stolen/);
+    assert.match((await person.get(`/d/${id}`)).text, /value="Draft"/);
+  });
+});
+
 Deno.test("the gallery lists diagrams with escaped names; a diagram's page shows it; sign out ends the session", async () => {
   await withPages(async (instance) => {
     const person = browser(instance);

@@ -4,6 +4,7 @@ import type { MiddlewareHandler } from "hono";
 import { bearerToken } from "../../runtime/bearer_token.ts";
 import type { Actor } from "../core/diagrams.ts";
 import type { SessionOperations } from "../core/sessions.ts";
+import { crossSiteRefusal } from "./same_origin.ts";
 import { readSessionCookie } from "./session_cookie.ts";
 
 export interface AuthVariables {
@@ -14,9 +15,15 @@ export interface AuthVariables {
 
 export type DiagramHonoEnv = { Variables: AuthVariables };
 
+/**
+ * A bearer token, when an Authorization header is sent, else the session cookie. Only the token
+ * exempts a write from the same-origin check (no other site can make a browser send it); a write
+ * that the cookie authenticates must come from `ownOrigin`, whatever other headers it carries.
+ */
 export function authenticate(
   sessions: SessionOperations,
   secureCookie: boolean,
+  ownOrigin: string,
 ): MiddlewareHandler<DiagramHonoEnv> {
   return async (c, next) => {
     const authorization = c.req.header("authorization") ?? null;
@@ -32,6 +39,8 @@ export function authenticate(
       c.set("authKind", "token");
       return next();
     }
+    const refused = crossSiteRefusal(c, ownOrigin);
+    if (refused !== null) return refused;
     const session = readSessionCookie(c, secureCookie);
     const user = session === null ? null : await sessions.sessionUser(session);
     if (!user) {

@@ -1,7 +1,7 @@
 // Cross-site request forgery guard for cookie-authenticated writes: the browser must say the
 // request comes from our own pages. SameSite=Lax already keeps the cookie off cross-site POSTs
 // in current browsers; this check does not depend on that.
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -29,18 +29,24 @@ function sameOrLoopbackAlias(origin: string, ownOrigin: string): boolean {
     asked.protocol === own.protocol && asked.port === own.port;
 }
 
-/** Refuses unsafe methods that do not come from `ownOrigin` (403); `applies` narrows it. */
-export function requireSameOrigin(
-  ownOrigin: string,
-  applies: (headers: Headers) => boolean = () => true,
-): MiddlewareHandler {
+/**
+ * The 403 for an unsafe request that does not come from `ownOrigin`; null when it may go on. For
+ * every request that a session cookie authenticates: the check belongs to the credential, not to
+ * the headers around it.
+ */
+export function crossSiteRefusal(c: Context, ownOrigin: string): Response | null {
+  const headers = c.req.raw.headers;
+  if (SAFE_METHODS.has(c.req.method) || isSameOrigin(headers, ownOrigin)) return null;
+  return c.json({
+    error: `cross-site request refused: send Origin: ${ownOrigin} (browsers do this for you)`,
+  }, 403);
+}
+
+/** Refuses unsafe methods that do not come from `ownOrigin` (403). */
+export function requireSameOrigin(ownOrigin: string): MiddlewareHandler {
   return async (c, next) => {
-    const headers = c.req.raw.headers;
-    if (!SAFE_METHODS.has(c.req.method) && applies(headers) && !isSameOrigin(headers, ownOrigin)) {
-      return c.json({
-        error: `cross-site request refused: send Origin: ${ownOrigin} (browsers do this for you)`,
-      }, 403);
-    }
+    const refused = crossSiteRefusal(c, ownOrigin);
+    if (refused !== null) return refused;
     await next();
   };
 }
