@@ -6,7 +6,7 @@ import {
   startDiagram,
 } from "./helpers/diagram_instance.ts";
 import { connectClient, type Json } from "./helpers/mcp_client.ts";
-import { BOUND_TEXT_DEFAULTS, ELEMENT_DEFAULTS } from "./helpers/scene_fixture.ts";
+import { BOUND_TEXT_DEFAULTS, ELEMENT_DEFAULTS, hostileFrames } from "./helpers/scene_fixture.ts";
 
 const EMAIL = "owner@example.com";
 const PASSWORD = "correct horse battery";
@@ -386,6 +386,30 @@ Deno.test("an invalid file is refused with every problem and nothing is stored",
       file: { type: "tldraw" },
     });
     assert.equal(notExcalidraw.status, 400);
+    assert.equal((await api("GET", "/api/diagrams")).json.diagrams.length, 1);
+  });
+});
+
+Deno.test("an iframe element or an embed of a foreign page is refused on create and replace, naming the element", async () => {
+  await withDiagram(async (instance) => {
+    const api = client(instance, await instance.login(EMAIL, PASSWORD));
+    const framed = sceneWithBox("a", "Kept");
+    (framed.elements as unknown[]).push(...hostileFrames());
+    const created = await api("POST", "/api/diagrams", { name: "Framed", file: framed });
+    assert.equal(created.status, 400);
+    assert.deepEqual(created.json.problems.length, 2, JSON.stringify(created.json.problems));
+    assert.match(created.json.problems[0], /\(id "phish"\): type "iframe" is not accepted/);
+    assert.match(created.json.problems[1], /\(id "embed"\): link of an embeddable must be/);
+
+    const { json: kept } = await api("POST", "/api/diagrams", {
+      name: "Keep me",
+      file: sceneWithBox("a", "Kept"),
+    });
+    const replaced = await api("PUT", `/api/diagrams/${kept.id}`, { file: framed });
+    assert.equal(replaced.status, 400);
+    const after = await api("GET", `/api/diagrams/${kept.id}`);
+    assert.equal(after.json.revision, 1);
+    assert.deepEqual(after.json.file.elements.map((e: Json) => e.type), ["rectangle", "text"]);
     assert.equal((await api("GET", "/api/diagrams")).json.diagrams.length, 1);
   });
 });

@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { verifyCollabToken } from "../shared/collab_token.ts";
 import { signRequest } from "../shared/internal_signature.ts";
 import { type DiagramInstance, startDiagram } from "./helpers/diagram_instance.ts";
-import { ELEMENT_DEFAULTS } from "./helpers/scene_fixture.ts";
+import { ELEMENT_DEFAULTS, hostileFrames } from "./helpers/scene_fixture.ts";
 
 const EMAIL = "owner@example.com";
 const PASSWORD = "correct horse battery";
@@ -160,5 +160,24 @@ Deno.test("internal routes refuse unsigned, wrongly signed and replayed requests
     });
     assert.equal(swapped.status, 401);
     assert.match((await swapped.json()).error, /not the one signed/);
+  });
+});
+
+Deno.test("a room's save holding an iframe element or a foreign embed is refused and the stored diagram stays", async () => {
+  await withDiagram(async (instance, cookie) => {
+    const diagram = await newDiagram(instance, cookie, [rectangle("a", "a0")]);
+    const path = `/internal/collab/rooms/${diagram.id}`;
+    const refused = await internal(instance, "PUT", path, {
+      baseRevision: 1,
+      elements: [rectangle("a", "a0"), ...hostileFrames()],
+    });
+    assert.equal(refused.status, 400);
+    assert.ok(
+      refused.json.problems.some((p: string) => p.includes('type "iframe" is not accepted')),
+    );
+    assert.ok(refused.json.problems.some((p: string) => p.includes("link of an embeddable")));
+    const seed = await internal(instance, "GET", path);
+    assert.equal(seed.json.revision, 1);
+    assert.deepEqual(seed.json.elements.map((e: { id: string }) => e.id), ["a"]);
   });
 });

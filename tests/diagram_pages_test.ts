@@ -2,7 +2,7 @@
 // (plain form posts), the session redirect with next=, sign out, the gallery and a diagram's page.
 import assert from "node:assert/strict";
 import { type DiagramInstance, startDiagram } from "./helpers/diagram_instance.ts";
-import { fileWithNote } from "./helpers/scene_fixture.ts";
+import { fileWithNote, hostileFrames } from "./helpers/scene_fixture.ts";
 
 const EMAIL = "owner@example.com";
 const PASSWORD = "correct horse battery";
@@ -492,5 +492,31 @@ Deno.test("importing several files keeps each whole or refuses it with its probl
       (await person.get("/")).text,
       /<label for="files">Import .excalidraw files<\/label>/,
     );
+  });
+});
+
+Deno.test("an import holding an iframe element or a foreign embed is refused with the element named", async () => {
+  await withPages(async (instance) => {
+    const cookie = await instance.login(EMAIL, PASSWORD);
+    const framed = fileWithNote("Framed");
+    (framed.elements as unknown[]).push(...hostileFrames());
+    const form = new FormData();
+    form.append("files", new File([JSON.stringify(framed)], "framed.excalidraw"));
+    const response = await fetch(new URL("/import", instance.url), {
+      method: "POST",
+      headers: { cookie, origin: instance.origin },
+      body: form,
+    });
+    const page = await response.text();
+    assert.match(page, /0 of 1 file\(s\) imported\./);
+    assert.match(
+      page,
+      /framed\.excalidraw was not imported:[\s\S]*id &quot;phish&quot;\): type &quot;iframe&quot; is not accepted/,
+    );
+    assert.match(page, /id &quot;embed&quot;\): link of an embeddable must be/);
+    assert.doesNotMatch(page, /<form action="https:\/\/evil/);
+    const listed = await fetch(new URL("/api/diagrams", instance.url), { headers: { cookie } })
+      .then((answer) => answer.json());
+    assert.equal(listed.diagrams.length, 0);
   });
 });

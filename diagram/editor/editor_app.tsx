@@ -2,6 +2,7 @@
 import { Excalidraw } from "@excalidraw/excalidraw";
 import type { ExcalidrawImperativeAPI } from "@excalidraw/excalidraw/types";
 import { useEffect, useRef, useState } from "react";
+import { isAllowedEmbedLink } from "../../shared/scene/embed_links.ts";
 import type { EditorConfig } from "./editor_config.ts";
 import { type EditorSession, startEditorSession } from "./editor_session.ts";
 import { showStatus } from "./status_line.ts";
@@ -35,6 +36,8 @@ export function EditorApp({ config, stored }: { config: EditorConfig; stored: St
         session.current?.onChange(elements, appState.selectedElementIds as Record<string, true>)}
       onPointerUpdate={({ pointer, button }) => session.current?.onPointer(pointer, button)}
       UIOptions={{ canvasActions: { loadScene: false } }}
+      // The sites the server stores embeds of: an embed the editor made is never refused on save.
+      validateEmbeddable={isAllowedEmbedLink}
     />
   );
 }

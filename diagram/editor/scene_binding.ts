@@ -9,6 +9,7 @@
 // - deletion is `isDeleted: true` on the element, never a removed key, so every peer converges.
 // The room holds each element as its JSON text under Y.Map "elements" (collab/scene.ts).
 import * as Y from "yjs";
+import { framedPageProblem } from "../../shared/scene/embed_links.ts";
 
 export interface SceneElement {
   id: string;
@@ -60,13 +61,17 @@ export function mergeRemote(
   return changed ? [...merged.values()].sort(byIndex) : null;
 }
 
-/** An element's JSON text from the room; anything else a peer put there counts as nothing. */
+/**
+ * An element's JSON text from the room; anything else a peer put there counts as nothing, and so
+ * does an element that would show a web page inside the drawing, which the server never stores.
+ */
 export function parseElement(text: unknown): SceneElement | null {
   if (typeof text !== "string") return null;
   try {
     const value = JSON.parse(text);
     const ok = typeof value === "object" && value !== null && typeof value.id === "string" &&
-      Number.isFinite(value.version) && Number.isFinite(value.versionNonce);
+      Number.isFinite(value.version) && Number.isFinite(value.versionNonce) &&
+      framedPageProblem(value) === null;
     return ok ? value : null;
   } catch {
     return null;

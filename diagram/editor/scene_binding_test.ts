@@ -134,3 +134,16 @@ Deno.test("values in the room that are not elements are ignored", () => {
   map.set("good", JSON.stringify(box("good", "a1")));
   assert.deepEqual(bob.scene.map((e) => e.id), ["good"]);
 });
+
+Deno.test("a peer's iframe element or foreign embed is never shown; an allowed embed is", () => {
+  const [a, b] = connected();
+  const page = { customData: { generationData: { status: "done", html: "<form>sign in</form>" } } };
+  a.draw([
+    box("ok", "a0"),
+    box("phish", "a1", 1, 1, { type: "iframe", ...page }),
+    box("foreign", "a2", 1, 1, { type: "embeddable", link: "https://evil.example/" }),
+    box("video", "a3", 1, 1, { type: "embeddable", link: "https://youtu.be/dQw4w9WgXcQ" }),
+  ]);
+  assert.deepEqual(b.scene.map((element) => element.id), ["ok", "video"]);
+  assert.equal(parseElement(JSON.stringify(box("phish", "a1", 1, 1, { type: "iframe" }))), null);
+});

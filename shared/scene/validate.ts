@@ -4,6 +4,7 @@
 // refuse it instead and list every problem with the path that holds it.
 
 import { isRecord } from "../is_record.ts";
+import { framedPageProblem } from "./embed_links.ts";
 import type { ExcalidrawFile, Point } from "./types.ts";
 
 export const SCENE_LIMITS = { maxFileBytes: 10 * 1024 * 1024, maxElements: 20_000 } as const;
@@ -295,6 +296,12 @@ function checkElementFields(element: JsonObject, findings: Findings): void {
   }
   checkNullableString(element, "frameId", findings);
 
+  const framed = framedPageProblem(element);
+  if (framed !== null) {
+    findings.push(
+      element.type === "embeddable" ? `${framed}, got ${describe(element.link)}` : framed,
+    );
+  }
   const type = element.type;
   if (typeof type !== "string" || !ELEMENT_TYPES.has(type)) {
     findings.push(`type must be a known element type, got ${describe(type)}`);

@@ -160,7 +160,7 @@ Deno.test("unknown keys on the file and on elements are kept", () => {
   assert.deepEqual(elementOf(result.file, "r1").customData, { nodeId: "start" });
 });
 
-Deno.test("every 0.18 element type is accepted", () => {
+Deno.test("every 0.18 element type but iframe is accepted", () => {
   const input = labelledFlow();
   input.elements.push(
     standalone("d1", "diamond", "a4"),
@@ -169,8 +169,8 @@ Deno.test("every 0.18 element type is accepted", () => {
     standalone("img1", "image", "a7", { fileId: "file1", status: "saved", scale: [1, 1] }),
     standalone("fr1", "frame", "a8", { name: "Frame 1" }),
     standalone("mf1", "magicframe", "a9", { name: null }),
-    standalone("emb1", "embeddable", "aA", { link: "https://example.com" }),
-    standalone("ifr1", "iframe", "aB"),
+    standalone("emb1", "embeddable", "aA", { link: "https://www.youtube.com/watch?v=abc" }),
+    standalone("emb2", "embeddable", "aB", { link: null }),
     standalone("n1", "text", "aC"),
     standalone("elbow1", "arrow", "aD", { elbowed: true, fixedSegments: null }),
   );
@@ -183,6 +183,32 @@ Deno.test("every 0.18 element type is accepted", () => {
     },
   };
   assertAccepted(input);
+});
+
+Deno.test("an iframe element is refused, deleted or not: the editor would show its HTML as a page", () => {
+  const html = '<form action="https://evil.example">Session expired, sign in<input type=password>';
+  for (const isDeleted of [false, true]) {
+    const input = labelledFlow();
+    input.elements.push(
+      standalone("ifr1", "iframe", "aB", {
+        isDeleted,
+        customData: { generationData: { status: "done", html } },
+      }),
+    );
+    const problems = problemsOf(input);
+    assert.equal(problems.length, 1);
+    assert.match(problems[0], /^elements\[\d+\] \(id "ifr1"\): type "iframe" is not accepted/);
+  }
+});
+
+Deno.test("an embeddable keeps only a link on a site the editor embeds", () => {
+  for (const link of ["https://evil.example/login", "javascript:alert(1)", "//youtube.com/x", 7]) {
+    const input = labelledFlow();
+    input.elements.push(standalone("emb1", "embeddable", "aA", { link }));
+    const problems = problemsOf(input);
+    assert.equal(problems.length, 1, String(link));
+    assert.match(problems[0], /\(id "emb1"\): link of an embeddable must be empty or an http\(s\)/);
+  }
 });
 
 Deno.test("inputs that are not objects are rejected with one problem", () => {

