@@ -41,7 +41,7 @@
 // COLLAB_BENCH_CPU_PROF=<dir> has every collab process write a V8 CPU profile there at exit.
 import process from "node:process";
 import { joinRoom, startDiagramWithAccount } from "../tests/helpers/collab_instance.ts";
-import { denoCommand, freePort, RunningProcess, serviceArgs } from "../tests/helpers/process.ts";
+import { freePort, RunningProcess, serviceArgs, serviceCommand } from "../tests/helpers/process.ts";
 import { BOUND_TEXT_DEFAULTS, ELEMENT_DEFAULTS } from "../tests/helpers/scene_fixture.ts";
 import { cpuMsOf, percentile, rssMiB } from "./process_stats.ts";
 import {
@@ -257,16 +257,12 @@ async function freshCollab(
     ...(PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${PROFILE_DIR}`] : []),
     ...(inspectPort ? [`--inspect=127.0.0.1:${inspectPort}`] : []),
   ];
-  const child = new RunningProcess(denoCommand([run, ...flags, ...rest], {
+  const child = new RunningProcess(serviceCommand("collab", {
     COLLAB_PORT: "0",
     DATA_DIR: dataDir,
     COLLAB_SECRET: setup.diagram.env.COLLAB_SECRET,
     DIAGRAM_INTERNAL_URL: setup.diagram.url.href.replace(/\/$/, ""),
-    // As deployed (compose.yaml, deno task start): glibc hands freed memory back.
-    MALLOC_ARENA_MAX: "1",
-    MALLOC_TRIM_THRESHOLD_: "131072",
-    MALLOC_MMAP_THRESHOLD_: "131072",
-  }));
+  }, [run, ...flags, ...rest]));
   let stopped: Promise<unknown> | null = null;
   const stop = () => (stopped ??= child.stop());
   cleanups.push(async () => {

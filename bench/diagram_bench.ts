@@ -4,7 +4,7 @@
 // thumbnail and saves it. Specs are seeded random DAGs from the layout quality tests.
 import { adminCommand } from "../tests/helpers/diagram_instance.ts";
 import { checkLayoutQuality, randomDag } from "../tests/helpers/layout_quality.ts";
-import { denoCommand, RunningProcess, serviceArgs } from "../tests/helpers/process.ts";
+import { RunningProcess, serviceCommand } from "../tests/helpers/process.ts";
 import { cpuMsOf, percentile, rssMiB } from "./process_stats.ts";
 
 const ROUNDS: { nodes: number; calls: number }[] = [
@@ -23,7 +23,7 @@ const token = (await admin("create-token", "bench@example.com", "bench")).stdout
 
 const startedAt = performance.now();
 const service = new RunningProcess(
-  denoCommand(serviceArgs("diagram"), { ...env, DIAGRAM_PORT: "0" }),
+  serviceCommand("diagram", { ...env, DIAGRAM_PORT: "0" }),
 );
 const [, address] = await service.waitFor(/listening on (http:\/\/\S+)/);
 console.log(`service ready (ELK warmed) in ${(performance.now() - startedAt).toFixed(0)} ms`);

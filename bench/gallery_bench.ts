@@ -10,7 +10,7 @@ import { createDiagram } from "../diagram/store/diagrams.ts";
 import { randomId } from "../shared/random_id.ts";
 import { hashPassword } from "../shared/password.ts";
 import { setPassword } from "../diagram/store/users.ts";
-import { denoCommand, RunningProcess, serviceArgs } from "../tests/helpers/process.ts";
+import { RunningProcess, serviceCommand } from "../tests/helpers/process.ts";
 import { seededRandom } from "../tests/helpers/seeded_random.ts";
 import { percentile } from "./process_stats.ts";
 
@@ -61,7 +61,7 @@ console.log(
 
 const env = { DATA_DIR: dataDir, COLLAB_SECRET: "b".repeat(40), BASE_URL: "http://localhost:8000" };
 const service = new RunningProcess(
-  denoCommand(serviceArgs("diagram"), { ...env, DIAGRAM_PORT: "0" }),
+  serviceCommand("diagram", { ...env, DIAGRAM_PORT: "0" }),
 );
 try {
   const [, address] = await service.waitFor(/listening on (http:\/\/\S+)/);

@@ -7,7 +7,7 @@
 // /health, polled every 20 ms while the call runs.
 import { LAYOUT_BUDGET } from "../shared/generate/layout_budget.ts";
 import { adminCommand } from "../tests/helpers/diagram_instance.ts";
-import { denoCommand, RunningProcess, serviceArgs } from "../tests/helpers/process.ts";
+import { RunningProcess, serviceCommand } from "../tests/helpers/process.ts";
 import { randomDag } from "../tests/helpers/layout_quality.ts";
 import { CASES } from "./adversarial_specs.ts";
 import { rssMiB } from "./process_stats.ts";
@@ -50,7 +50,7 @@ async function runCase(name: string, twice: boolean): Promise<string> {
   const token = (await admin("create-token", "bench@example.com", "bench")).stdout.trim()
     .split("\n").at(-1)!;
   const service = new RunningProcess(
-    denoCommand(serviceArgs("diagram"), { ...env, DIAGRAM_PORT: "0" }),
+    serviceCommand("diagram", { ...env, DIAGRAM_PORT: "0" }),
   );
   try {
     const [, address] = await service.waitFor(/listening on (http:\/\/\S+)/);

@@ -5,7 +5,12 @@
 // The service runs with its task's V8 flags; EXTRA_V8_FLAGS go after them, to measure a trade-off.
 // The same rounds then run against mcp-searxng (bench/mcp_searxng_anchor.ts) on the same engine
 // stub, and the ratios are printed.
-import { denoCommand, RunningProcess, serviceArgs } from "../tests/helpers/process.ts";
+import {
+  denoCommand,
+  RunningProcess,
+  serviceArgs,
+  serviceCommand,
+} from "../tests/helpers/process.ts";
 import { startMcpSearxng } from "./mcp_searxng_anchor.ts";
 import { cpuMsOf, percentile, rssMiB } from "./process_stats.ts";
 
@@ -33,13 +38,13 @@ async function startEngineStub() {
 }
 
 async function startSearchMcp(engine: string, stateless: boolean) {
-  const process = new RunningProcess(denoCommand(serviceArgs("search_mcp", V8_FLAGS), {
+  const process = new RunningProcess(serviceCommand("search_mcp", {
     MCP_HTTP_PORT: "0",
     SEARXNG_URL: engine,
     MCP_HTTP_AUTH_TOKEN: TOKEN,
     MCP_HTTP_STATELESS: String(stateless),
     MCP_TOOL_RATE_MAX: "0",
-  }));
+  }, serviceArgs("search_mcp", V8_FLAGS)));
   const [, address] = await process.waitFor(/listening on (http:\/\/\S+)/);
   return { process, mcpUrl: new URL("/mcp", address) };
 }

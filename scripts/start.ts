@@ -6,7 +6,7 @@
 import { loadConfigOrExit } from "../runtime/config.ts";
 import { SERVICE_NAMES, type ServiceName } from "../runtime/service_names.ts";
 import { ensureSecrets, GENERATED_SECRETS } from "../runtime/secrets.ts";
-import { ROOT, serviceRunArgs } from "../runtime/service_command.ts";
+import { ROOT, serviceEnv, serviceRunArgs } from "../runtime/service_command.ts";
 import { resolve } from "node:path";
 import { dataDir } from "../shared/env.ts";
 import {
@@ -123,20 +123,6 @@ async function checkHealth() {
   }));
 }
 
-/**
- * glibc keeps freed memory in per-thread arenas and rarely gives it back: collab's rooms (big
- * short-lived buffers while a room loads and syncs) measured 13 MiB of RSS per 1 MB room with the
- * defaults and 4 MiB with these, and its RSS fell back after rooms unloaded. (compose.yaml sets
- * the same.)
- */
-const SERVICE_ENV: Partial<Record<ServiceName, Record<string, string>>> = {
-  collab: {
-    MALLOC_ARENA_MAX: "1",
-    MALLOC_TRIM_THRESHOLD_: "131072",
-    MALLOC_MMAP_THRESHOLD_: "131072",
-  },
-};
-
 const LINKED_ENV = linkedEnv(Deno.env.toObject());
 
 function spawn(name: ServiceName): Running {
@@ -144,7 +130,7 @@ function spawn(name: ServiceName): Running {
     args: serviceRunArgs(name),
     // Task lines name files from the repository root; the data folder stays where it was meant.
     cwd: ROOT,
-    env: { DATA_DIR: resolve(DATA_DIR), ...SERVICE_ENV[name], ...LINKED_ENV[name] },
+    env: { DATA_DIR: resolve(DATA_DIR), ...serviceEnv(name), ...LINKED_ENV[name] },
     stdin: "null",
     stdout: "piped",
     stderr: "piped",

@@ -2,7 +2,7 @@
 // every service, port, variable, volume and health check must match what the entrypoints expect.
 import assert from "node:assert/strict";
 import { parse } from "yaml";
-import { taskCommand } from "../runtime/service_command.ts";
+import { serviceEnv, taskCommand } from "../runtime/service_command.ts";
 import { type EnvVar, readEnv } from "../shared/env.ts";
 import { collabEnv } from "../collab/config.ts";
 import { diagramEnv } from "../diagram/config.ts";
@@ -75,11 +75,19 @@ for (const [name, expected] of Object.entries(EXPECTED)) {
     ]);
   });
 
+  Deno.test(`compose runs ${name} with the variables its task sets, such as glibc's allocator tuning`, () => {
+    const environment = compose.services[name].environment;
+    for (const [variable, value] of Object.entries(serviceEnv(name as keyof typeof EXPECTED))) {
+      assert.equal(String(environment[variable]), value, `${name}: ${variable}`);
+    }
+  });
+
   Deno.test(`compose gives ${name} only variables it knows, with values it accepts`, () => {
     const environment = compose.services[name].environment;
     const known = new Set(Object.keys(expected.spec));
-    // glibc's allocator tuning is read by the C library under the runtime, not by our code.
-    const forService = Object.entries(environment).filter(([key]) => !key.startsWith("MALLOC_"));
+    // What the task sets is read by the runtime under our code (glibc), not by our code.
+    const fromTask = serviceEnv(name as keyof typeof EXPECTED);
+    const forService = Object.entries(environment).filter(([key]) => !(key in fromTask));
     for (const [variable] of forService) {
       assert.ok(known.has(variable), `${name} does not read ${variable}`);
     }

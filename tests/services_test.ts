@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import denoConfig from "../deno.json" with { type: "json" };
 import type { ServiceName } from "../runtime/http.ts";
-import { serviceRunArgs, taskCommand, v8FlagsOf } from "../runtime/service_command.ts";
+import { serviceEnv, serviceRunArgs, taskCommand, v8FlagsOf } from "../runtime/service_command.ts";
 import { freePort, runToExit, serviceArgs, startService } from "./helpers/process.ts";
 
 /** `needs`: the variable naming the service it cannot work without, pointed at nothing here. */
@@ -92,4 +92,13 @@ Deno.test("a compiled service runs with the same V8 flags as its task", () => {
     assert.equal(v8FlagsOf(build), v8FlagsOf(serviceRunArgs(name)), name);
   }
   assert.match(v8FlagsOf(serviceRunArgs("search_mcp")) ?? "", /--max-semi-space-size=/);
+});
+
+Deno.test("collab's task hands freed memory back to the system, as compose and deno task start run it", () => {
+  assert.deepEqual(serviceEnv("collab"), {
+    MALLOC_ARENA_MAX: "1",
+    MALLOC_TRIM_THRESHOLD_: "131072",
+    MALLOC_MMAP_THRESHOLD_: "131072",
+  });
+  assert.deepEqual(serviceEnv("search"), {});
 });

@@ -1,6 +1,6 @@
 // Runs the real service entrypoints as child processes, the way `deno task` does.
 import type { ServiceName } from "../../runtime/http.ts";
-import { ROOT, serviceRunArgs } from "../../runtime/service_command.ts";
+import { ROOT, serviceEnv, serviceRunArgs } from "../../runtime/service_command.ts";
 
 export { ROOT };
 
@@ -136,12 +136,21 @@ export class RunningProcess {
   }
 }
 
+/** The service's task as `deno task` runs it: its own variables, then `env`, which may override. */
+export function serviceCommand(
+  service: ServiceName,
+  env: Record<string, string>,
+  args = serviceArgs(service),
+): Deno.Command {
+  return denoCommand(args, { ...serviceEnv(service), ...env });
+}
+
 /** Starts one service on a free port and waits until it announces its address. */
 export async function startService(
   service: ServiceName,
   env: Record<string, string>,
 ): Promise<{ process: RunningProcess; url: URL }> {
-  const process = new RunningProcess(denoCommand(serviceArgs(service), env));
+  const process = new RunningProcess(serviceCommand(service, env));
   const [, address] = await process.waitFor(/listening on (http:\/\/\S+)/);
   return { process, url: new URL(address) };
 }
