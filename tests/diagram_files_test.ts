@@ -111,7 +111,7 @@ async function storedImageCount(service: DiagramWithAccount, id: string): Promis
   }
 }
 
-Deno.test("an uploaded PNG and SVG read back byte for byte with their type, cached for good, the SVG unable to run script", async () => {
+Deno.test("an uploaded PNG and SVG read back byte for byte with their type, cached for good, downloaded rather than shown, the SVG unable to run script", async () => {
   await withService(async (service) => {
     const id = await service.newDiagram();
     const png = await upload(service, id, PNG_ID, "image/png", PNG);
@@ -132,9 +132,19 @@ Deno.test("an uploaded PNG and SVG read back byte for byte with their type, cach
     assert.equal(readPng.headers.get("cache-control"), "private, max-age=31536000, immutable");
     assert.equal(readPng.headers.get("x-content-type-options"), "nosniff");
 
+    assert.equal(
+      readPng.headers.get("content-disposition"),
+      `attachment; filename="${PNG_ID}.png"; filename*=UTF-8''${PNG_ID}.png`,
+    );
+
     const readSvg = await service.raw("GET", `/api/diagrams/${id}/files/${SVG_ID}`);
     assert.deepEqual(readSvg.bytes, SVG);
     assert.equal(readSvg.headers.get("content-type"), "image/svg+xml");
+    // Opened directly, an SVG would be a document of our origin: the browser saves it instead.
+    assert.match(
+      readSvg.headers.get("content-disposition")!,
+      new RegExp(`^attachment; filename="${SVG_ID}\\.svg"`),
+    );
     assert.equal(
       readSvg.headers.get("content-security-policy"),
       "default-src 'none'; style-src 'unsafe-inline'; sandbox",

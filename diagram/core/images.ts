@@ -30,6 +30,20 @@ const TYPE_NAMES: Record<ImageType, string> = {
   "image/svg+xml": "SVG",
 };
 
+const FILE_EXTENSIONS: Record<ImageType, string> = {
+  "image/png": "png",
+  "image/jpeg": "jpg",
+  "image/gif": "gif",
+  "image/webp": "webp",
+  "image/avif": "avif",
+  "image/svg+xml": "svg",
+};
+
+/** The name an image is saved under: its file id (as it reached us, made safe) and extension. */
+export function imageFileName(fileId: string, mimeType: ImageType): string {
+  return `${fileId.replace(/[^A-Za-z0-9_-]/g, "_").slice(0, 100)}.${FILE_EXTENSIONS[mimeType]}`;
+}
+
 export function isImageType(value: string): value is ImageType {
   return (IMAGE_TYPES as readonly string[]).includes(value);
 }

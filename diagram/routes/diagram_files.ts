@@ -4,9 +4,10 @@
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { DiagramOperations } from "../core/diagrams.ts";
-import { IMAGE_TYPES, isImageType, MAX_IMAGE_BYTES } from "../core/images.ts";
+import { IMAGE_TYPES, imageFileName, isImageType, MAX_IMAGE_BYTES } from "../core/images.ts";
 import { idSchema, parseOrThrow } from "../core/schemas.ts";
 import { actorOf, type DiagramHonoEnv } from "../http/authenticate.ts";
+import { attachment } from "../http/content_disposition.ts";
 import { readRequestBytes } from "../../runtime/request_body.ts";
 import { parseMediaType } from "../../shared/media_type.ts";
 
@@ -14,8 +15,8 @@ const IMAGE_HEADERS = {
   // A file id is a hash of the content: what this address answers never changes.
   "Cache-Control": "private, max-age=31536000, immutable",
   "X-Content-Type-Options": "nosniff",
-  // An image opened directly is a document of our origin: an SVG one must run nothing, and the
-  // same policy costs a raster image nothing.
+  // Should a browser still show an image opened directly, as a document of our origin, an SVG
+  // one must run nothing; the same policy costs a raster image nothing.
   "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; sandbox",
 };
 
@@ -47,8 +48,15 @@ export function diagramFileRoutes(diagrams: DiagramOperations): Hono<DiagramHono
 
   app.get("/api/diagrams/:id/files/:fileId", async (c) => {
     const id = idParam(c.req.param("id"));
-    const { mimeType, bytes } = await diagrams.image(c.get("userId"), id, c.req.param("fileId"));
-    return c.body(bytes, 200, { "Content-Type": mimeType, ...IMAGE_HEADERS });
+    const fileId = c.req.param("fileId");
+    const { mimeType, bytes } = await diagrams.image(c.get("userId"), id, fileId);
+    // The editor fetches the bytes; a browser that opens the address saves the file instead of
+    // showing it as a page of this site.
+    return c.body(bytes, 200, {
+      "Content-Type": mimeType,
+      "Content-Disposition": attachment(imageFileName(fileId, mimeType)),
+      ...IMAGE_HEADERS,
+    });
   });
 
   return app;

@@ -17,6 +17,7 @@ import { readJsonBody, SMALL_BODY_BYTES } from "../http/json_body.ts";
 import { sha256Hex } from "../../shared/digest.ts";
 import { MAX_THUMBNAIL_BYTES } from "../thumbnail/sanitize_svg.ts";
 import { SCENE_LIMITS } from "../../shared/scene/validate.ts";
+import { attachment } from "../http/content_disposition.ts";
 
 /** A whole file plus a browser thumbnail plus the JSON around them. */
 export const MAX_DIAGRAM_BODY_BYTES = SCENE_LIMITS.maxFileBytes + MAX_THUMBNAIL_BYTES + 64 * 1024;
@@ -89,7 +90,7 @@ export function diagramRoutes(diagrams: DiagramOperations): Hono<DiagramHonoEnv>
     const { fileName, file } = await diagrams.export(c.get("userId"), idParam(c.req.param("id")));
     return c.body(file, 200, {
       "Content-Type": "application/vnd.excalidraw+json",
-      "Content-Disposition": contentDisposition(fileName),
+      "Content-Disposition": attachment(fileName),
     });
   });
 
@@ -100,7 +101,7 @@ export function diagramRoutes(diagrams: DiagramOperations): Hono<DiagramHonoEnv>
     );
     return c.body(svg, 200, {
       ...THUMBNAIL_HEADERS,
-      "Content-Disposition": contentDisposition(fileName),
+      "Content-Disposition": attachment(fileName),
     });
   });
 
@@ -145,10 +146,4 @@ export function diagramRoutes(diagrams: DiagramOperations): Hono<DiagramHonoEnv>
   });
 
   return app;
-}
-
-/** RFC 6266: an ASCII fallback name plus the exact name in UTF-8. */
-function contentDisposition(fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, "_");
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
