@@ -1,18 +1,27 @@
 // Short-lived tokens that let a browser join one diagram's collaboration room.
 // The format is shared with other programs that mint and check it, so every byte matters:
 //   <payload>.<sig>
-//   payload = base64url(UTF-8 JSON {"sub":…,"did":…,"exp":…}, keys in that order)
+//   payload = base64url(UTF-8 JSON {"sub":…,"did":…,"sid":…,"exp":…}, keys in that order)
 //   sig     = base64url(HMAC-SHA256(key = UTF-8 bytes of the secret, data = payload text))
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { decodeBase64Url, encodeBase64Url } from "./base64url.ts";
 
 export const COLLAB_TOKEN_TTL_SECONDS = 300;
 
+/**
+ * The session a token was granted by, as the diagram service names it: a kind letter (`s` a
+ * browser's sign-in, `t` an access token) and the row's id, never its secret. The collab server
+ * treats it as opaque, and asks the diagram service whether it has ended.
+ */
+export const SESSION_REF_SHAPE = /^[st]:[A-Za-z0-9_-]{1,64}$/;
+
 export interface CollabClaims {
   /** User id. */
   sub: string;
   /** Diagram id. */
   did: string;
+  /** The granting session (SESSION_REF_SHAPE): its end ends the token and its connections. */
+  sid: string;
   /** Expiry, unix seconds. */
   exp: number;
 }
@@ -40,18 +49,21 @@ const FAILURE_MESSAGES: Record<CollabTokenFailure, string> = {
 
 export function signCollabToken(
   secret: string,
-  subject: { sub: string; did: string },
+  subject: { sub: string; did: string; sid: string },
   options: { now?: number; ttlSeconds?: number } = {},
 ): string {
   const now = options.now ?? currentUnixSeconds();
   const claims = {
     sub: subject.sub,
     did: subject.did,
+    sid: subject.sid,
     exp: now + (options.ttlSeconds ?? COLLAB_TOKEN_TTL_SECONDS),
   };
   // Refuse to mint what verification would reject, so the mistake surfaces at its source.
   if (!isCollabClaims(claims)) {
-    throw new TypeError("collab token claims need a non-empty sub and did and an integer exp");
+    throw new TypeError(
+      "collab token claims need a non-empty sub and did, a session reference and an integer exp",
+    );
   }
   const payload = encodeBase64Url(new TextEncoder().encode(JSON.stringify(claims)));
   return `${payload}.${encodeBase64Url(hmacSha256(secret, payload))}`;
@@ -104,13 +116,16 @@ function parseClaims(bytes: Uint8Array): CollabClaims | null {
   } catch {
     return null;
   }
-  return isCollabClaims(parsed) ? { sub: parsed.sub, did: parsed.did, exp: parsed.exp } : null;
+  return isCollabClaims(parsed)
+    ? { sub: parsed.sub, did: parsed.did, sid: parsed.sid, exp: parsed.exp }
+    : null;
 }
 
 function isCollabClaims(value: unknown): value is CollabClaims {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
-  const { sub, did, exp } = value as Record<string, unknown>;
+  const { sub, did, sid, exp } = value as Record<string, unknown>;
   return typeof sub === "string" && sub !== "" &&
     typeof did === "string" && did !== "" &&
+    typeof sid === "string" && SESSION_REF_SHAPE.test(sid) &&
     Number.isInteger(exp);
 }

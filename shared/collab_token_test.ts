@@ -10,16 +10,17 @@ import {
 
 // The secret is non-ASCII on purpose: the key must be its UTF-8 bytes, used as-is.
 const SECRET = "s3crét-ключ-🔑";
-const SUBJECT = { sub: "user-42", did: "diagram-7" };
+const SUBJECT = { sub: "user-42", did: "diagram-7", sid: "s:session-9" };
 const ISSUED_AT = 1_700_000_000;
 
 // Computed independently with openssl:
-//   payload=$(printf '%s' '{"sub":"user-42","did":"diagram-7","exp":1700000300}' \
+//   payload=$(printf '%s' '{"sub":"user-42","did":"diagram-7","sid":"s:session-9","exp":1700000300}' \
 //     | basenc --base64url | tr -d '=\n')
 //   printf '%s' "$payload" | openssl dgst -sha256 -hmac 's3crét-ключ-🔑' -binary \
 //     | basenc --base64url | tr -d '='
-const KNOWN_TOKEN = "eyJzdWIiOiJ1c2VyLTQyIiwiZGlkIjoiZGlhZ3JhbS03IiwiZXhwIjoxNzAwMDAwMzAwfQ" +
-  ".fYHLN4Ka_-bIzW0DJYmqHBHihx4zofe0l2S0yYl4CQ4";
+const KNOWN_TOKEN =
+  "eyJzdWIiOiJ1c2VyLTQyIiwiZGlkIjoiZGlhZ3JhbS03Iiwic2lkIjoiczpzZXNzaW9uLTkiLCJleHAiOjE3MDAwMDAzMDB9" +
+  ".nQYd46k8kcr7zdANqcopkDZGlTQJIdCITjCnCeFEfls";
 
 /** Builds a token with a correct signature over arbitrary payload text. */
 function signRawPayload(json: string | Uint8Array, secret = SECRET): string {
@@ -53,7 +54,7 @@ Deno.test("the known token verifies and yields its claims", () => {
   });
   assert.deepEqual(verdict, {
     ok: true,
-    claims: { sub: "user-42", did: "diagram-7", exp: ISSUED_AT + 300 },
+    claims: { sub: "user-42", did: "diagram-7", sid: "s:session-9", exp: ISSUED_AT + 300 },
   });
 });
 
@@ -78,8 +79,11 @@ Deno.test("without an explicit clock, fresh tokens verify and old ones are expir
 });
 
 Deno.test("signing refuses claims that verification would reject", () => {
-  assert.throws(() => signCollabToken(SECRET, { sub: "", did: "d" }), TypeError);
-  assert.throws(() => signCollabToken(SECRET, { sub: "u", did: "" }), TypeError);
+  assert.throws(() => signCollabToken(SECRET, { ...SUBJECT, sub: "" }), TypeError);
+  assert.throws(() => signCollabToken(SECRET, { ...SUBJECT, did: "" }), TypeError);
+  assert.throws(() => signCollabToken(SECRET, { ...SUBJECT, sid: "" }), TypeError);
+  // A session is named by its kind and row id: never anything shaped like a cookie value.
+  assert.throws(() => signCollabToken(SECRET, { ...SUBJECT, sid: "session-9" }), TypeError);
   assert.throws(() => signCollabToken(SECRET, SUBJECT, { now: 1.5 }), TypeError);
 });
 
@@ -96,7 +100,8 @@ Deno.test("rejects as bad_base64 a part that is not strict base64url", () => {
   const [payload, signature] = KNOWN_TOKEN.split(".");
   assertRejected(`${payload}=.${signature}`, "bad_base64");
   assertRejected(`${payload}.${signature}=`, "bad_base64");
-  assertRejected(`${payload}.${signature.replace("_", "/")}`, "bad_base64");
+  // Standard base64's "/" (base64url spells it "_").
+  assertRejected(`${payload}./${signature.slice(1)}`, "bad_base64");
   assertRejected(`${payload}.${signature}AA`, "bad_base64");
 });
 
@@ -107,7 +112,7 @@ Deno.test("rejects as bad_signature a token signed with a different secret", () 
 
 Deno.test("rejects as bad_signature a tampered payload", () => {
   const signature = KNOWN_TOKEN.split(".")[1];
-  const forgedClaims = JSON.stringify({ sub: "admin", did: "diagram-7", exp: ISSUED_AT + 300 });
+  const forgedClaims = JSON.stringify({ ...SUBJECT, sub: "admin", exp: ISSUED_AT + 300 });
   const forgedPayload = encodeBase64Url(new TextEncoder().encode(forgedClaims));
   assertRejected(`${forgedPayload}.${signature}`, "bad_signature");
 });
@@ -117,29 +122,46 @@ Deno.test("rejects as bad_signature a truncated signature", () => {
 });
 
 Deno.test("rejects as bad_json a correctly signed payload that is not claims JSON", () => {
-  const exp = ISSUED_AT + 300;
+  const good = { ...SUBJECT, exp: ISSUED_AT + 300 };
+  /** The good claims with one of them changed, or left out when `value` is undefined. */
+  const claims = (name: keyof typeof good, value?: unknown) =>
+    JSON.stringify({ ...good, [name]: value });
   const payloads: (string | Uint8Array)[] = [
     "not json",
     "null",
     "[]",
     `"string"`,
-    `{"did":"diagram-7","exp":${exp}}`,
-    `{"sub":"","did":"diagram-7","exp":${exp}}`,
-    `{"sub":7,"did":"diagram-7","exp":${exp}}`,
-    `{"sub":"user-42","exp":${exp}}`,
-    `{"sub":"user-42","did":"","exp":${exp}}`,
-    `{"sub":"user-42","did":"diagram-7"}`,
-    `{"sub":"user-42","did":"diagram-7","exp":"${exp}"}`,
-    `{"sub":"user-42","did":"diagram-7","exp":${exp}.5}`,
+    claims("sub"),
+    claims("sub", ""),
+    claims("sub", 7),
+    claims("did"),
+    claims("did", ""),
+    claims("sid"),
+    claims("sid", ""),
+    claims("sid", 7),
+    claims("sid", "x:session-9"),
+    claims("sid", "s:"),
+    claims("exp"),
+    claims("exp", String(good.exp)),
+    claims("exp", good.exp + 0.5),
     new Uint8Array([0x7b, 0xff, 0x7d]), // invalid UTF-8
   ];
+  assert.equal(
+    verifyCollabToken(SECRET, signRawPayload(JSON.stringify(good)), {
+      diagramId: "diagram-7",
+      now: ISSUED_AT,
+    }).ok,
+    true,
+  );
   for (const payload of payloads) {
     assertRejected(signRawPayload(payload), "bad_json");
   }
 });
 
 Deno.test("rejects as expired a token checked at or after its exp", () => {
-  const token = signRawPayload(`{"sub":"user-42","did":"diagram-7","exp":${ISSUED_AT}}`);
+  const token = signRawPayload(
+    `{"sub":"user-42","did":"diagram-7","sid":"s:session-9","exp":${ISSUED_AT}}`,
+  );
   assertRejected(token, "expired", { diagramId: "diagram-7", now: ISSUED_AT });
 });
 

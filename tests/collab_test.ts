@@ -465,19 +465,26 @@ Deno.test("bad tokens are refused: 4401/401 when expired, forged or tampered, 44
   const other = await setup.newDiagram();
   const good = await setup.token(id);
   const [payload, signature] = good.split(".");
-  const { sub } = JSON.parse(new TextDecoder().decode(decodeBase64Url(payload)!));
+  const { sub, sid } = JSON.parse(new TextDecoder().decode(decodeBase64Url(payload)!));
   const secret = setup.diagram.env.COLLAB_SECRET;
   const flip = (text: string, at: number) =>
     text.slice(0, at) + (text[at] === "A" ? "B" : "A") + text.slice(at + 1);
   const cases: [string, string, number, number][] = [
     [
       "expired",
-      signCollabToken(secret, { sub, did: id }, { now: Math.floor(Date.now() / 1000) - 600 }),
+      signCollabToken(secret, { sub, did: id, sid }, {
+        now: Math.floor(Date.now() / 1000) - 600,
+      }),
       4401,
       401,
     ],
     ["for another diagram", await setup.token(other), 4403, 403],
-    ["signed with another secret", signCollabToken("y".repeat(40), { sub, did: id }), 4401, 401],
+    [
+      "signed with another secret",
+      signCollabToken("y".repeat(40), { sub, did: id, sid }),
+      4401,
+      401,
+    ],
     ["tampered payload", `${flip(payload, 5)}.${signature}`, 4401, 401],
     ["tampered signature", `${payload}.${flip(signature, 5)}`, 4401, 401],
   ];

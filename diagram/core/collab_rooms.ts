@@ -2,11 +2,15 @@
 // browser to a room. The collab server knows diagrams by id only: it loads a room's seed, saves a
 // room's elements over the revision it holds, and asks which revisions are current. Saves go
 // through replaceFile, like every other write: validated, thumbnail rendered, revision bumped.
+// A token names the session that granted it (a browser's sign-in or an access token, by row id):
+// the collab server asks which of its connections' sessions have ended, and when.
 import { COLLAB_TOKEN_TTL_SECONDS, signCollabToken } from "../../shared/collab_token.ts";
 import type { Database } from "../db/database.ts";
 import type { ExcalidrawFile } from "../../shared/scene/types.ts";
+import { tokenRevocations } from "../store/access_tokens.ts";
 import { listDiagramFiles } from "../store/diagram_files.ts";
 import { diagramRevisions, findDiagramOwner } from "../store/diagrams.ts";
+import { sessionEnds } from "../store/sessions.ts";
 import type { DiagramOperations } from "./diagrams.ts";
 import { NotFoundError } from "./errors.ts";
 import { imageFileIds } from "./images.ts";
@@ -36,6 +40,23 @@ export interface CollabRoomDeps {
   publicUrl: string;
 }
 
+/** Who asked for a token: a signed-in browser's session or an access token, by row id. */
+export interface Granter {
+  kind: "session" | "token";
+  id: string;
+}
+
+/** The session reference a token carries (SESSION_REF_SHAPE): the kind's letter and the id. */
+function sessionRef(granter: Granter): string {
+  return `${granter.kind === "session" ? "s" : "t"}:${granter.id}`;
+}
+
+/** The ids of the references of one kind. */
+function idsOf(refs: readonly string[], kind: Granter["kind"]): string[] {
+  const prefix = sessionRef({ kind, id: "" });
+  return refs.filter((ref) => ref.startsWith(prefix)).map((ref) => ref.slice(prefix.length));
+}
+
 export type CollabRoomOperations = ReturnType<typeof collabRoomOperations>;
 
 export function collabRoomOperations(deps: CollabRoomDeps) {
@@ -55,13 +76,14 @@ export function collabRoomOperations(deps: CollabRoomDeps) {
   }
 
   return {
-    /** A token for the owner's browser to join this diagram's room. */
-    async ticket(userId: string, diagramId: string): Promise<CollabTicket> {
+    /** A token for the owner's browser (or script) to join this diagram's room. */
+    async ticket(userId: string, granter: Granter, diagramId: string): Promise<CollabTicket> {
       // Only the owner gets one; anyone else finds no such diagram.
       await deps.diagrams.details(userId, diagramId);
       const now = Math.floor(Date.now() / 1000);
+      const claims = { sub: userId, did: diagramId, sid: sessionRef(granter) };
       return {
-        token: signCollabToken(deps.secret(), { sub: userId, did: diagramId }, { now }),
+        token: signCollabToken(deps.secret(), claims, { now }),
         url: `${deps.publicUrl.replace(/\/+$/, "")}/${diagramId}`,
         expiresAt: new Date((now + COLLAB_TOKEN_TTL_SECONDS) * 1000).toISOString(),
       };
@@ -110,6 +132,28 @@ export function collabRoomOperations(deps: CollabRoomDeps) {
         { file: { ...file, elements: change.elements }, expectedRevision: change.baseRevision },
       );
       return { revision: saved.revision };
+    },
+
+    /**
+     * Which of these session references have ended: each ended one with when (unix ms), or null
+     * when no such session is known any more (swept after its expiry); live ones are left out.
+     */
+    async endedSessions(refs: readonly string[]): Promise<Record<string, number | null>> {
+      const [sessions, tokens] = await Promise.all([
+        sessionEnds(deps.db, idsOf(refs, "session")),
+        tokenRevocations(deps.db, idsOf(refs, "token")),
+      ]);
+      const ends = new Map([
+        ...[...sessions].map(([id, end]) => [sessionRef({ kind: "session", id }), end] as const),
+        ...[...tokens].map(([id, end]) => [sessionRef({ kind: "token", id }), end] as const),
+      ]);
+      const ended: Record<string, number | null> = {};
+      for (const ref of refs) {
+        const end = ends.get(ref);
+        if (end === undefined) ended[ref] = null;
+        else if (end !== null) ended[ref] = Date.parse(end);
+      }
+      return ended;
     },
 
     /** Current revisions by id; null for a diagram that is gone. */

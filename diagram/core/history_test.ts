@@ -254,7 +254,8 @@ Deno.test("the trash hides a diagram from lists, search, reads, thumbnails and r
     await assert.rejects(core.diagrams.get(userId, diagram.id), inTrash);
     await assert.rejects(core.diagrams.thumbnail(userId, diagram.id), inTrash);
     await assert.rejects(save(setup, diagram.id, "after"), inTrash);
-    await assert.rejects(core.collabRooms.ticket(userId, diagram.id), inTrash);
+    const granter = { kind: "session" as const, id: "a-session" };
+    await assert.rejects(core.collabRooms.ticket(userId, granter, diagram.id), inTrash);
     await assert.rejects(core.collabRooms.seed(diagram.id), NotFoundError);
     assert.deepEqual(await core.collabRooms.revisions([diagram.id]), { [diagram.id]: null });
 

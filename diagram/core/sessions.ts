@@ -6,12 +6,7 @@ import type { Database } from "../db/database.ts";
 import { hashPassword, verifyPassword } from "../../shared/password.ts";
 import type { LoginThrottle } from "../auth/login_throttle.ts";
 import { findTokenOwner, type TokenOwner } from "../store/access_tokens.ts";
-import {
-  createSession,
-  deleteSession,
-  findSessionUser,
-  type SessionUser,
-} from "../store/sessions.ts";
+import { createSession, endSession, findSessionUser, type SessionUser } from "../store/sessions.ts";
 import { changePassword, findPasswordHash, findUserByEmail } from "../store/users.ts";
 import { InvalidInputError, TooManyAttemptsError, WrongCredentialsError } from "./errors.ts";
 
@@ -73,7 +68,7 @@ export function sessionOperations(db: Database, throttle: LoginThrottle) {
     },
 
     async logout(token: string): Promise<void> {
-      await deleteSession(db, token);
+      await endSession(db, token);
     },
 
     sessionUser(token: string): Promise<SessionUser | null> {

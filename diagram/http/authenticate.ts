@@ -11,6 +11,8 @@ export interface AuthVariables {
   userId: string;
   /** Cookie callers get the cross-site check; token callers cannot be forged by a browser. */
   authKind: "session" | "token";
+  /** The id of the session or access token (not its secret): what a collab token names. */
+  credentialId: string;
 }
 
 export type DiagramHonoEnv = { Variables: AuthVariables };
@@ -37,6 +39,7 @@ export function authenticate(
       }
       c.set("userId", owner.userId);
       c.set("authKind", "token");
+      c.set("credentialId", owner.tokenId);
       return next();
     }
     const refused = crossSiteRefusal(c, ownOrigin);
@@ -54,6 +57,7 @@ export function authenticate(
     }
     c.set("userId", user.userId);
     c.set("authKind", "session");
+    c.set("credentialId", user.sessionId);
     await next();
   };
 }

@@ -2,9 +2,15 @@
 // - POST /api/diagrams/:id/collab-token: the owner's browser (or a script) gets a short-lived
 //   token and the address of the diagram's room on the collab server;
 // - /internal/collab/*: the collab server, its requests signed with COLLAB_SECRET, loads a room's
-//   seed, saves a room over the revision it holds (409 when the diagram moved on) and asks which
-//   revisions are current.
+//   seed, saves a room over the revision it holds (409 when the diagram moved on), asks which
+//   revisions are current and which of its connections' sessions have ended.
 import { Hono } from "hono";
+import type { z } from "zod";
+import {
+  SESSION_CHECK_PATH,
+  type sessionCheckAnswerSchema,
+  sessionCheckSchema,
+} from "../../shared/collab_session_check.ts";
 import { createSignatureVerifier } from "../../shared/internal_signature.ts";
 import type { CollabRoomOperations } from "../core/collab_rooms.ts";
 import { StaleRevisionError } from "../core/errors.ts";
@@ -19,7 +25,8 @@ export function collabTokenRoutes(rooms: CollabRoomOperations): Hono<DiagramHono
   app.post("/api/diagrams/:id/collab-token", async (c) => {
     const id = parseOrThrow(idSchema, c.req.param("id"), "id");
     c.header("Cache-Control", "no-store");
-    return c.json(await rooms.ticket(c.get("userId"), id));
+    const granter = { kind: c.get("authKind"), id: c.get("credentialId") };
+    return c.json(await rooms.ticket(c.get("userId"), granter, id));
   });
   return app;
 }
@@ -53,6 +60,14 @@ export function internalCollabRoutes(
   app.post("/internal/collab/revisions", async (c) => {
     const { ids } = parseCheckedJson(c.get("body"), roomRevisionsSchema);
     return c.json({ revisions: await rooms.revisions(ids) });
+  });
+
+  app.post(SESSION_CHECK_PATH, async (c) => {
+    const { ids } = parseCheckedJson(c.get("body"), sessionCheckSchema);
+    const answer: z.input<typeof sessionCheckAnswerSchema> = {
+      ended: await rooms.endedSessions(ids),
+    };
+    return c.json(answer);
   });
 
   return app;

@@ -75,6 +75,19 @@ export async function revokeAccessToken(
   return rowsAffected > 0;
 }
 
+/** When each of these tokens was revoked, or null while it is live; unknown ids are left out. */
+export async function tokenRevocations(
+  db: Database,
+  ids: readonly string[],
+): Promise<Map<string, string | null>> {
+  if (ids.length === 0) return new Map();
+  const { rows } = await db.execute({
+    sql: "SELECT id, revoked_at FROM access_tokens WHERE id IN (SELECT value FROM json_each(?))",
+    args: [JSON.stringify(ids)],
+  });
+  return new Map(rows.map((row) => [text(row, "id"), optionalText(row, "revoked_at")]));
+}
+
 /** The owner of a live token, or null for an unknown, malformed or revoked one. */
 export async function findTokenOwner(db: Database, token: string): Promise<TokenOwner | null> {
   if (!isAccessTokenShape(token)) return null;

@@ -7,7 +7,15 @@ import { openDatabase } from "../db/database.ts";
 import { loadMigrations, migrate } from "../db/migrate.ts";
 import { hashAccessToken } from "../../shared/access_token.ts";
 import { randomId } from "../../shared/random_id.ts";
-import { createAccessToken, findTokenOwner, revokeAccessToken } from "./access_tokens.ts";
+import { encodeBase64Url } from "../../shared/base64url.ts";
+import { sha256Hex } from "../../shared/digest.ts";
+import { randomBytes } from "node:crypto";
+import {
+  createAccessToken,
+  findTokenOwner,
+  revokeAccessToken,
+  tokenRevocations,
+} from "./access_tokens.ts";
 import {
   createCollection,
   deleteCollection,
@@ -26,8 +34,8 @@ import {
   updateDiagramMeta,
 } from "./diagrams.ts";
 import { ConflictError, NotFoundError, StaleRevisionError } from "../core/errors.ts";
-import { createSession, deleteSession, findSessionUser } from "./sessions.ts";
-import { setPassword } from "./users.ts";
+import { createSession, endSession, findSessionUser, sessionEnds } from "./sessions.ts";
+import { changePassword, setPassword } from "./users.ts";
 
 async function withStore(run: (db: Database, alice: string, bob: string) => Promise<void>) {
   const dir = await Deno.makeTempDir({ prefix: "store-test-" });
@@ -259,7 +267,7 @@ Deno.test("sessions and tokens are stored only as hashes and stop working when e
     assert.equal((await findSessionUser(db, session))?.email, "alice@example.com");
     const stored = await db.execute("SELECT token_hash FROM sessions");
     assert.notEqual(stored.rows[0].token_hash, session);
-    await deleteSession(db, session);
+    await endSession(db, session);
     assert.equal(await findSessionUser(db, session), null);
 
     const token = await createAccessToken(db, alice, "cli");
@@ -278,6 +286,49 @@ Deno.test("sessions and tokens are stored only as hashes and stop working when e
   });
 });
 
+Deno.test("ended sessions and revoked tokens say when they ended, live ones say null, unknown ones are left out", async () => {
+  await withStore(async (db, alice, bob) => {
+    const idOf = async (token: string) => (await findSessionUser(db, token))!.sessionId;
+    const [signedOut, others, bobs] = [
+      await createSession(db, alice),
+      await createSession(db, alice),
+      await createSession(db, bob),
+    ];
+    const ids = [await idOf(signedOut), await idOf(others), await idOf(bobs)];
+    assert.notEqual(ids[0], signedOut, "the id is not the secret");
+    const expired = await createSession(db, bob);
+    const expiredId = await idOf(expired);
+    const expiredAt = "2020-01-01T00:00:00.000Z";
+    await db.execute({
+      sql: "UPDATE sessions SET expires_at = ? WHERE id = ?",
+      args: [expiredAt, expiredId],
+    });
+
+    const before = new Date().toISOString();
+    await endSession(db, signedOut);
+    let ends = await sessionEnds(db, [...ids, expiredId, "no-such-session"]);
+    assert.ok(ends.get(ids[0])! >= before);
+    assert.deepEqual([ends.get(ids[1]), ends.get(ids[2])], [null, null]);
+    assert.equal(ends.get(expiredId), expiredAt);
+    assert.equal(ends.has("no-such-session"), false);
+
+    // A password change ends every other session of that account, and only that account's.
+    await changePassword(db, alice, "hash-a2");
+    ends = await sessionEnds(db, ids);
+    assert.ok(ends.get(ids[1])! >= before);
+    assert.equal(ends.get(ids[2]), null);
+    assert.equal(await findSessionUser(db, others), null);
+    // Signed out already: its end stays when it was.
+    assert.ok(ends.get(ids[0])! <= ends.get(ids[1])!);
+
+    const token = await createAccessToken(db, alice, "cli");
+    const tokenId = (await findTokenOwner(db, token))!.tokenId;
+    assert.deepEqual([...await tokenRevocations(db, [tokenId, "unknown"])], [[tokenId, null]]);
+    await revokeAccessToken(db, alice, "cli");
+    assert.ok((await tokenRevocations(db, [tokenId])).get(tokenId)! >= before);
+  });
+});
+
 /** A database migrated up to (not including) migration `version`, holding one diagram. */
 async function withLegacyDiagram(
   version: number,
@@ -287,7 +338,13 @@ async function withLegacyDiagram(
   const db = await openDatabase({ url: `file:${dir}/diagram.db` });
   try {
     await migrate(db, (await loadMigrations()).filter((migration) => migration.version < version));
-    const { userId } = await setPassword(db, "old@example.com", "hash");
+    const userId = randomId();
+    // The columns every schema since 0001 has (setPassword writes today's).
+    await db.execute({
+      sql: `INSERT INTO users (id, email, password_hash, created_at, updated_at)
+            VALUES (?, 'old@example.com', 'hash', ?, ?)`,
+      args: [userId, "2025-01-01T00:00:00.000Z", "2025-01-01T00:00:00.000Z"],
+    });
     const id = randomId();
     // The columns every schema since 0002 has.
     await db.execute({
@@ -309,6 +366,24 @@ async function withLegacyDiagram(
   }
 }
 
+Deno.test("the session migration gives every session signed in before it an id, and they stay signed in", async () => {
+  await withLegacyDiagram(8, async (db, userId) => {
+    const token = encodeBase64Url(randomBytes(32));
+    await db.execute({
+      sql: `INSERT INTO sessions (token_hash, user_id, created_at, expires_at)
+            VALUES (?, ?, ?, ?)`,
+      args: [sha256Hex(token), userId, new Date().toISOString(), "2999-01-01T00:00:00.000Z"],
+    });
+    assert.equal((await migrate(db, await loadMigrations()))[0], "0008_session_ends.sql");
+    const user = await findSessionUser(db, token);
+    assert.equal(user?.userId, userId);
+    assert.match(user.sessionId, /^[0-9a-f]{32}$/);
+    assert.deepEqual([...await sessionEnds(db, [user.sessionId])], [[user.sessionId, null]]);
+    await endSession(db, token);
+    assert.equal(await findSessionUser(db, token), null);
+  });
+});
+
 Deno.test("the search migration indexes the diagrams stored before it", async () => {
   await withLegacyDiagram(4, async (db, userId, id) => {
     assert.equal((await migrate(db, await loadMigrations()))[0], "0004_search_index.sql");
@@ -320,7 +395,7 @@ Deno.test("the search migration indexes the diagrams stored before it", async ()
 Deno.test("the history migration keeps who made each diagram and when, and starts with no revisions and an empty trash", async () => {
   await withLegacyDiagram(7, async (db, userId, id) => {
     await db.execute({ sql: "UPDATE diagrams SET changed_via = 'web' WHERE id = ?", args: [id] });
-    assert.deepEqual(await migrate(db, await loadMigrations()), ["0007_history_and_trash.sql"]);
+    assert.equal((await migrate(db, await loadMigrations()))[0], "0007_history_and_trash.sql");
     const diagram = await getDiagram(db, userId, id);
     assert.equal(diagram.source, "mcp");
     assert.equal(diagram.changedVia, "web");

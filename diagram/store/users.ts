@@ -3,6 +3,7 @@
 import type { Database } from "../db/database.ts";
 import { randomId } from "../../shared/random_id.ts";
 import { text, timestamp } from "./rows.ts";
+import { endSessionsOf } from "./sessions.ts";
 
 export interface UserCredentials {
   id: string;
@@ -47,10 +48,7 @@ export async function setPassword(
             RETURNING id`,
       args: [newId, email, passwordHash, now, now],
     },
-    {
-      sql: "DELETE FROM sessions WHERE user_id = (SELECT id FROM users WHERE email = ?)",
-      args: [email],
-    },
+    endSessionsOf({ sql: "(SELECT id FROM users WHERE email = ?)", args: [email] }),
   ], "write");
   const userId = text(upsert.rows[0], "id");
   return { userId, created: userId === newId, sessionsEnded: ended.rowsAffected };
@@ -82,6 +80,6 @@ export async function changePassword(
       sql: "UPDATE users SET password_hash = ?, updated_at = ? WHERE id = ?",
       args: [passwordHash, timestamp(), userId],
     },
-    { sql: "DELETE FROM sessions WHERE user_id = ?", args: [userId] },
+    endSessionsOf({ sql: "?", args: [userId] }),
   ], "write");
 }

@@ -4,6 +4,7 @@ import * as Y from "yjs";
 import { WebsocketProvider } from "y-websocket";
 import { type DiagramInstance, startDiagram } from "./diagram_instance.ts";
 import { freePorts, type RunningProcess, startService } from "./process.ts";
+import { ELEMENT_DEFAULTS } from "./scene_fixture.ts";
 
 export const EMAIL = "owner@example.com";
 export const PASSWORD = "correct horse battery";
@@ -57,6 +58,7 @@ export async function startDiagramWithAccount(extraEnv: Record<string, string> =
   const [port] = freePorts(1);
   const first = await startDiagram({ DIAGRAM_PORT: String(port), ...extraEnv });
   let diagram = first;
+  /** The session the helper's calls use; signInAgain replaces it. */
   let cookie: string;
   try {
     await diagram.admin("reset-password", EMAIL, PASSWORD);
@@ -65,10 +67,10 @@ export async function startDiagramWithAccount(extraEnv: Record<string, string> =
     await first[Symbol.asyncDispose]();
     throw error;
   }
-  const api = async (method: string, path: string, body?: unknown) => {
+  const api = async (method: string, path: string, body?: unknown, session = cookie) => {
     const response = await fetch(new URL(path, diagram.url), {
       method,
-      headers: { cookie, origin: diagram.origin, "content-type": "application/json" },
+      headers: { cookie: session, origin: diagram.origin, "content-type": "application/json" },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     return {
@@ -86,8 +88,24 @@ export async function startDiagramWithAccount(extraEnv: Record<string, string> =
       const file = excalidrawFile(elements);
       return (await api("POST", "/api/diagrams", { name: "Shared", file })).json.id;
     },
-    async token(id: string): Promise<string> {
-      return (await api("POST", `/api/diagrams/${id}/collab-token`)).json.token;
+    /** A room token, granted by the helper's session or by the session of `session`. */
+    async token(id: string, session = cookie): Promise<string> {
+      const { status, json } = await api(
+        "POST",
+        `/api/diagrams/${id}/collab-token`,
+        undefined,
+        session,
+      );
+      if (status !== 200) throw new Error(`collab-token answered ${status}`);
+      return json.token;
+    },
+    /** Another session of the account, as another browser signs in: its Cookie header. */
+    signIn(password = PASSWORD): Promise<string> {
+      return diagram.login(EMAIL, password);
+    },
+    /** Signs in anew (after a password reset, say); the helper's calls use that session. */
+    async signInAgain(password: string): Promise<void> {
+      cookie = await diagram.login(EMAIL, password);
     },
     async storedElements(id: string): Promise<{ revision: number; elements: { id: string }[] }> {
       const { json } = await api("GET", `/api/diagrams/${id}`);
@@ -110,6 +128,58 @@ export async function startDiagramWithAccount(extraEnv: Record<string, string> =
 }
 
 export type DiagramWithAccount = Awaited<ReturnType<typeof startDiagramWithAccount>>;
+
+/** A rectangle as the editor draws it, at fractional index `index`. */
+export function rectangle(id: string, index: string, version = 1) {
+  return {
+    ...ELEMENT_DEFAULTS,
+    id,
+    type: "rectangle",
+    x: 0,
+    y: 0,
+    width: 100,
+    height: 50,
+    index,
+    version,
+    updated: Date.now(),
+  };
+}
+
+/** Adds rectangle `id` at fractional index `index` from `client`. */
+export function draw(client: Client, id: string, index: string): void {
+  client.elements.set(id, JSON.stringify(rectangle(id, index)));
+}
+
+/** Resolves once `client` holds every element of `ids`. */
+export function sees(
+  client: Client,
+  ids: string[],
+  what = `${ids.join(", ")} seen`,
+): Promise<true> {
+  return eventually(() => ids.every((id) => client.elements.has(id)) || undefined, 5000, what);
+}
+
+/** The ids of the diagram's stored elements. */
+export async function storedIds(setup: DiagramWithAccount, id: string): Promise<string[]> {
+  return (await setup.storedElements(id)).elements.map((element) => element.id);
+}
+
+/** Resolves once the diagram service stores every element of `ids`. */
+export function stored(
+  setup: DiagramWithAccount,
+  id: string,
+  ids: string[],
+  timeoutMs = 10_000,
+): Promise<string[]> {
+  return eventually(
+    async () => {
+      const now = await storedIds(setup, id);
+      return ids.every((wanted) => now.includes(wanted)) ? now : undefined;
+    },
+    timeoutMs,
+    `${ids.join(", ")} stored`,
+  );
+}
 
 /** A whole .excalidraw file holding `elements`. */
 export function excalidrawFile(elements: unknown[]) {
