@@ -1,19 +1,22 @@
 // The collab server's edge: GET /health, and WebSocket connections at /<diagramId>?token=…
 // A WebSocket with a bad token is accepted and closed at once with 4401 (bad, expired or
-// tampered) or 4403 (made for another diagram): the y-websocket client stops reconnecting on
-// 44xx closes, where a plain HTTP 401 would have it retry for ever. Anything but a WebSocket
-// gets a plain 401/403/426.
+// tampered, or granted by a session known to have ended) or 4403 (made for another diagram): the
+// y-websocket client stops reconnecting on 44xx closes, where a plain HTTP 401 would have it retry
+// for ever. Anything but a WebSocket gets a plain 401/403/426. A session not known either way is
+// checked with the diagram service before the room is joined (rooms.join).
 import { hostProblem } from "../runtime/host_header.ts";
-import { verifyCollabToken } from "../shared/collab_token.ts";
+import { type CollabTokenVerdict, verifyCollabToken } from "../shared/collab_token.ts";
 import type { CollabLimits } from "./config.ts";
 import { type Connection, connection } from "./connection.ts";
 import { ProtocolError } from "./protocol.ts";
 import type { Room } from "./room.ts";
-import { CLOSE, type Rooms, RoomUnavailable } from "./rooms.ts";
+import { CLOSE, type Rooms, RoomUnavailable, SESSION_ENDED } from "./rooms.ts";
+import type { SessionGate } from "./session_gate.ts";
 
 export interface CollabAppDeps {
   secret: string;
   rooms: Rooms;
+  sessions: SessionGate;
   limits: CollabLimits;
   version: string;
   /** What /health says of the diagram service (reachable, or degraded and why). */
@@ -59,18 +62,16 @@ export function createCollabHandler(
     const verdict = verifyCollabToken(deps.secret, url.searchParams.get("token") ?? "", {
       diagramId: room,
     });
+    const admission = admit(verdict);
     const isWebSocket = request.headers.get("upgrade")?.toLowerCase() === "websocket";
     if (!isWebSocket) {
-      if (!verdict.ok) {
-        return json(verdict.reason === "wrong_diagram" ? 403 : 401, { error: verdict.message });
-      }
+      if (!admission.ok) return json(admission.status, { error: admission.message });
       return json(426, { error: "connect with a WebSocket" });
     }
     const { socket, response } = Deno.upgradeWebSocket(request, { idleTimeout: 30 });
     socket.binaryType = "arraybuffer";
-    if (!verdict.ok) {
-      const code = verdict.reason === "wrong_diagram" ? CLOSE.otherDiagram : CLOSE.badToken;
-      refuse(socket, code, verdict.message);
+    if (!admission.ok) {
+      refuse(socket, admission.code, admission.message);
       return response;
     }
     if (connections >= deps.limits.maxConnections) {
@@ -78,10 +79,29 @@ export function createCollabHandler(
       return response;
     }
     connections++;
-    serve(socket, room);
+    serve(socket, room, admission.session);
     socket.addEventListener("close", () => connections--);
     return response;
   };
+
+  /** The token's session, or why it is refused: HTTP status, close code and reason. */
+  function admit(verdict: CollabTokenVerdict):
+    | { ok: true; session: string }
+    | { ok: false; status: number; code: number; message: string } {
+    if (!verdict.ok) {
+      const otherDiagram = verdict.reason === "wrong_diagram";
+      return {
+        ok: false,
+        status: otherDiagram ? 403 : 401,
+        code: otherDiagram ? CLOSE.otherDiagram : CLOSE.badToken,
+        message: verdict.message,
+      };
+    }
+    if (deps.sessions.hasEnded(verdict.claims.sid)) {
+      return { ok: false, status: 401, code: CLOSE.badToken, message: SESSION_ENDED };
+    }
+    return { ok: true, session: verdict.claims.sid };
+  }
 
   /**
    * Closes a refused socket once the client has surely seen it open: on its first frame (the
@@ -100,8 +120,8 @@ export function createCollabHandler(
     socket.onclose = () => clearTimeout(timer);
   }
 
-  function serve(socket: WebSocket, diagramId: string): void {
-    const peer: Connection = connection(socket, deps.limits);
+  function serve(socket: WebSocket, diagramId: string, session: string): void {
+    const peer: Connection = connection(socket, deps.limits, session);
     let joined: Room | null = null;
     let closed = false;
     const early: Uint8Array[] = [];

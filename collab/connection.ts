@@ -10,7 +10,12 @@ export interface Connection extends Peer {
   accept(data: unknown): Uint8Array | null;
 }
 
-export function connection(socket: WebSocket, limits: CollabLimits): Connection {
+/** `session`: the session that granted the connection's token. */
+export function connection(
+  socket: WebSocket,
+  limits: CollabLimits,
+  session: string,
+): Connection {
   const burst = limits.messagesPerSecond * 10;
   let tokens = burst;
   let refilledAt = performance.now();
@@ -21,6 +26,7 @@ export function connection(socket: WebSocket, limits: CollabLimits): Connection 
   };
   return {
     awarenessIds: new Set(),
+    session,
     close,
     send(frame) {
       if (socket.readyState !== WebSocket.OPEN) return;

@@ -1,6 +1,11 @@
 // The collab server's calls to the diagram service's /internal/collab routes, each signed with
 // COLLAB_SECRET. A network failure or a 5xx throws (the caller retries); every answer the
 // diagram service gives on purpose comes back as a value.
+import {
+  SESSION_CHECK_MAX_IDS,
+  SESSION_CHECK_PATH,
+  sessionCheckAnswerSchema,
+} from "../shared/collab_session_check.ts";
 import { signRequest } from "../shared/internal_signature.ts";
 import type { SceneSeed } from "./scene.ts";
 
@@ -17,6 +22,11 @@ export interface DiagramClient {
   save(id: string, baseRevision: number, elements: unknown[]): Promise<SaveOutcome>;
   /** Stored revisions by id; null for a diagram that is gone. */
   revisions(ids: string[]): Promise<Record<string, number | null>>;
+  /**
+   * The ended sessions among `sessions`, each with when it ended (unix ms; null when the diagram
+   * service no longer knows it); live ones are left out.
+   */
+  endedSessions(sessions: string[]): Promise<Record<string, number | null>>;
 }
 
 export class DiagramUnavailableError extends Error {
@@ -83,6 +93,20 @@ export function createDiagramClient(baseUrl: string, secret: string): DiagramCli
       const { status, json } = await call("POST", "/internal/collab/revisions", { ids });
       if (status !== 200) throw new DiagramUnavailableError(`checking revisions: ${status}`);
       return json.revisions;
+    },
+
+    async endedSessions(sessions) {
+      const ended: Record<string, number | null> = {};
+      for (let i = 0; i < sessions.length; i += SESSION_CHECK_MAX_IDS) {
+        const ids = sessions.slice(i, i + SESSION_CHECK_MAX_IDS);
+        const { status, json } = await call("POST", SESSION_CHECK_PATH, { ids });
+        const answer = sessionCheckAnswerSchema.safeParse(json);
+        if (status !== 200 || !answer.success) {
+          throw new DiagramUnavailableError(`checking sessions: ${status}, no answer to act on`);
+        }
+        Object.assign(ended, answer.data.ended);
+      }
+      return ended;
     },
   };
 }

@@ -8,6 +8,7 @@ import { collabConfig, collabEnv } from "./config.ts";
 import { createDiagramClient } from "./diagram_client.ts";
 import { roomFiles } from "./room_files.ts";
 import { createRooms } from "./rooms.ts";
+import { createSessionGate } from "./session_gate.ts";
 import { VERSION } from "../runtime/version.ts";
 
 const config = loadConfigOrExit("collab", collabEnv, collabConfig);
@@ -21,8 +22,11 @@ try {
   Deno.exit(1);
 }
 
+const client = createDiagramClient(config.diagramInternalUrl, secret);
+const sessions = createSessionGate({ client, confirmMs: config.flushMs });
 const rooms = createRooms({
-  client: createDiagramClient(config.diagramInternalUrl, secret),
+  client,
+  sessions,
   files: roomFiles(config.roomsDir),
   maxRooms: config.limits.maxRooms,
   flushMs: config.flushMs,
@@ -46,6 +50,7 @@ await runService({
   handler: createCollabHandler({
     secret,
     rooms,
+    sessions,
     limits: config.limits,
     version: VERSION,
     diagramHealth: dependencyHealth(

@@ -1,10 +1,13 @@
 // One diagram's room: its Y.Doc and awareness, the clients in it, and what the room knows about
 // saving (the stored revision it is based on, and whether it holds edits not saved yet). Every
 // document update is sent to every other client; presence too, and a client's presence is
-// removed when it leaves.
+// removed when it leaves. What each session's clients wrote is kept until the session is
+// confirmed live, so that the room can take back what a session wrote after it ended.
 import * as awarenessProtocol from "y-protocols/awareness.js";
 import * as Y from "yjs";
 import { awarenessMessage, handleMessage, syncStep1, updateMessage } from "./protocol.ts";
+import { SCENE_MAPS, undoElementChange } from "./scene.ts";
+import { SessionEdits } from "./session_edits.ts";
 
 /** A connected client, as a room sees it. */
 export interface Peer {
@@ -12,10 +15,14 @@ export interface Peer {
   close(code: number, reason: string): void;
   /** The awareness client ids this connection speaks for. */
   readonly awarenessIds: Set<number>;
+  /** The session that granted its token (opaque: the token's `sid`). */
+  readonly session: string;
 }
 
 /** Changes made by the server itself (seeding, recording a save): they are nobody's edits. */
 export const SERVER_ORIGIN = Symbol("server");
+/** The room taking back what an ended session wrote: an edit to save, like a client's. */
+const UNDO_ORIGIN = Symbol("undo");
 
 export class Room {
   readonly doc = new Y.Doc();
@@ -26,10 +33,17 @@ export class Room {
   /** Counts the clients' edits; `savedEdits` is the count the last save included. */
   edits = 0;
   savedEdits = 0;
+  private readonly unconfirmed = new SessionEdits();
 
-  constructor(readonly id: string) {
+  constructor(readonly id: string, private readonly now: () => number = Date.now) {
     // The server is no participant: it has no presence of its own.
     this.awareness.setLocalState(null);
+    for (const name of SCENE_MAPS) {
+      this.doc.getMap(name).observe((event) => {
+        const peer = event.transaction.origin as Peer;
+        if (this.peers.has(peer)) this.unconfirmed.record(peer.session, event, this.now());
+      });
+    }
     this.doc.on("update", (update: Uint8Array, origin: unknown) => {
       if (origin !== SERVER_ORIGIN) this.edits++;
       this.broadcast(updateMessage(update), origin);
@@ -67,6 +81,8 @@ export class Room {
 
   /** One frame from a peer; a ProtocolError means that peer broke the protocol. */
   receive(peer: Peer, frame: Uint8Array): void {
+    // A peer the room sent away (its session ended) may still have frames on their way in.
+    if (!this.peers.has(peer)) return;
     const reply = handleMessage(frame, this.doc, this.awareness, peer);
     if (reply) peer.send(reply);
   }
@@ -83,10 +99,46 @@ export class Room {
     this.doc.transact(() => this.doc.getMap("meta").set("revision", revision), SERVER_ORIGIN);
   }
 
-  closeAll(code: number, reason: string): void {
+  /** Closes every peer, or those of `session` only. */
+  closePeers(code: number, reason: string, session?: string): void {
     for (const peer of [...this.peers]) {
+      if (session !== undefined && peer.session !== session) continue;
       this.leave(peer);
       peer.close(code, reason);
+    }
+  }
+
+  /** Sessions with a peer here, or with edits not confirmed yet: what the next check asks about. */
+  sessions(): Set<string> {
+    const sessions = this.unconfirmed.sessions();
+    for (const peer of this.peers) sessions.add(peer.session);
+    return sessions;
+  }
+
+  /** `session` was live at `asOf`: what it wrote before then is its own to keep. */
+  confirmSession(session: string, asOf: number): void {
+    this.unconfirmed.confirm(session, asOf);
+  }
+
+  /**
+   * `session` ended at `endedAt` (null: at an unknown time): its peers are closed, then what it
+   * wrote since is taken back, for every other client too.
+   */
+  endSession(session: string, endedAt: number | null, code: number, reason: string): void {
+    this.closePeers(code, reason, session);
+    const elements = this.doc.getMap("elements");
+    for (const undo of this.unconfirmed.undo(session, endedAt)) {
+      const { map, key, after } = undo;
+      // A nested shared type, once replaced, cannot be put back: the key goes instead.
+      const before = undo.before instanceof Y.AbstractType ? undefined : undo.before;
+      const steps = map === elements ? undoElementChange(before, after, this.now()) : [before];
+      // Each step its own update: an editor sees an element deleted before its key goes.
+      for (const value of steps) {
+        this.doc.transact(() => {
+          if (value === undefined) map.delete(key);
+          else map.set(key, value);
+        }, UNDO_ORIGIN);
+      }
     }
   }
 

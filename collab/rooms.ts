@@ -2,15 +2,19 @@
 // once share one load, so nothing is seeded twice), saved while dirty on every flush tick, checked
 // against the stored revision on every tick (idle rooms too), closed with 4409 when the diagram
 // was replaced elsewhere, unloaded when its last client has been gone `unloadMs`, and saved (or
-// written to disk as pending) at shutdown.
+// written to disk as pending) at shutdown. A client joins only while its token's session is live;
+// every tick first asks which sessions of the rooms' clients have ended: their clients are closed
+// with 4401 and what they wrote after the end is taken back, before any room is saved.
 import * as Y from "yjs";
 import type { DiagramClient } from "./diagram_client.ts";
 import { DiagramUnavailableError } from "./diagram_client.ts";
 import type { RoomFiles } from "./room_files.ts";
 import { type Peer, Room, SERVER_ORIGIN } from "./room.ts";
 import { sceneElements, seedDocument } from "./scene.ts";
+import type { SessionGate } from "./session_gate.ts";
 
 export const CLOSE = {
+  /** Also a token whose session has ended (signed out, password reset, token revoked). */
   badToken: 4401,
   otherDiagram: 4403,
   gone: 4404,
@@ -23,6 +27,8 @@ export const CLOSE = {
   tooMany: 1008,
 } as const;
 
+export const SESSION_ENDED = "the session that granted this token has ended; sign in again";
+
 /** The room cannot be opened now, with the close code that tells the client why. */
 export class RoomUnavailable extends Error {
   override name = "RoomUnavailable";
@@ -33,6 +39,8 @@ export class RoomUnavailable extends Error {
 
 export interface RoomsOptions {
   client: DiagramClient;
+  /** Which tokens' sessions are live; asked before a join and on every tick. */
+  sessions: SessionGate;
   files: RoomFiles;
   maxRooms: number;
   flushMs: number;
@@ -79,7 +87,7 @@ export function createRooms(options: RoomsOptions) {
       throw new RoomUnavailable(CLOSE.tryLater, "the diagram service is unreachable; retrying");
     }
     if (seed === null) throw new RoomUnavailable(CLOSE.gone, "the diagram does not exist");
-    const room = new Room(id);
+    const room = new Room(id, now);
     const record = await options.files.read(id).catch((error) => {
       log(`room file of ${id} unreadable, starting from the stored diagram: ${error}`);
       return null;
@@ -182,7 +190,7 @@ export function createRooms(options: RoomsOptions) {
       const kept = await options.files.setAside(room.id).catch(() => "nowhere (write failed)");
       log(`room ${room.id}: replaced while holding unsaved edits; kept in ${kept}`);
     }
-    room.closeAll(
+    room.closePeers(
       currentRevision === null ? CLOSE.gone : CLOSE.replaced,
       currentRevision === null
         ? "the diagram was deleted"
@@ -192,13 +200,52 @@ export function createRooms(options: RoomsOptions) {
   }
 
   async function unload(entry: Loaded): Promise<void> {
+    // Edits whose session is not confirmed yet wait for the next check.
+    if (entry.room.sessions().size > 0) return;
     if (entry.room.dirty && !(await save(entry))) return;
     if (loaded.get(entry.room.id) !== entry || entry.room.peers.size > 0) return;
     loaded.delete(entry.room.id);
     entry.room.destroy();
   }
 
-  /** Saves dirty rooms, finds replaced ones, unloads empty ones. */
+  /**
+   * Asks which sessions of the rooms' clients (and of edits not confirmed yet) have ended: their
+   * clients are closed and what they wrote after the end is taken back; the rest is confirmed.
+   * False when the diagram service could not say.
+   */
+  async function checkSessions(): Promise<boolean> {
+    const asked = new Set<string>();
+    for (const entry of loaded.values()) {
+      for (const session of entry.room.sessions()) asked.add(session);
+    }
+    if (asked.size === 0) return true;
+    let verdict;
+    try {
+      verdict = await options.sessions.check(asked);
+    } catch (error) {
+      if (!(error instanceof DiagramUnavailableError)) throw error;
+      log(`cannot check sessions, nothing saved until it can: ${error.message}`);
+      return false;
+    }
+    for (const entry of loaded.values()) {
+      for (const session of entry.room.sessions()) {
+        if (!asked.has(session)) continue;
+        if (verdict.ended.has(session)) {
+          entry.room.endSession(
+            session,
+            verdict.ended.get(session)!,
+            CLOSE.badToken,
+            SESSION_ENDED,
+          );
+        } else {
+          entry.room.confirmSession(session, verdict.asOf);
+        }
+      }
+    }
+    return true;
+  }
+
+  /** Checks sessions, then saves dirty rooms, finds replaced ones, unloads empty ones. */
   async function tick(): Promise<void> {
     for (const id of [...unsavedOnDisk]) {
       try {
@@ -209,6 +256,8 @@ export function createRooms(options: RoomsOptions) {
         if (error.code === CLOSE.gone) unsavedOnDisk.delete(id);
       }
     }
+    // A room is saved only once its writers are known to have been live when they wrote.
+    if (!(await checkSessions())) return;
     const due = [...loaded.values()].filter((entry) =>
       entry.room.dirty && entry.nextSaveAt <= now()
     );
@@ -244,8 +293,20 @@ export function createRooms(options: RoomsOptions) {
   }
 
   return {
-    /** Joins `peer` to the room of diagram `id`, loading it first if needed. */
+    /**
+     * Joins `peer` to the room of diagram `id`, loading it first if needed; RoomUnavailable with
+     * 4401 when its session has ended, or 1013 when nobody can say.
+     */
     async join(id: string, peer: Peer): Promise<Room> {
+      let live;
+      try {
+        live = await options.sessions.admits(peer.session);
+      } catch (error) {
+        if (!(error instanceof DiagramUnavailableError)) throw error;
+        log(`cannot check a joining client's session: ${error.message}`);
+        throw new RoomUnavailable(CLOSE.tryLater, "the diagram service is unreachable; retrying");
+      }
+      if (!live) throw new RoomUnavailable(CLOSE.badToken, SESSION_ENDED);
       const entry = await open(id);
       entry.emptySince = null;
       entry.room.join(peer);
@@ -276,6 +337,8 @@ export function createRooms(options: RoomsOptions) {
      */
     async shutdown(): Promise<void> {
       await ticking;
+      // What ended sessions wrote since the last tick is taken back before the last saves.
+      await checkSessions();
       const dirty = [...loaded.values()].filter((entry) => entry.room.dirty);
       // On disk first (fast, local): whatever happens to the saves below, nothing is lost.
       for (const entry of dirty) await writeRecord(entry.room, true);
@@ -290,7 +353,7 @@ export function createRooms(options: RoomsOptions) {
         );
       }
       for (const entry of loaded.values()) {
-        entry.room.closeAll(CLOSE.restarting, "the collaboration server is restarting");
+        entry.room.closePeers(CLOSE.restarting, "the collaboration server is restarting");
         entry.room.destroy();
       }
       loaded.clear();

@@ -11,6 +11,9 @@ import { isRecord } from "../shared/is_record.ts";
 /** Tombstones older than this are dropped when a room is saved. */
 export const TOMBSTONE_MS = 24 * 60 * 60 * 1000;
 
+/** The maps a room shares, each written by its clients. */
+export const SCENE_MAPS = ["elements", "files", "meta"] as const;
+
 export interface SceneSeed {
   name: string;
   revision: number;
@@ -49,6 +52,33 @@ export function sceneElements(doc: Y.Doc, now = Date.now()): Record<string, unkn
   return kept.sort((a, b) =>
     compare(String(a.index ?? ""), String(b.index ?? "")) || compare(a.id, b.id)
   );
+}
+
+/**
+ * The values that take back a change of element `key` from `before` to `after` (its JSON texts;
+ * undefined when there was none), to be written in turn, undefined meaning the key is removed.
+ * Editors follow Excalidraw's rule, the higher `version` wins, and one holding `after` writes it
+ * back over anything lower: so `before` comes back with a version above both. An element that did
+ * not exist before is first deleted the same way (isDeleted, a higher version), for editors to
+ * drop it, and then removed from the room, so that no save holds it.
+ */
+export function undoElementChange(before: unknown, after: unknown, now: number): unknown[] {
+  const previous = parsed(before);
+  const changed = parsed(after);
+  const version = Math.max(versionOf(previous), versionOf(changed)) + 1;
+  const bumped = (element: Record<string, unknown>, fields: Record<string, unknown> = {}) =>
+    JSON.stringify({ ...element, ...fields, version, versionNonce: randomNonce(), updated: now });
+  if (before !== undefined) return [isElement(previous) ? bumped(previous) : before];
+  return isElement(changed) ? [bumped(changed, { isDeleted: true }), undefined] : [undefined];
+}
+
+function versionOf(element: unknown): number {
+  return isElement(element) && Number.isFinite(element.version) ? Number(element.version) : 0;
+}
+
+/** A random 31-bit integer, as Excalidraw's versionNonce. */
+function randomNonce(): number {
+  return crypto.getRandomValues(new Uint32Array(1))[0] >>> 1;
 }
 
 /** An element's JSON text as a value; anything else a client put in the map counts as nothing. */

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import * as Y from "yjs";
-import { sceneElements, seedDocument, TOMBSTONE_MS } from "./scene.ts";
+import { sceneElements, seedDocument, TOMBSTONE_MS, undoElementChange } from "./scene.ts";
 
 const NOW = Date.parse("2026-11-24T12:00:00Z");
 
@@ -52,4 +52,27 @@ Deno.test("saved elements follow their fractional index, ties by id, old tombsto
     sceneElements(doc, NOW).map((element) => element.id),
     ["Z", "a", "b", "late", "fresh-tombstone"],
   );
+});
+
+Deno.test("a change is taken back with a version above both, so editors holding it give way", () => {
+  const before = JSON.stringify({ id: "a", x: 0, version: 3, versionNonce: 1 });
+  const after = JSON.stringify({ id: "a", x: 999, version: 7, versionNonce: 2 });
+  const [restored, ...rest] = undoElementChange(before, after, NOW);
+  assert.deepEqual(rest, []);
+  const value = JSON.parse(restored as string);
+  assert.deepEqual([value.x, value.version, value.updated], [0, 8, NOW]);
+  assert.ok(Number.isInteger(value.versionNonce) && value.versionNonce >= 0);
+});
+
+Deno.test("an element that did not exist is deleted as Excalidraw deletes, then its key removed", () => {
+  const after = JSON.stringify({ id: "new", version: 2, versionNonce: 2 });
+  const [tombstone, removal] = undoElementChange(undefined, after, NOW);
+  assert.deepEqual(
+    [JSON.parse(tombstone as string).isDeleted, JSON.parse(tombstone as string).version],
+    [true, 3],
+  );
+  assert.equal(removal, undefined);
+  // Not an element: there is nothing for an editor to give way to; the key just goes.
+  assert.deepEqual(undoElementChange(undefined, "junk", NOW), [undefined]);
+  assert.deepEqual(undoElementChange("junk", after, NOW), ["junk"]);
 });

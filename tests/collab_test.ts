@@ -9,73 +9,31 @@ import { awarenessMessage, updateMessage } from "../collab/protocol.ts";
 import type { Peer, Room } from "../collab/room.ts";
 import { roomFiles } from "../collab/room_files.ts";
 import { createRooms } from "../collab/rooms.ts";
+import { createSessionGate } from "../collab/session_gate.ts";
 import { decodeBase64Url } from "../shared/base64url.ts";
 import { signCollabToken } from "../shared/collab_token.ts";
 import {
   type Client,
   type CollabInstance,
   type DiagramWithAccount,
+  draw,
   eventually,
   excalidrawFile,
   health,
   joinRoom,
   rawSocket,
+  rectangle,
+  sees,
   startCollab,
   startDiagramWithAccount,
+  stored,
+  storedIds,
 } from "./helpers/collab_instance.ts";
 import { freePort, freePorts } from "./helpers/process.ts";
-import { ELEMENT_DEFAULTS } from "./helpers/scene_fixture.ts";
 import { seededRandom } from "./helpers/seeded_random.ts";
 
 const FAST = { COLLAB_FLUSH_MS: "300", COLLAB_UNLOAD_MS: "500" };
 const OUTAGE_MS = 30_000;
-
-function rectangle(id: string, index: string, version = 1) {
-  return {
-    ...ELEMENT_DEFAULTS,
-    id,
-    type: "rectangle",
-    x: 0,
-    y: 0,
-    width: 100,
-    height: 50,
-    index,
-    version,
-    updated: Date.now(),
-  };
-}
-
-/** Adds rectangle `id` at fractional index `index` from `client`. */
-function draw(client: Client, id: string, index: string): void {
-  client.elements.set(id, JSON.stringify(rectangle(id, index)));
-}
-
-/** Resolves once `client` holds every element of `ids`. */
-function sees(client: Client, ids: string[], what = `${ids.join(", ")} seen`): Promise<true> {
-  return eventually(() => ids.every((id) => client.elements.has(id)) || undefined, 5000, what);
-}
-
-/** The ids of the diagram's stored elements. */
-async function storedIds(setup: DiagramWithAccount, id: string): Promise<string[]> {
-  return (await setup.storedElements(id)).elements.map((element) => element.id);
-}
-
-/** Resolves once the diagram service stores every element of `ids`. */
-function stored(
-  setup: DiagramWithAccount,
-  id: string,
-  ids: string[],
-  timeoutMs = 10_000,
-): Promise<string[]> {
-  return eventually(
-    async () => {
-      const now = await storedIds(setup, id);
-      return ids.every((wanted) => now.includes(wanted)) ? now : undefined;
-    },
-    timeoutMs,
-    `${ids.join(", ")} stored`,
-  );
-}
 
 /** A test's own folder, removed when the test ends. */
 async function tempDir(prefix: string) {
@@ -300,16 +258,18 @@ Deno.test("an edit that arrives while a save is in flight survives a crash right
     },
     revisions: (ids) =>
       Promise.resolve(Object.fromEntries(ids.map((id) => [id, diagram.revision]))),
+    endedSessions: () => Promise.resolve({}),
   };
   const options = {
     client,
+    sessions: createSessionGate({ client, confirmMs: 100 }),
     files: roomFiles(dir.path),
     maxRooms: 10,
     flushMs: 100,
     unloadMs: 60_000,
     log: () => {},
   };
-  const peer: Peer = { send() {}, close() {}, awarenessIds: new Set() };
+  const peer: Peer = { send() {}, close() {}, awarenessIds: new Set(), session: "s:editor" };
   const editor = new Y.Doc();
   /** A client's edit, as the room receives it over the wire. */
   const edit = (room: Room, id: string, index: string) => {
@@ -361,17 +321,18 @@ Deno.test("the web app down for 30 s then back loses nothing, and the room is sa
   draw(bob, "during-bob", "a3");
   await sees(bob, ["during-alice"]);
   await sees(alice, ["during-bob"]);
-  // Failed saves, retried with a growing backoff, and the room keeps working meanwhile.
-  const failures = () => collabServer.process.output.match(/not saved, will retry/g)?.length ?? 0;
-  await eventually(() => failures() >= 2 || undefined, 10_000, "two failed saves");
+  // Every tick tries again (first asking whose sessions are live, which nobody can answer now), and
+  // the room keeps working meanwhile.
+  const failures = () =>
+    collabServer.process.output.match(/cannot check sessions, nothing saved/g)?.length ?? 0;
+  await eventually(() => failures() >= 2 || undefined, 10_000, "two failed ticks");
   await pause(OUTAGE_MS - (Date.now() - outageStarted));
   draw(bob, "late-bob", "a4");
   await sees(alice, ["late-bob"]);
 
   await setup.startDiagramAgain();
   const back = Date.now();
-  // After 30 s of 300 ms flushes the backoff has grown to ~20 s; the service answering the
-  // revision check makes the save due at once.
+  // The first tick that reaches the service checks the sessions and saves.
   const after = await stored(setup, id, ["during-alice", "during-bob", "late-bob"], 15_000);
   assert.deepEqual(after, ["seeded", "before", "during-alice", "during-bob", "late-bob"]);
   assert.ok(Date.now() - back < 4_000, `saved ${Date.now() - back} ms after the service returned`);
