@@ -6,6 +6,7 @@ import {
   startDiagram,
 } from "./helpers/diagram_instance.ts";
 import { connectClient, type Json } from "./helpers/mcp_client.ts";
+import { svgReferenceProblems } from "./helpers/svg_references.ts";
 import { BOUND_TEXT_DEFAULTS, ELEMENT_DEFAULTS, hostileFrames } from "./helpers/scene_fixture.ts";
 
 const EMAIL = "owner@example.com";
@@ -201,10 +202,24 @@ function svgSize(svg: string): { width: number; height: number; viewBox: number[
   };
 }
 
+/** A diagram drawn from `spec` through MCP, as an agent makes one; its id. */
+async function createFromSpec(
+  instance: DiagramInstance,
+  name: string,
+  spec: Json,
+): Promise<string> {
+  const token = (await instance.admin("create-token", EMAIL, "agent")).stdout.trim().split("\n")
+    .at(-1)!;
+  await using mcp = await connectClient(new URL("/mcp", instance.url), {
+    authorization: `Bearer ${token}`,
+  });
+  const created = await mcp.call("create_diagram", { name, spec });
+  assert.equal(created.isError, false, created.text);
+  return created.structured!.id as string;
+}
+
 Deno.test("export.svg downloads a spec's diagram at full size, every label in it and escaped", async () => {
   await withDiagram(async (instance) => {
-    const token = (await instance.admin("create-token", EMAIL, "agent")).stdout.trim().split("\n")
-      .at(-1)!;
     const labels = [
       "<script>alert(1)</script>",
       ...Array.from({ length: 11 }, (_, i) => `Step ${i + 1}`),
@@ -214,14 +229,7 @@ Deno.test("export.svg downloads a spec's diagram at full size, every label in it
       nodes: labels.map((label, i) => ({ id: `n${i}`, label })),
       edges: labels.slice(1).map((_, i) => ({ from: `n${Math.floor(i / 2)}`, to: `n${i + 1}` })),
     };
-    const id = await (async () => {
-      await using mcp = await connectClient(new URL("/mcp", instance.url), {
-        authorization: `Bearer ${token}`,
-      });
-      const created = await mcp.call("create_diagram", { name: "Release flow", spec });
-      assert.equal(created.isError, false, created.text);
-      return created.structured!.id as string;
-    })();
+    const id = await createFromSpec(instance, "Release flow", spec);
     const api = client(instance, await instance.login(EMAIL, PASSWORD));
 
     const exported = await api("GET", `/api/diagrams/${id}/export.svg`);
@@ -256,6 +264,42 @@ Deno.test("export.svg downloads a spec's diagram at full size, every label in it
     const file = await api("GET", `/api/diagrams/${id}/export`);
     assert.equal(file.headers.get("content-type"), "application/vnd.excalidraw+json");
     assert.equal(file.json.type, "excalidraw");
+  });
+});
+
+Deno.test("export.svg and the thumbnails give every labelled arrow its own mask, every reference resolving", async () => {
+  await withDiagram(async (instance) => {
+    const spec = {
+      layout: "LR",
+      nodes: ["a", "b", "c", "d"].map((id) => ({ id, label: id.toUpperCase() })),
+      edges: [["a", "b"], ["a", "c"], ["b", "d"], ["c", "d"]].map(([from, to]) => ({
+        from,
+        to,
+        label: `${from} to ${to}`,
+      })),
+    };
+    const id = await createFromSpec(instance, "Labelled", spec);
+    const api = client(instance, await instance.login(EMAIL, PASSWORD));
+    // Saved over once, so that revision 1 is kept and has a thumbnail of its own.
+    const { file } = (await api("GET", `/api/diagrams/${id}`)).json;
+    const changed = { ...file, appState: { ...file.appState, viewBackgroundColor: "#fff9db" } };
+    assert.equal((await api("PUT", `/api/diagrams/${id}`, { file: changed })).status, 200);
+    for (
+      const path of [
+        `/api/diagrams/${id}/export.svg`,
+        `/api/diagrams/${id}/thumbnail.svg`,
+        `/api/diagrams/${id}/revisions/1/thumbnail.svg`,
+      ]
+    ) {
+      const { status, text } = await api("GET", path);
+      assert.equal(status, 200, path);
+      assert.deepEqual(svgReferenceProblems(text), [], path);
+      const masks = [...text.matchAll(/<mask id="([^"]+)"/g)].map((match) => match[1]);
+      assert.equal(masks.length, spec.edges.length, path);
+      for (const mask of masks) {
+        assert.ok(text.includes(` mask="url(#${mask})"`), `${path}: ${mask}`);
+      }
+    }
   });
 });
 

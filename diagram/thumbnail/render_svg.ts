@@ -132,7 +132,7 @@ interface Context {
   minFont: number;
   /** Elements by id: labels and the containers they are bound to. */
   byId: ReadonlyMap<unknown, Element>;
-  /** A fresh id for a mask: never taken from the scene. */
+  /** A fresh id, unique in the drawing: never taken from the scene. */
   nextId: () => string;
 }
 
@@ -165,13 +165,17 @@ function renderScene(
   const byId = new Map(
     elements.filter((element) => isRecord(element)).map((element) => [element.id, element]),
   );
-  const context = (minStroke: number, minFont: number): Context => {
-    let masks = 0;
-    return { minStroke, minFont, byId, nextId: () => `label-gap-${masks++}` };
+  // One context, and so one id counter, for every element of a drawing: ids are unique in the
+  // document only if they are counted across all of it (a context per element numbered every
+  // mask label-gap-0, and the export masked all labelled arrows after the first away).
+  const drawAll = (minStroke: number, minFont: number, rootStyle: Attrs) => {
+    let ids = 0;
+    const context: Context = { minStroke, minFont, byId, nextId: () => `label-gap-${ids++}` };
+    return elements.map((element) => renderElement(element, context, rootStyle));
   };
   // First at natural size, for the bounds; a thumbnail then draws again with the floors those
   // bounds call for, an export keeps this one.
-  const sized = elements.map((element) => renderElement(element, context(0, 0), ROOT_STYLE));
+  const sized = drawAll(0, 0, ROOT_STYLE);
   const bounds = sized.filter((item) => item !== null).map((item) => item.bounds);
   // Nothing drawn: a thumbnail still fills its box, an export is just its margins.
   const view = bounds.length === 0
@@ -188,8 +192,7 @@ function renderScene(
     // Rounded up to the two decimals the markup keeps, so rounding cannot take it below the floor.
     const minStroke = Math.ceil(MIN_CARD_STROKE / cardScale * 100) / 100;
     rootStyle = { ...ROOT_STYLE, "stroke-width": num(Math.max(2, minStroke)) };
-    const floors = context(minStroke, MIN_CARD_FONT / cardScale);
-    rendered = elements.map((element) => renderElement(element, floors, rootStyle));
+    rendered = drawAll(minStroke, MIN_CARD_FONT / cardScale, rootStyle);
   }
   const background = paint(backgroundOption, DEFAULT_BACKGROUND);
   const backgroundRect = background === "none" ? "" : serialise({

@@ -9,6 +9,7 @@ import {
   type ThumbnailOptions,
 } from "./render_svg.ts";
 import { ELEMENT_DEFAULTS } from "../../tests/helpers/scene_fixture.ts";
+import { svgReferenceProblems } from "../../tests/helpers/svg_references.ts";
 
 const BASE = ELEMENT_DEFAULTS;
 
@@ -237,6 +238,25 @@ Deno.test("mask ids are counters, whatever ids the scene uses", () => {
   const ids = getElementsByTagName("mask", root).map((mask) => mask.attribs.id);
   assert.deepEqual(ids, ["label-gap-0", "label-gap-1"]);
   assert.ok(!svg.includes("<script"));
+});
+
+Deno.test("a thumbnail and a full-size export give each labelled arrow its own mask, every reference resolving", () => {
+  const arrows = [0, 1, 2].flatMap((n) => {
+    const [arrow, label] = labelledArrow({
+      id: `arrow-${n}`,
+      y: 50 + n * 100,
+      boundElements: [{ id: `label-${n}`, type: "text" }],
+    });
+    return [arrow, { ...label, id: `label-${n}`, containerId: `arrow-${n}`, y: 40 + n * 100 }];
+  });
+  for (const { svg, root } of [render(arrows), renderFull(arrows)]) {
+    assert.deepEqual(svgReferenceProblems(svg), []);
+    const masks = getElementsByTagName("mask", root).map((mask) => mask.attribs.id);
+    const paths = getElementsByTagName("path", root);
+    assert.equal(paths.length, 3, "every arrow is drawn");
+    assert.deepEqual(paths.map((path) => path.attribs.mask), masks.map((id) => `url(#${id})`));
+    assert.equal(new Set(masks).size, 3, masks.join());
+  }
 });
 
 Deno.test("an arrow is a path through its points with an open head along the last segment", () => {
