@@ -154,6 +154,7 @@ export function sanitizeSvg(svg: string): string | null {
 
   const output: string[] = [];
   const open: OpenElement[] = [];
+  const ids = new Set<string>();
   let droppedDepth = 0;
   let rootSeen = false;
   let rootClosed = false;
@@ -175,7 +176,7 @@ export function sanitizeSvg(svg: string): string | null {
         rootSeen = true;
       }
       const attributeText = ALLOWED_ELEMENTS.has(name)
-        ? safeAttributes(name, attributes, open.length === 0)
+        ? safeAttributes(name, attributes, open.length === 0, ids)
         : null;
       if (attributeText === null) {
         droppedDepth = 1;
@@ -231,16 +232,20 @@ export function sanitizeSvg(svg: string): string | null {
 /**
  * The element's allowed attributes as markup, or null when the element must go: a `<use>` or
  * `<image>` left without an acceptable reference. The root gets the namespaces whatever it said.
+ * An id already in `ids` (those of the elements written before) is dropped: a browser resolves
+ * every reference to the first element with an id, so a repeated one could only mislead.
  */
 function safeAttributes(
   element: string,
   attributes: Record<string, string>,
   isRoot: boolean,
+  ids: Set<string>,
 ): string | null {
   const kept: string[] = isRoot
     ? [`xmlns="${SVG_NAMESPACE}"`, `xmlns:xlink="${XLINK_NAMESPACE}"`]
     : [];
   let hasHref = false;
+  let id: string | undefined;
   for (const [name, raw] of Object.entries(attributes)) {
     const value = name === "style"
       ? safeStyleAttribute(raw)
@@ -253,10 +258,14 @@ function safeAttributes(
       hasHref = true;
     } else if (!ALLOWED_ATTRIBUTES.has(name) && !isCssProperty(name)) {
       continue;
+    } else if (name === "id") {
+      if (ids.has(value)) continue;
+      id = value;
     }
     kept.push(`${name}="${escapeXml(value)}"`);
   }
   if (NEEDS_HREF.has(element) && !hasHref) return null;
+  if (id !== undefined) ids.add(id);
   return kept.map((attribute) => ` ${attribute}`).join("");
 }
 

@@ -3,6 +3,7 @@ import type { Element as DomElement } from "domhandler";
 import { getElementsByTagName, textContent } from "domutils";
 import { parseDocument } from "htmlparser2";
 import { MAX_THUMBNAIL_BYTES, sanitizeSvg } from "./sanitize_svg.ts";
+import { svgReferenceProblems } from "../../tests/helpers/svg_references.ts";
 
 const OPEN = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">';
 
@@ -368,6 +369,20 @@ Deno.test("attributes outside the allowlist are dropped and allowed ones keep th
     orient: "auto",
   });
   assert.equal(getElementsByTagName("path", root)[0].attribs["stroke-dasharray"], "2 2");
+});
+
+Deno.test("an id used again is dropped from the later element, so every reference means the first", () => {
+  const { svg, root } = clean(
+    '<defs><linearGradient id="g"/><mask id="m"/></defs>' +
+      '<rect id="g" fill="url(#g)"/><rect id="m" mask="url(#m)"/>' +
+      '<use id="u"/><rect id="u"/>',
+  );
+  assert.deepEqual(getElementsByTagName("rect", root).map((rect) => rect.attribs), [
+    { fill: "url(#g)" },
+    { mask: "url(#m)" },
+    { id: "u" },
+  ]);
+  assert.deepEqual(svgReferenceProblems(svg), []);
 });
 
 Deno.test("a DOCTYPE, with or without ENTITY declarations, is refused; processing instructions are dropped", () => {
