@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import type { Json } from "./helpers/mcp_client.ts";
 import { delayed, startFakeUpstream } from "./helpers/fake_upstream.ts";
-import { freePort } from "./helpers/process.ts";
+import { freePort, startService } from "./helpers/process.ts";
 import {
   MCP_TOKEN,
   rpcMessage,
@@ -356,4 +356,138 @@ Deno.test("a request id still in use in the session is refused instead of hangin
   const reused = await mcp.post(call, session);
   assert.equal(reused.status, 200, "the id is free again once answered");
   await reused.body?.cancel();
+});
+
+/** An engine whose suggestions take 3 s; `cut` resolves when a request to it is aborted. */
+async function slowEngine() {
+  const reached = Promise.withResolvers<void>();
+  const cut = Promise.withResolvers<void>();
+  const engine = await startFakeUpstream({
+    "/autocompleter": (request) => {
+      reached.resolve();
+      request.signal.addEventListener("abort", () => cut.resolve());
+      return delayed(3_000, request, () => Response.json(["q", []]));
+    },
+  });
+  return { engine, reached: reached.promise, cut: cut.promise };
+}
+
+/** "done" when `promise` settles within `ms`, else "still running". */
+async function within(promise: Promise<unknown>, ms: number): Promise<string> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<string>((resolve) => {
+    timer = setTimeout(() => resolve("still running"), ms);
+  });
+  try {
+    return await Promise.race([promise.then(() => "done"), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+const SUGGEST = {
+  jsonrpc: "2.0",
+  id: 5,
+  method: "tools/call",
+  params: { name: "searxng_search_suggestions", arguments: { query: "q" } },
+};
+
+/**
+ * POSTs `body` in one write over raw TCP and hangs up once the engine has the call. Deno 2.9
+ * notices a client leaving during a handler's work only when the whole request came in its first
+ * read, which a request this small does.
+ */
+async function callAndHangUp(
+  mcpUrl: URL,
+  body: unknown,
+  headers: Record<string, string>,
+  reached: Promise<void>,
+) {
+  const text = JSON.stringify(body);
+  const head = [
+    `POST /mcp HTTP/1.1`,
+    `Host: ${mcpUrl.host}`,
+    "Content-Type: application/json",
+    `Content-Length: ${new TextEncoder().encode(text).byteLength}`,
+    ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+  ].join("\r\n");
+  const connection = await Deno.connect({ hostname: "127.0.0.1", port: Number(mcpUrl.port) });
+  await connection.write(new TextEncoder().encode(`${head}\r\n\r\n${text}`));
+  await reached;
+  connection.close();
+}
+
+for (
+  const [era, call, headers] of <[string, unknown, Record<string, string>][]> [
+    ["stateless 2025-era", SUGGEST, { "MCP-Protocol-Version": "2025-06-18" }],
+    ["2026-07-28", {
+      ...SUGGEST,
+      params: {
+        ...SUGGEST.params,
+        _meta: {
+          "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+          "io.modelcontextprotocol/clientCapabilities": {},
+        },
+      },
+    }, {
+      "MCP-Protocol-Version": "2026-07-28",
+      "Mcp-Method": "tools/call",
+      "Mcp-Name": "searxng_search_suggestions",
+    }],
+  ]
+) {
+  Deno.test(`a ${era} client that hangs up mid-call cancels the tool's engine request`, async () => {
+    const { engine, reached, cut } = await slowEngine();
+    await using _ = engine;
+    await using mcp = await startSearchMcp({
+      SEARXNG_URL: engine.origin,
+      MCP_HTTP_STATELESS: "true",
+    });
+    const logged: unknown[][] = [];
+    const consoleError = console.error;
+    console.error = (...line: unknown[]) => logged.push(line);
+    try {
+      await callAndHangUp(mcp.mcpUrl, call, headers, reached);
+      assert.equal(await within(cut, 2_000), "done", "the engine request is cut");
+      // The tool's own answer to the cancellation comes just after.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    } finally {
+      console.error = consoleError;
+    }
+    assert.deepEqual(logged, [], "a cancelled call is not logged as a failure");
+  });
+}
+
+Deno.test("the service answers without Deno's legacy request.signal warning", async () => {
+  const { process, url } = await startService("search_mcp", {
+    MCP_HTTP_PORT: "0",
+    SEARXNG_URL: deadEngine(),
+    MCP_HTTP_AUTH_TOKEN: MCP_TOKEN,
+  });
+  try {
+    const mcpUrl = new URL("/mcp", url);
+    const post = (body: unknown, headers: Record<string, string>) =>
+      fetch(mcpUrl, {
+        method: "POST",
+        headers: { ...AUTH, "Content-Type": "application/json", ...headers },
+        body: JSON.stringify(body),
+      });
+    // The 2026-07-28 path, and a client that accepts JSON only (its request is rebuilt for the SDK).
+    const discover = await post(
+      { jsonrpc: "2.0", id: 1, method: "server/discover", params: { _meta: MODERN_META } },
+      {
+        Accept: "application/json, text/event-stream",
+        "MCP-Protocol-Version": "2026-07-28",
+        "Mcp-Method": "server/discover",
+      },
+    );
+    assert.equal(discover.status, 200);
+    await discover.body?.cancel();
+    const json = await post(SEED_INITIALIZE, { Accept: "application/json" });
+    assert.equal(json.status, 200);
+    await json.body?.cancel();
+  } finally {
+    await process.stop();
+  }
+  assert.doesNotMatch(process.output, /request\.signal|legacy/);
 });

@@ -122,9 +122,19 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
     const server = options.createServer(authInfo);
     const transport = new WebStandardStreamableHTTPServerTransport({ enableJsonResponse: true });
     await server.connect(transport);
+    // A client that hangs up cancels what is done for it: closing the server aborts the signal of
+    // every handler still running. Its answer would reach nobody, so none is waited for (the
+    // transport, once closed, would never give one).
+    const hungUp = Promise.withResolvers<Response>();
+    const onAbort = () => hungUp.resolve(new Response(null, { status: 499 }));
+    request.signal.addEventListener("abort", onAbort, { once: true });
     try {
-      return await transport.handleRequest(request, { parsedBody: body, authInfo });
+      return await Promise.race([
+        transport.handleRequest(request, { parsedBody: body, authInfo }),
+        hungUp.promise,
+      ]);
     } finally {
+      request.signal.removeEventListener("abort", onAbort);
       await server.close();
     }
   }
@@ -272,6 +282,11 @@ function sessionNotFound(): Response {
   );
 }
 
+/**
+ * The same request with another Accept header. Its signal still tells the SDK that the client
+ * hung up: the services run with Deno's `no-legacy-abort` (deno.json), under which a served
+ * request's signal aborts only then, not after every answer.
+ */
 function withAccept(request: Request, accept: string): Request {
   const headers = new Headers(request.headers);
   headers.set("accept", accept);

@@ -75,7 +75,7 @@ export function registerInstanceInfo(
       const info = describeInstance(config, deps.displayUrl, input);
       return structuredResult(JSON.stringify(info, null, 2), info);
     } catch (error) {
-      return failureResult("searxng_instance_info", error);
+      return failureResult("searxng_instance_info", error, ctx.mcpReq.signal);
     }
   });
 }

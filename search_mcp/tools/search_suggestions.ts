@@ -40,7 +40,7 @@ export function registerSearchSuggestions(server: McpServer, engine: EngineClien
       const output = { query: input.query, suggestions };
       return structuredResult(JSON.stringify(output), output);
     } catch (error) {
-      return failureResult("searxng_search_suggestions", error);
+      return failureResult("searxng_search_suggestions", error, ctx.mcpReq.signal);
     }
   });
 }

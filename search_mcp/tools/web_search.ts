@@ -101,7 +101,7 @@ export function registerWebSearch(server: McpServer, deps: WebSearchDeps): void 
         : renderText(output, input.result_detail === "compact");
       return structuredResult(text, output);
     } catch (error) {
-      return failureResult("searxng_web_search", error);
+      return failureResult("searxng_web_search", error, ctx.mcpReq.signal);
     }
   });
 }

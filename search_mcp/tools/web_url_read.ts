@@ -100,7 +100,7 @@ export function registerUrlRead(server: McpServer, deps: UrlReadDeps): void {
       return textResult(slice.text + hint);
     } catch (error) {
       if (error instanceof SelectionError) return errorResult(error.message);
-      return failureResult("web_url_read", error);
+      return failureResult("web_url_read", error, ctx.mcpReq.signal);
     }
   });
 }
