@@ -5,6 +5,7 @@
 // 127.0.0.1 and logged no errors; a failed one leaves a screenshot in tests/.failures/.
 import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
+import type { Page } from "playwright-core";
 import { launchChromium } from "./helpers/browser.ts";
 import {
   type CollabInstance,
@@ -73,6 +74,11 @@ const RED_PNG = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAYAAADED76LAAAAEklEQVR4nGP4z8DwHx9mGBkKAMLXf4EvceABAAAAAElFTkSuQmCC",
   "base64",
 );
+
+/** The zoom Excalidraw shows in its footer, in percent. */
+async function zoomPercent(page: Page): Promise<number> {
+  return Number((await page.locator(".reset-zoom-button").textContent())?.replace("%", ""));
+}
 
 function live(elements: StoredElement[]): StoredElement[] {
   return elements.filter((element) => !element.isDeleted);
@@ -178,6 +184,47 @@ Deno.test("the editor in two browsers", async (t) => {
         await waitForShapes(first.page, 3);
         assert.notEqual(await thumbnail(id), thumbnailBefore, "the gallery's thumbnail changed");
         assert.match(await thumbnail(id), /hello from the first/);
+      },
+    ],
+    [
+      "a diagram larger than the window opens fitted to it; a view the person moved is kept on reload",
+      async (scenario) => {
+        // An agent's diagram: 4 × 3 boxes over 3,000 × 2,000 px, far larger than the window.
+        const boxes = Array.from(
+          { length: 12 },
+          (_, at) =>
+            rectangle(
+              `box${at}`,
+              (at % 4) * 950,
+              Math.floor(at / 4) * 950,
+              `a${"0123456789AB"[at]}`,
+            ),
+        );
+        const id = await setup.newDiagram(boxes);
+        const person = await openEditor(scenario, id, ACCOUNT);
+        // Fitted: a 10 % step at which the content's 3,010 × 1,990 px fit the window with room
+        // for the editor's tool bars, and not much smaller.
+        const window = person.page.viewportSize()!;
+        const fits = Math.floor(Math.min(window.width / 3010, window.height / 1990) * 10) * 10;
+        const fitted = await zoomPercent(person.page);
+        assert.ok(
+          fitted <= fits && fitted >= fits - 20,
+          `opened at ${fitted} %, fits at ${fits} %`,
+        );
+
+        // The person zooms in with the keyboard; the next open of this browser keeps that view.
+        await person.page.keyboard.press("Control+=");
+        await person.page.keyboard.press("Control+=");
+        const moved = await zoomPercent(person.page);
+        assert.ok(moved > fitted, `${moved} % after zooming in from ${fitted} %`);
+        await person.page.waitForTimeout(800);
+        await person.page.reload();
+        await waitForStatus(person.page, "live");
+        assert.equal(await zoomPercent(person.page), moved);
+
+        // Another browser has no view of its own: fitted again.
+        const other = await openEditor(scenario, id, ACCOUNT);
+        assert.equal(await zoomPercent(other.page), fitted);
       },
     ],
     [

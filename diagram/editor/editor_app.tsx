@@ -7,21 +7,41 @@ import type { EditorConfig } from "./editor_config.ts";
 import { type EditorSession, startEditorSession } from "./editor_session.ts";
 import { showStatus } from "./status_line.ts";
 import type { StoredDiagram } from "./stored_diagram.ts";
+import { fittedView, savedView, trackView } from "./viewport.ts";
 
-export function EditorApp({ config, stored }: { config: EditorConfig; stored: StoredDiagram }) {
+export function EditorApp(
+  { config, stored, size }: {
+    config: EditorConfig;
+    stored: StoredDiagram;
+    /** The editor's box on the page, which the drawing is fitted to. */
+    size: { width: number; height: number };
+  },
+) {
   const [api, setApi] = useState<ExcalidrawImperativeAPI | null>(null);
   const session = useRef<EditorSession | null>(null);
+  // Decided once, before Excalidraw mounts: where this browser last looked at the diagram, if the
+  // person moved the view, else the whole drawing fitted to the editor's box.
+  const [kept] = useState(() => savedView(config.diagramId));
+  const [opened] = useState(() => kept ?? fittedView(stored.file.elements, size));
 
   useEffect(() => {
     if (!api) return;
-    session.current = startEditorSession(config, api, stored, showStatus);
+    const tracker = trackView(config.diagramId, api, kept === null ? opened : null);
+    session.current = startEditorSession(config, api, stored, showStatus, tracker.fit);
     return () => {
       session.current?.stop();
       session.current = null;
+      tracker.stop();
     };
   }, [api]);
 
-  const { appState, elements, files } = stored.file;
+  const { elements, files } = stored.file;
+  const appState = opened === null ? stored.file.appState : {
+    ...stored.file.appState,
+    scrollX: opened.scrollX,
+    scrollY: opened.scrollY,
+    zoom: { value: opened.zoom },
+  };
   return (
     <Excalidraw
       excalidrawAPI={setApi}
@@ -29,7 +49,6 @@ export function EditorApp({ config, stored }: { config: EditorConfig; stored: St
         elements: elements as never,
         appState: appState as never,
         files: files as never,
-        scrollToContent: true,
       }}
       isCollaborating
       onChange={(elements, appState) =>

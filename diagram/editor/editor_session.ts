@@ -69,6 +69,8 @@ export function startEditorSession(
   api: ExcalidrawImperativeAPI,
   stored: StoredDiagram,
   setStatus: (status: EditorStatus, detail?: string) => void,
+  /** Brings the whole drawing into view. */
+  fitView: () => void,
 ): EditorSession {
   let file: StoredFile = stored.file;
   /** The stored revision this editor's content is based on. */
@@ -177,7 +179,7 @@ export function startEditorSession(
         // merged over.
         show(latest.file.elements);
         // Another drawing altogether, maybe elsewhere on the canvas: bring it into view.
-        api.scrollToContent(undefined, { fitToContent: true, animate: false });
+        fitView();
         api.history.clear();
         replacedBecause = latest.changedVia === "mcp"
           ? "an agent changed it through MCP"

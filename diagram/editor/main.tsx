@@ -20,7 +20,8 @@ renameInPlace(config.diagramId);
 try {
   const stored = await readStored(config.diagramId);
   mount.replaceChildren();
-  createRoot(mount).render(<EditorApp config={config} stored={stored} />);
+  const size = { width: mount.clientWidth, height: mount.clientHeight };
+  createRoot(mount).render(<EditorApp config={config} stored={stored} size={size} />);
 } catch (error) {
   showStatus(
     "not-saved",

@@ -1,0 +1,101 @@
+// Where the editor looks when a diagram opens: where this browser last looked at it, when the
+// person moved the view there, else the whole drawing fitted to the window (Excalidraw's fit never
+// enlarges past 100 %). An agent's diagram can be far larger than a screen; opened at 100 % it
+// showed mostly empty canvas or a corner.
+import { getCommonBounds, zoomToFitBounds } from "@excalidraw/excalidraw";
+import type { ExcalidrawImperativeAPI } from "@excalidraw/excalidraw/types";
+import type { SceneElement } from "./scene_binding.ts";
+
+export interface View {
+  scrollX: number;
+  scrollY: number;
+  zoom: number;
+}
+
+const KEY_PREFIX = "diagram-view:";
+/** What Excalidraw's own tool bar (top) and zoom buttons (bottom) cover of the canvas, in px. */
+const UI_MARGINS = { top: 140, right: 24, bottom: 72, left: 24 };
+const SAVE_AFTER_MS = 400;
+/** Excalidraw's own zoom limits. */
+const MIN_ZOOM = 0.1;
+const MAX_ZOOM = 30;
+
+/** The view this browser kept for the diagram, or null (none, unreadable or out of range). */
+export function savedView(diagramId: string): View | null {
+  try {
+    const value = JSON.parse(localStorage.getItem(KEY_PREFIX + diagramId) ?? "null");
+    const ok = typeof value === "object" && value !== null &&
+      Number.isFinite(value.scrollX) && Number.isFinite(value.scrollY) &&
+      Number.isFinite(value.zoom) && value.zoom >= MIN_ZOOM && value.zoom <= MAX_ZOOM;
+    return ok ? { scrollX: value.scrollX, scrollY: value.scrollY, zoom: value.zoom } : null;
+  } catch {
+    return null; // storage turned off, or a value that is not ours
+  }
+}
+
+/**
+ * The view at which the drawing fits a window of `size`, as Excalidraw's own fit computes it;
+ * null for an empty drawing. Computed before the editor mounts: it opens there, with no jump.
+ */
+export function fittedView(
+  elements: readonly SceneElement[],
+  size: { width: number; height: number },
+): View | null {
+  const drawn = elements.filter((element) => !element.isDeleted);
+  if (drawn.length === 0 || size.width <= 0 || size.height <= 0) return null;
+  type FitInput = Parameters<typeof zoomToFitBounds>[0];
+  const { appState } = zoomToFitBounds({
+    bounds: getCommonBounds(drawn as unknown as Parameters<typeof getCommonBounds>[0]),
+    appState: { ...size, offsetLeft: 0, offsetTop: 0 } as FitInput["appState"],
+    canvasOffsets: UI_MARGINS,
+    fitToViewport: false,
+  });
+  return { scrollX: appState.scrollX, scrollY: appState.scrollY, zoom: appState.zoom.value };
+}
+
+export interface ViewTracker {
+  /** Fits the drawing to the window; a view the editor set, not one to remember. */
+  fit(): void;
+  stop(): void;
+}
+
+/**
+ * Remembers the views the person moves to, and fits the drawing when asked; `opened` is the view
+ * the editor opened at, which is no move of the person's.
+ */
+export function trackView(
+  diagramId: string,
+  api: ExcalidrawImperativeAPI,
+  opened: View | null,
+): ViewTracker {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let set = opened;
+  const unsubscribe = api.onScrollChange((scrollX, scrollY, zoom) => {
+    const view = { scrollX, scrollY, zoom: zoom.value };
+    if (set !== null && sameView(view, set)) return;
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      try {
+        localStorage.setItem(KEY_PREFIX + diagramId, JSON.stringify(view));
+      } catch {
+        // storage full or turned off: the next open fits the drawing instead
+      }
+    }, SAVE_AFTER_MS);
+  });
+  return {
+    fit() {
+      api.scrollToContent(undefined, { fitToContent: true, animate: false });
+      const { scrollX, scrollY, zoom } = api.getAppState();
+      set = { scrollX, scrollY, zoom: zoom.value };
+    },
+    stop() {
+      clearTimeout(timer);
+      unsubscribe();
+    },
+  };
+}
+
+function sameView(a: View, b: View): boolean {
+  return Math.abs(a.scrollX - b.scrollX) < 0.5 && Math.abs(a.scrollY - b.scrollY) < 0.5 &&
+    Math.abs(a.zoom - b.zoom) < 1e-6;
+}
