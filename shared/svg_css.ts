@@ -3,38 +3,18 @@
 // document). Nothing else can pass, so nothing that fetches (url(…) to elsewhere, image-set(…)),
 // runs (expression(…), javascript:) or hides a word from these checks (escapes, comments) can.
 import { collapseWhitespace } from "./collapse_whitespace.ts";
+import { CSS_GRAMMARS, type CssGrammar } from "./css_grammars.ts";
 
-const NUMBER = String.raw`[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?`;
-const UNIT = String.raw`(?:px|em|rem|ex|ch|pt|pc|cm|mm|in|q|vw|vh|vmin|vmax|%)?`;
-const LENGTH = `${NUMBER}${UNIT}`;
-const IDENT = String.raw`-?[a-z_][a-z0-9_-]*`;
-const HEX = String.raw`#(?:[0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})`;
-const COLOR_FUNCTION = String.raw`(?:rgba?|hsla?)\((?:\s*(?:${NUMBER}(?:%|deg)?|,|/)\s*)+\)`;
-const COLOR = `(?:${HEX}|${COLOR_FUNCTION}|${IDENT})`;
-/** `url(#id)`, optionally quoted: a gradient, marker, clip path or mask of the same document. */
-const REFERENCE = String.raw`url\(\s*(?:#[\w.:-]+|'#[\w.:-]+'|"#[\w.:-]+")\s*\)`;
-const FONT_NAME = String.raw`(?:[\w-]+(?: [\w-]+)*|'[\w -]+'|"[\w -]+")`;
-
-function whole(pattern: string): RegExp {
-  return new RegExp(`^(?:${pattern})$`, "i");
-}
-
-const GRAMMAR = {
-  paint: whole(`none|${COLOR}|${REFERENCE}(?: (?:none|${COLOR}))?`),
-  color: whole(COLOR),
-  length: whole(`${LENGTH}|${IDENT}`),
-  lengths: whole(`none|${LENGTH}(?:(?: ?, ?| )${LENGTH})*`),
-  number: whole(`${NUMBER}%?`),
-  keywords: whole(`${IDENT}(?: ${IDENT})*`),
-  weight: whole(`${NUMBER}|${IDENT}`),
-  fontFamily: whole(`${FONT_NAME}(?: ?, ?${FONT_NAME})*`),
-  reference: whole(`none|${REFERENCE}`),
-};
-
-type Grammar = keyof typeof GRAMMAR;
+/**
+ * The longest value any property may have, in characters once its whitespace is collapsed; a
+ * longer one is dropped before its grammar is read. The grammars take time in proportion to the
+ * value, and this bounds what one value may cost whatever a grammar becomes. Drawings need a few
+ * dozen characters (a font stack, a dash pattern).
+ */
+export const MAX_CSS_VALUE_LENGTH = 256;
 
 /** The properties SVG drawings use (as presentation attributes or in `style`), by value grammar. */
-const PROPERTIES: Record<string, Grammar> = {
+const PROPERTIES: Record<string, CssGrammar> = {
   "fill": "paint",
   "stroke": "paint",
   "color": "color",
@@ -97,7 +77,8 @@ export function isCssProperty(name: string): boolean {
 export function safePropertyValue(property: string, value: string): string | null {
   if (!isCssProperty(property)) return null;
   const collapsed = collapseWhitespace(value);
-  return GRAMMAR[PROPERTIES[property]].test(collapsed) ? collapsed : null;
+  if (collapsed.length > MAX_CSS_VALUE_LENGTH) return null;
+  return CSS_GRAMMARS[PROPERTIES[property]](collapsed) ? collapsed : null;
 }
 
 /**

@@ -7,6 +7,8 @@ import {
 } from "./helpers/diagram_instance.ts";
 import { connectClient, type Json } from "./helpers/mcp_client.ts";
 import { svgReferenceProblems } from "./helpers/svg_references.ts";
+import { MAX_CSS_VALUE_LENGTH } from "../shared/svg_css.ts";
+import { MAX_THUMBNAIL_BYTES } from "../diagram/thumbnail/sanitize_svg.ts";
 import { BOUND_TEXT_DEFAULTS, ELEMENT_DEFAULTS, hostileFrames } from "./helpers/scene_fixture.ts";
 
 const EMAIL = "owner@example.com";
@@ -472,6 +474,42 @@ Deno.test("a browser thumbnail is sanitised before it is stored", async () => {
     const stored = (await api("GET", `/api/diagrams/${json.id}/thumbnail.svg`)).text;
     assert.match(stored, /<rect/);
     assert.doesNotMatch(stored, /script|onload|foreignObject|alert/i);
+  });
+});
+
+Deno.test("/health answers within a second while a thumbnail crafted to make CSS checks backtrack is saved", async () => {
+  await withDiagram(async (instance) => {
+    const api = client(instance, await instance.login(EMAIL, PASSWORD));
+    const { json: created } = await api("POST", "/api/diagrams", {
+      name: "Sketch",
+      file: sceneWithBox("s", "Sketch"),
+    });
+    // As many colour functions as a thumbnail may hold, each as long as a value may be and never
+    // closed: one with 22 digits held the service for 15 s when colours were checked by a pattern.
+    const rect = `<rect fill="rgb(${"1".repeat(MAX_CSS_VALUE_LENGTH - 4)}"/>`;
+    const rects = rect.repeat(Math.floor((MAX_THUMBNAIL_BYTES - 100) / rect.length));
+    const thumbnail = `<svg xmlns="http://www.w3.org/2000/svg">${rects}</svg>`;
+    const saving = api("PUT", `/api/diagrams/${created.id}`, {
+      file: sceneWithBox("s", "Saved"),
+      thumbnail,
+    });
+    // Handled here too, so that a save cut short by a failed assertion fails only that.
+    let saved = false;
+    const settled = () => saved = true;
+    saving.then(settled, settled);
+    const waits: number[] = [];
+    do {
+      const started = performance.now();
+      const health = await fetch(new URL("/health", instance.url), {
+        signal: AbortSignal.timeout(1000),
+      }).then((response) => response.text().then(() => response.ok), () => false);
+      waits.push(health ? performance.now() - started : Infinity);
+    } while (!saved && waits.at(-1)! < 1000);
+    assert.ok(waits.every((wait) => wait < 1000), `/health waited ${waits.map(Math.round)} ms`);
+    assert.equal((await saving).status, 200);
+    const stored = (await api("GET", `/api/diagrams/${created.id}/thumbnail.svg`)).text;
+    assert.match(stored, /<rect\/>/);
+    assert.doesNotMatch(stored, /rgb\(/);
   });
 });
 
