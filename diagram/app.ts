@@ -24,6 +24,8 @@ export interface DiagramDeps {
   core: DiagramCore;
   baseUrl: string;
   mcp: McpEndpoint;
+  /** Browser pages besides our own that may call /mcp; undefined: pages on loopback. */
+  mcpAllowedOrigins?: readonly string[];
   trustProxy: boolean;
   /** Checks the collab server's signed requests. */
   collabSecret: string;
@@ -71,7 +73,10 @@ export function createDiagramApp(deps: DiagramDeps): Hono {
   api.route("/", collabTokenRoutes(core.collabRooms));
   app.route("/", api);
   app.route("/", internalCollabRoutes(core.collabRooms, () => deps.collabSecret));
-  app.route("/", mcpRoutes(core.sessions, deps.mcp));
+  app.route(
+    "/",
+    mcpRoutes(core.sessions, deps.mcp, { own: ownOrigin, configured: deps.mcpAllowedOrigins }),
+  );
   app.route(
     "/",
     pageRoutes({

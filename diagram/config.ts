@@ -5,6 +5,7 @@ import {
   type EnvValues,
   flag,
   integer,
+  origins,
   port,
   text,
   url,
@@ -22,6 +23,7 @@ export const diagramEnv = {
   DATA_DIR: dataDir,
   DIAGRAM_TRUST_PROXY: flag(false),
   DIAGRAM_MCP_RATE_MAX: integer(120, 0, 100_000),
+  DIAGRAM_MCP_ALLOWED_ORIGINS: origins("https://chat.example.org,http://localhost:6274"),
   DIAGRAM_HISTORY_MAX_MB: integer(1024, 1, 1_000_000),
   DIAGRAM_TRASH_DAYS: integer(30, 1, 3650),
 };
@@ -44,6 +46,8 @@ export interface DiagramConfig {
   trustProxy: boolean;
   /** MCP tool calls per access token and minute; 0: no limit. */
   mcpRateMax: number;
+  /** Browser pages besides our own that may call /mcp; undefined: pages on loopback. */
+  mcpAllowedOrigins?: string[];
   /** What kept revisions may take, and how long the trash keeps a diagram. */
   upkeep: UpkeepLimits;
 }
@@ -59,6 +63,7 @@ export function diagramConfig(env: EnvValues<typeof diagramEnv>): DiagramConfig 
     dataDir: env.DATA_DIR,
     trustProxy: env.DIAGRAM_TRUST_PROXY,
     mcpRateMax: env.DIAGRAM_MCP_RATE_MAX,
+    mcpAllowedOrigins: env.DIAGRAM_MCP_ALLOWED_ORIGINS,
     upkeep: {
       historyMaxBytes: env.DIAGRAM_HISTORY_MAX_MB * 1024 * 1024,
       trashKeepMs: env.DIAGRAM_TRASH_DAYS * 24 * 60 * 60 * 1000,

@@ -84,6 +84,7 @@ await runService({
     core,
     baseUrl: config.baseUrl,
     mcp,
+    mcpAllowedOrigins: config.mcpAllowedOrigins,
     trustProxy: config.trustProxy,
     collabSecret,
     editor: {

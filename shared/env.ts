@@ -186,6 +186,27 @@ export function list(example: string): EnvVar<string[] | undefined> {
   };
 }
 
+/**
+ * Web origins as browsers send them in Origin: scheme, lowercase host and a port only when not
+ * the scheme's default, no path. An entry in another spelling would never match one.
+ */
+export function origins(example: string): EnvVar<string[] | undefined> {
+  return {
+    expected: `a comma-separated list of origins (http(s)://host[:port], no path), e.g. ${example}`,
+    fallback: undefined,
+    parse(raw) {
+      const items = raw.split(",").map((item) => item.trim());
+      return items.every(isOrigin) ? items : undefined;
+    },
+  };
+}
+
+function isOrigin(text: string): boolean {
+  if (!URL.canParse(text)) return false;
+  const url = new URL(text);
+  return (url.protocol === "http:" || url.protocol === "https:") && url.origin === text;
+}
+
 /** A file system path; trailing slashes are dropped (but "/" stays) so callers can append. */
 export function path(fallback: string): EnvVar<string>;
 export function path(fallback?: undefined): EnvVar<string | undefined>;

@@ -6,6 +6,7 @@ import {
   flag,
   integer,
   list,
+  origins,
   path,
   port,
   readEnv,
@@ -155,5 +156,33 @@ Deno.test("list splits on commas and refuses empty items", () => {
   assert.deepEqual(readEnv(spec, { L: " a.example , b:8080" }).L, ["a.example", "b:8080"]);
   for (const bad of ["a,,b", "a,", "a b"]) {
     assert.throws(() => readEnv(spec, { L: bad }), /comma-separated list/, bad);
+  }
+});
+
+Deno.test("origins takes origins spelled as browsers send them, and nothing else", () => {
+  const spec = { O: origins("https://a.example") };
+  assert.equal(readEnv(spec, {}).O, undefined);
+  assert.deepEqual(readEnv(spec, { O: "https://a.example, http://localhost:6274" }).O, [
+    "https://a.example",
+    "http://localhost:6274",
+  ]);
+  for (
+    const bad of [
+      "https://a.example/",
+      "https://a.example/path",
+      "https://A.example",
+      "https://a.example:443",
+      "a.example",
+      "null",
+      "file:///tmp",
+      "ftp://a.example",
+      "https://a.example,",
+    ]
+  ) {
+    assert.throws(
+      () => readEnv(spec, { O: bad }),
+      /expected a comma-separated list of origins \(http\(s\):\/\/host\[:port\], no path\)/,
+      bad,
+    );
   }
 });

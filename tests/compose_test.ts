@@ -8,7 +8,7 @@ import { collabEnv } from "../collab/config.ts";
 import { diagramEnv } from "../diagram/config.ts";
 import { searchEnv } from "../search/config.ts";
 import { checkSearchMcpEnv, searchMcpEnv } from "../search_mcp/config.ts";
-import { DEFAULT_ALLOWED_HOSTS, isAllowedHost } from "../search_mcp/http/host_origin.ts";
+import { DEFAULT_ALLOWED_HOSTS, isAllowedHost } from "../search_mcp/http/allowed_host.ts";
 import { ROOT } from "./helpers/process.ts";
 
 interface ComposeService {

@@ -444,3 +444,81 @@ Deno.test("tool calls over DIAGRAM_MCP_RATE_MAX per token get 429 with Retry-Aft
   assert.equal(other.status, 200);
   await other.body?.cancel();
 });
+
+Deno.test("browser pages other than ours and loopback ones get 403 before their token is looked at", async () => {
+  const own = "https://diagrams.example.com";
+  const { instance, token, mcpUrl } = await setUp({ BASE_URL: own });
+  await using _ = instance;
+  const post = (headers: Record<string, string>) =>
+    fetch(mcpUrl, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+        ...headers,
+      },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping" }),
+    });
+  const bearer = { authorization: `Bearer ${token}` };
+  for (
+    const [headers, status] of <[Record<string, string>, number][]> [
+      [{ ...bearer, origin: "http://evil.example" }, 403],
+      [{ ...bearer, origin: "null" }, 403],
+      [{ origin: "http://evil.example" }, 403],
+      [{ ...bearer, origin: own }, 200],
+      [{ ...bearer, origin: "http://localhost:6274" }, 200],
+      [{ origin: "http://localhost:6274" }, 401],
+      [bearer, 200],
+    ]
+  ) {
+    const response = await post(headers);
+    assert.equal(response.status, status, JSON.stringify(headers));
+    const body = await response.json();
+    if (status === 403) {
+      assert.equal(body.id, null);
+      assert.match(body.error.message, /^Forbidden: Origin .*\(DIAGRAM_MCP_ALLOWED_ORIGINS lists/);
+    }
+    assert.equal(
+      response.headers.get("access-control-allow-origin"),
+      status === 403 ? null : headers.origin ?? null,
+    );
+  }
+  const preflight = await fetch(mcpUrl, {
+    method: "OPTIONS",
+    headers: {
+      origin: "http://127.0.0.1:6274",
+      "access-control-request-method": "POST",
+      "access-control-request-headers": "authorization, content-type",
+    },
+  });
+  assert.equal(preflight.status, 204);
+  assert.equal(preflight.headers.get("access-control-allow-origin"), "http://127.0.0.1:6274");
+  assert.match(preflight.headers.get("access-control-allow-headers")!, /Authorization/);
+});
+
+Deno.test("DIAGRAM_MCP_ALLOWED_ORIGINS replaces the loopback pages; our own origin still passes", async () => {
+  const { instance, token, mcpUrl } = await setUp({
+    DIAGRAM_MCP_ALLOWED_ORIGINS: "https://chat.example.org",
+  });
+  await using _ = instance;
+  for (
+    const [origin, status] of [
+      ["https://chat.example.org", 200],
+      ["http://localhost:8000", 200],
+      ["http://localhost:6274", 403],
+    ] as const
+  ) {
+    const response = await fetch(mcpUrl, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${token}`,
+        origin,
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+      },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping" }),
+    });
+    assert.equal(response.status, status, origin);
+    await response.body?.cancel();
+  }
+});

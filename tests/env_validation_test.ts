@@ -87,6 +87,18 @@ const CASES: Case[] = [
     line: /^diagram: invalid DIAGRAM_PORT="8o00": expected an integer port/,
   },
   {
+    service: "diagram",
+    env: { DIAGRAM_MCP_ALLOWED_ORIGINS: "https://chat.example.org/" },
+    line:
+      /^diagram: invalid DIAGRAM_MCP_ALLOWED_ORIGINS="https:\/\/chat.example.org\/": expected a comma-separated list of origins/,
+  },
+  {
+    service: "search_mcp",
+    env: { MCP_HTTP_ALLOWED_ORIGINS: "chat.example.org" },
+    line:
+      /^search_mcp: invalid MCP_HTTP_ALLOWED_ORIGINS="chat.example.org": expected a comma-separated list of origins/,
+  },
+  {
     service: "collab",
     env: { COLLAB_PORT: "port" },
     line: /^collab: invalid COLLAB_PORT="port": expected an integer port/,

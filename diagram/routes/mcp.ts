@@ -3,12 +3,20 @@
 // per token, so one runaway agent cannot starve another.
 import { Hono } from "hono";
 import { bearerToken } from "../../runtime/bearer_token.ts";
+import { originGuard, type OriginPolicy } from "../../runtime/mcp/browser_origin.ts";
 import type { McpEndpoint } from "../../runtime/mcp/endpoint.ts";
 import { jsonRpcError, UNAUTHORIZED } from "../../runtime/mcp/jsonrpc_error.ts";
 import type { SessionOperations } from "../core/sessions.ts";
 
-export function mcpRoutes(sessions: SessionOperations, endpoint: McpEndpoint): Hono {
+/** `pages`: our own origin, and the browser pages DIAGRAM_MCP_ALLOWED_ORIGINS allows. */
+export function mcpRoutes(
+  sessions: SessionOperations,
+  endpoint: McpEndpoint,
+  pages: Omit<OriginPolicy, "variable">,
+): Hono {
   const app = new Hono();
+  // A page's Origin is judged before its token is looked up: a foreign page learns nothing.
+  app.use("/mcp", originGuard({ ...pages, variable: "DIAGRAM_MCP_ALLOWED_ORIGINS" }));
   app.all("/mcp", async (c) => {
     const token = bearerToken(c.req.header("authorization") ?? null);
     const owner = token === null ? null : await sessions.tokenOwner(token);
