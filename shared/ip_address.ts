@@ -45,7 +45,14 @@ function isPublicIpv4(address: number): boolean {
 
 /** The eight 16-bit groups of an IPv6 address (brackets and a zone allowed), or null. */
 export function parseIpv6(text: string): number[] | null {
-  let body = text.replace(/^\[(.*)\]$/, "$1").replace(/%.*$/, "").toLowerCase();
+  // Cut by hand: `/%.*$/` tried every `%` against the rest of the text, time in its square.
+  // No line break belongs to an address, in brackets or in a zone.
+  if (/[\n\r\u2028\u2029]/.test(text)) return null;
+  const unbracketed = text.length >= 2 && text.startsWith("[") && text.endsWith("]")
+    ? text.slice(1, -1)
+    : text;
+  const zone = unbracketed.indexOf("%");
+  let body = (zone < 0 ? unbracketed : unbracketed.slice(0, zone)).toLowerCase();
   if (!/^[0-9a-f:.]+$/.test(body) || !body.includes(":")) return null;
   // A dotted IPv4 tail (::ffff:1.2.3.4) stands for the last two groups.
   if (body.includes(".")) {

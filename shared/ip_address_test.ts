@@ -81,3 +81,20 @@ Deno.test("malformed addresses and host names are neither public nor literals", 
   assert.equal(isIpLiteral("[::1]"), true);
   assert.equal(isIpLiteral("10.0.0.1"), true);
 });
+
+Deno.test("brackets and a zone are cut off; a line break anywhere is no address", () => {
+  assert.deepEqual(parseIpv6("[fe80::1%eth0]"), [0xfe80, 0, 0, 0, 0, 0, 0, 1]);
+  assert.deepEqual(parseIpv6("fe80::1%a%b"), [0xfe80, 0, 0, 0, 0, 0, 0, 1]);
+  for (const text of ["[::1\n]", "::1%eth\n0", "::1\n", "[::1]\n"]) {
+    assert.equal(parseIpv6(text), null, JSON.stringify(text));
+  }
+});
+
+Deno.test("text crafted to make a pattern backtrack is read in one pass", () => {
+  for (const text of [`${"%".repeat(100_000)}\n`, `[${"%".repeat(100_000)}`]) {
+    const started = performance.now();
+    assert.equal(parseIpv6(text), null);
+    const elapsed = performance.now() - started;
+    assert.ok(elapsed < 1000, `${Math.round(elapsed)} ms`);
+  }
+});
