@@ -178,7 +178,9 @@ function wrapLine(line: string, maxWidth: number, font: FontSpec): string[] {
   // Always empty or ending in a word, so a pushed line never ends in spaces.
   let current = "";
   // Each match is a word with the spaces before it; spaces after the last word are dropped.
-  for (const [, gap, word] of line.matchAll(/( *)([^ ]+)/g)) {
+  // Sticky, as the words follow one another: without it the search for one after the trailing
+  // spaces started again at each of them, time in the square of their number.
+  for (const [, gap, word] of line.matchAll(/( *)([^ ]+)/gy)) {
     if (fits(current + gap + word)) {
       current += gap + word;
       continue;

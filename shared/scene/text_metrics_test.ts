@@ -220,3 +220,10 @@ Deno.test("wrapText keeps every non-space character in order and ends no new lin
     }
   }
 });
+
+Deno.test("wrapText wraps a line ending in a long run of spaces in one pass", () => {
+  const started = performance.now();
+  assert.equal(wrapText(`a b${" ".repeat(100_000)}`, 10, EXCALIFONT_20), "a\nb");
+  const elapsed = performance.now() - started;
+  assert.ok(elapsed < 1000, `${Math.round(elapsed)} ms`);
+});
