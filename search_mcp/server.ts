@@ -2,6 +2,7 @@
 // when stateless); everything worth keeping between them (caches, the engine client) lives in
 // ToolDeps, created once per process.
 import { McpServer } from "@modelcontextprotocol/server";
+import { mcpServerOptions } from "../runtime/mcp/server_options.ts";
 import { VERSION } from "../runtime/version.ts";
 import type { EngineClient } from "./engine_client.ts";
 import { type ConfigSource, registerInstanceInfo } from "./tools/instance_info.ts";
@@ -25,7 +26,7 @@ const INSTRUCTIONS =
 export function createToolServer(deps: ToolDeps): McpServer {
   const server = new McpServer(
     { name: "search_mcp", title: "Self-hosted search", version: VERSION },
-    { capabilities: { tools: {} }, instructions: INSTRUCTIONS },
+    mcpServerOptions(INSTRUCTIONS),
   );
   registerWebSearch(server, deps.search);
   registerUrlRead(server, deps.urlRead);

@@ -4,6 +4,7 @@ import assert from "node:assert/strict";
 import { startDiagram } from "./helpers/diagram_instance.ts";
 import { connectClient, type Json } from "./helpers/mcp_client.ts";
 import { checkLayoutQuality } from "./helpers/layout_quality.ts";
+import { checkProtocolVersions } from "./helpers/protocol_versions.ts";
 import { validateScene } from "../shared/scene/validate.ts";
 import { parseSpec } from "../shared/spec.ts";
 
@@ -521,4 +522,21 @@ Deno.test("DIAGRAM_MCP_ALLOWED_ORIGINS replaces the loopback pages; our own orig
     assert.equal(response.status, status, origin);
     await response.body?.cancel();
   }
+});
+
+Deno.test("the documented protocol revisions are spoken and no others", async () => {
+  const { instance, token, mcpUrl } = await setUp();
+  await using _ = instance;
+  await checkProtocolVersions((body, headers) =>
+    fetch(mcpUrl, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${token}`,
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+        ...headers,
+      },
+      body: JSON.stringify(body),
+    })
+  );
 });

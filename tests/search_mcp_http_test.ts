@@ -4,6 +4,7 @@ import assert from "node:assert/strict";
 import type { Json } from "./helpers/mcp_client.ts";
 import { delayed, startFakeUpstream } from "./helpers/fake_upstream.ts";
 import { freePort, startService } from "./helpers/process.ts";
+import { checkProtocolVersions } from "./helpers/protocol_versions.ts";
 import {
   MCP_TOKEN,
   rpcMessage,
@@ -24,10 +25,6 @@ function start(env: Record<string, string> = {}) {
     MCP_HTTP_AUTH_TOKEN: MCP_TOKEN,
     ...env,
   });
-}
-
-function initialize(protocolVersion: string, id = 1) {
-  return { ...SEED_INITIALIZE, id, params: { ...SEED_INITIALIZE.params, protocolVersion } };
 }
 
 const TOOLS_LIST = { jsonrpc: "2.0", id: 2, method: "tools/list" };
@@ -90,18 +87,53 @@ Deno.test("without MCP_HTTP_AUTH_TOKEN no token is asked for", async () => {
   await response.body?.cancel();
 });
 
-Deno.test("every supported protocol revision initializes and is echoed", async () => {
-  await using mcp = await start();
-  for (const version of ["2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25"]) {
-    const message = await rpcMessage(await mcp.post(initialize(version), AUTH));
-    assert.equal((message.result as { protocolVersion: string }).protocolVersion, version);
+for (const stateless of ["false", "true"]) {
+  Deno.test(`the documented protocol revisions are spoken and no others (stateless: ${stateless})`, async () => {
+    await using mcp = await start({ MCP_HTTP_STATELESS: stateless });
+    await checkProtocolVersions((body, headers) => mcp.post(body, { ...AUTH, ...headers }));
+  });
+}
+
+Deno.test("JSON-RPC batches are refused under 2025-06-18 and later, and answered under 2025-03-26", async () => {
+  for (const stateless of ["false", "true"]) {
+    await using mcp = await start({ MCP_HTTP_STATELESS: stateless });
+    const pings = [1, 2].map((id) => ({ jsonrpc: "2.0", id, method: "ping" }));
+    /** A session (when stateful) that initialize settled on `version`, and its headers. */
+    const sessionOf = async (version: string) => {
+      const response = await mcp.post({
+        ...SEED_INITIALIZE,
+        params: { ...SEED_INITIALIZE.params, protocolVersion: version },
+      }, AUTH);
+      await response.body?.cancel();
+      const id = response.headers.get("mcp-session-id");
+      return id === null ? AUTH : { ...AUTH, "Mcp-Session-Id": id };
+    };
+    const modern = await sessionOf("2025-06-18");
+    const old = await sessionOf("2025-03-26");
+    const cases: [Record<string, string>, number][] = [
+      [{ ...modern, "MCP-Protocol-Version": "2025-06-18" }, 400],
+      [{ ...modern, "MCP-Protocol-Version": "2025-11-25" }, 400],
+      [{ ...old, "MCP-Protocol-Version": "2025-03-26" }, 200],
+      // Without the header the session's revision counts; stateless, 2025-03-26 is assumed.
+      [modern, stateless === "true" ? 200 : 400],
+      [old, 200],
+    ];
+    for (const [headers, status] of cases) {
+      const response = await mcp.post(pings, headers);
+      const label = `stateless ${stateless}: ${JSON.stringify(headers)}`;
+      assert.equal(response.status, status, label);
+      const body = await response.json();
+      if (status === 400) {
+        assert.equal(body.error.code, -32600, label);
+        assert.match(body.error.message, /has no JSON-RPC batches/, label);
+      } else {
+        assert.deepEqual(body.map((answer: Json) => answer.id), [1, 2], label);
+      }
+    }
+    const batchedInitialize = await mcp.post([SEED_INITIALIZE], AUTH);
+    assert.equal(batchedInitialize.status, 400);
+    assert.equal((await batchedInitialize.json()).error.code, -32600);
   }
-  const unknown = await rpcMessage(await mcp.post(initialize("1999-01-01"), AUTH));
-  assert.equal(
-    (unknown.result as { protocolVersion: string }).protocolVersion,
-    "2025-11-25",
-    "an unknown revision gets the latest one the server speaks",
-  );
 });
 
 const MODERN_META = {

@@ -1,6 +1,7 @@
 // The diagram MCP server: one per request (stateless), bound to the account whose access token
 // the request carried.
 import { McpServer } from "@modelcontextprotocol/server";
+import { mcpServerOptions } from "../../runtime/mcp/server_options.ts";
 import { VERSION } from "../../runtime/version.ts";
 import type { ToolContext } from "./tool_context.ts";
 import { registerCreateDiagram } from "./tools/create_diagram.ts";
@@ -23,7 +24,7 @@ const INSTRUCTIONS =
 export function createDiagramMcpServer(context: ToolContext): McpServer {
   const server = new McpServer(
     { name: "diagram", title: "Diagram gallery", version: VERSION },
-    { capabilities: { tools: {} }, instructions: INSTRUCTIONS },
+    mcpServerOptions(INSTRUCTIONS),
   );
   registerCreateDiagram(server, context);
   registerUpdateDiagram(server, context);

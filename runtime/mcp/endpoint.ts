@@ -15,6 +15,7 @@ import {
 import { isJsonMediaType, readJsonRequest, RequestBodyError } from "../request_body.ts";
 import type { RateLimiter } from "../../shared/rate_limiter.ts";
 import { answerForm, asSseEvent } from "./accept.ts";
+import { ASSUMED_PROTOCOL_VERSION, batchRefusal } from "./batch.ts";
 import {
   INVALID_REQUEST,
   jsonRpcError,
@@ -45,6 +46,8 @@ export interface McpEndpoint {
 
 interface Session {
   transport: WebStandardStreamableHTTPServerTransport;
+  /** The revision initialize settled on, for requests that do not name theirs. */
+  protocolVersion(): string | undefined;
   /** JSON-RPC ids of the session's requests being answered right now. */
   inFlight: Set<unknown>;
   close(): Promise<void>;
@@ -110,8 +113,12 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
     if (!(await isLegacyRequest(request, body))) {
       return modern.fetch(request, { parsedBody: body, authInfo });
     }
-    if (sessions === null) return statelessAnswer(request, body, authInfo);
-    return sessionAnswer(sessions, request, body);
+    const declared = request.headers.get("mcp-protocol-version");
+    if (sessions === null) {
+      return batchRefusal(body, declared ?? ASSUMED_PROTOCOL_VERSION) ??
+        statelessAnswer(request, body, authInfo);
+    }
+    return sessionAnswer(sessions, request, body, declared);
   }
 
   async function statelessAnswer(
@@ -143,13 +150,17 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
     sessions: SessionStore<Session>,
     request: Request,
     body: unknown,
+    declared: string | null,
   ): Promise<Response> {
     const id = request.headers.get("mcp-session-id");
     if (id !== null) {
       const session = sessions.use(id);
       if (!session) return sessionNotFound();
-      return answerInSession(session, request, body);
+      const version = declared ?? session.protocolVersion() ?? ASSUMED_PROTOCOL_VERSION;
+      return batchRefusal(body, version) ?? answerInSession(session, request, body);
     }
+    const refused = batchRefusal(body, declared ?? ASSUMED_PROTOCOL_VERSION);
+    if (refused) return refused;
     if (!isInitializeRequest(body)) {
       return jsonRpcError(
         400,
@@ -172,6 +183,7 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
         onsessioninitialized: (sessionId) =>
           sessions.add(sessionId, {
             transport,
+            protocolVersion: () => server.server.getNegotiatedProtocolVersion(),
             inFlight: new Set(),
             close: () => server.close(),
           }),
