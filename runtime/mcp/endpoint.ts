@@ -3,7 +3,8 @@
 // - 2026-07-28 requests (per-request `_meta` envelope): the SDK's stateless modern handler;
 // - 2024-11-05 … 2025-11-25 requests, stateful (default): the session's own transport;
 // - the same, with MCP_HTTP_STATELESS=true: a fresh server and transport per request.
-// Transports run in JSON mode; a client that ranks SSE higher gets the answer as one SSE event.
+// A 2025-era batch its revision does not allow is refused before either (batch.ts). Transports run
+// in JSON mode; a client that ranks SSE higher gets the answer as one SSE event.
 import {
   type AuthInfo,
   createMcpHandler,
