@@ -44,6 +44,17 @@ function browser(instance: DiagramInstance) {
   };
 }
 
+/** A new diagram named "Draft", made over the REST API; its id. */
+async function newDraft(instance: DiagramInstance): Promise<string> {
+  const cookie = await instance.login(EMAIL, PASSWORD);
+  const response = await fetch(new URL("/api/diagrams", instance.url), {
+    method: "POST",
+    headers: { cookie, origin: instance.origin, "content-type": "application/json" },
+    body: JSON.stringify({ name: "Draft" }),
+  });
+  return (await response.json()).id;
+}
+
 Deno.test("a page without a session goes to the login form, and signing in comes back to it", async () => {
   await withPages(async (instance) => {
     const person = browser(instance);
@@ -120,12 +131,7 @@ Deno.test("a dot segment cannot turn next= or a form's back= into a link to anot
     const loginForm = await person.get("/login?next=%2F%2e%2F%2Fevil.example%2F");
     assert.equal(loginForm.response.headers.get("location"), "/");
 
-    const cookie = await instance.login(EMAIL, PASSWORD);
-    const { id } = await fetch(new URL("/api/diagrams", instance.url), {
-      method: "POST",
-      headers: { cookie, origin: instance.origin, "content-type": "application/json" },
-      body: JSON.stringify({ name: "Draft" }),
-    }).then((response) => response.json());
+    const id = await newDraft(instance);
     for (const back of ["/.//evil.example/x", "/%2e//evil.example/x", "/.\\/evil.example/x"]) {
       const renamed = await person.post(`/d/${id}/rename`, { name: "Renamed", back });
       assert.equal(renamed.response.status, 303);
@@ -165,12 +171,7 @@ Deno.test("an Authorization header does not exempt a cookie-authenticated write 
   await withPages(async (instance) => {
     const person = browser(instance);
     await person.post("/login", { email: EMAIL, password: PASSWORD, next: "/" });
-    const cookie = await instance.login(EMAIL, PASSWORD);
-    const { id } = await fetch(new URL("/api/diagrams", instance.url), {
-      method: "POST",
-      headers: { cookie, origin: instance.origin, "content-type": "application/json" },
-      body: JSON.stringify({ name: "Draft" }),
-    }).then((response) => response.json());
+    const id = await newDraft(instance);
     const forged = { origin: "http://evil.example", "sec-fetch-site": "cross-site" };
     for (const authorization of ["x", "Bearer not-a-token", "Basic b3duZXI6cHc="]) {
       const token = await person.post("/account/tokens", { name: "stolen" }, {
@@ -405,12 +406,7 @@ Deno.test("a diagram's page renames, duplicates and, after a confirm step, delet
   await withPages(async (instance) => {
     const person = browser(instance);
     await person.post("/login", { email: EMAIL, password: PASSWORD, next: "/" });
-    const cookie = await instance.login(EMAIL, PASSWORD);
-    const { id } = await fetch(new URL("/api/diagrams", instance.url), {
-      method: "POST",
-      headers: { cookie, origin: instance.origin, "content-type": "application/json" },
-      body: JSON.stringify({ name: "Draft" }),
-    }).then((response) => response.json());
+    const id = await newDraft(instance);
 
     const page = await person.get(`/d/${id}`);
     assert.match(page.text, /Nothing is drawn yet\./);
