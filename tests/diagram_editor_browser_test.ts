@@ -228,6 +228,34 @@ Deno.test("the editor in two browsers", async (t) => {
       },
     ],
     [
+      "signed out in another tab, the editor says so; signed in again, what was drawn meanwhile is saved",
+      async (scenario) => {
+        // Chromium logs each refused request: the token's, and a direct save's while signed out.
+        scenario.expectConsoleErrors(/status of 401 \(Unauthorized\)/);
+        const id = await setup.newDiagram([rectangle("seed", 100, 100, "a0")]);
+        const editor = await openEditor(scenario, id, ACCOUNT);
+        const other = await editor.page.context().newPage();
+        await other.goto("/");
+        await other.getByRole("button", { name: "Sign out" }).click();
+        await other.waitForURL(/\/login/);
+        // collab ends the session's connection within a flush; a new token is then refused.
+        await waitForStatus(editor.page, "signed-out", 15_000);
+        assert.match(await statusText(editor.page), /^Signed out: sign in again in another tab/);
+
+        await drawShape(editor.page, "o", { x: 760, y: 560 }, { x: 880, y: 660 });
+        await waitForShapes(editor.page, 2);
+        await other.getByLabel("Email").fill(EMAIL);
+        await other.getByLabel("Password").fill(PASSWORD);
+        await other.getByRole("button", { name: "Sign in" }).click();
+        await waitForStatus(editor.page, "live", 20_000);
+        await storedWhen(
+          id,
+          (elements) => elements.some((element) => element.type === "ellipse"),
+          "the ellipse drawn while signed out, saved once signed in again",
+        );
+      },
+    ],
+    [
       "concurrent edits to different elements in two browsers both survive, in both and in storage",
       async (scenario) => {
         const id = await setup.newDiagram([rectangle("seed", 100, 100, "a0")]);

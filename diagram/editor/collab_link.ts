@@ -2,7 +2,9 @@
 // token from the web app (which alone knows the collab address). Close codes decide what follows:
 // 4401/4403 (token expired, or the secret rotated) fetch a new token and reconnect; 4409 (the
 // diagram was replaced) and 4404 (deleted) go to the editor; any other close is retried by the
-// provider itself, with its backoff.
+// provider itself, with its backoff. A token refused with 401 means this browser was signed out
+// (here, in another tab, or by the operator): the editor says so, and the link keeps asking, so
+// that signing in again in another tab brings it back.
 import { WebsocketProvider } from "y-websocket";
 import type * as Y from "yjs";
 
@@ -14,6 +16,8 @@ export interface CollabLinkEvents {
   synced(): void;
   replaced(): void;
   gone(): void;
+  /** The web app no longer knows this browser's session. */
+  signedOut(): void;
 }
 
 export interface CollabLink {
@@ -31,6 +35,7 @@ export function openCollabLink(diagramId: string, doc: Y.Doc, on: CollabLinkEven
   async function token(): Promise<{ token: string; url: string }> {
     const response = await fetch(`/api/diagrams/${diagramId}/collab-token`, { method: "POST" });
     if (response.status === 404) throw new GoneError();
+    if (response.status === 401) throw new SignedOutError();
     if (!response.ok) throw new Error(`collab token: HTTP ${response.status}`);
     return await response.json();
   }
@@ -42,8 +47,9 @@ export function openCollabLink(diagramId: string, doc: Y.Doc, on: CollabLinkEven
     } catch (error) {
       if (destroyed) return;
       if (error instanceof GoneError) return on.gone();
-      // The web app is unreachable too: keep trying, the editor works meanwhile.
-      on.status("disconnected");
+      // Signed out, or the web app is unreachable too: keep trying, the editor works meanwhile.
+      if (error instanceof SignedOutError) on.signedOut();
+      else on.status("disconnected");
       const wait = TOKEN_RETRY_MS[Math.min(failures++, TOKEN_RETRY_MS.length - 1)];
       setTimeout(() => void connect(), wait);
       return;
@@ -87,3 +93,4 @@ export function openCollabLink(diagramId: string, doc: Y.Doc, on: CollabLinkEven
 }
 
 class GoneError extends Error {}
+class SignedOutError extends Error {}

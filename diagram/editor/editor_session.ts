@@ -32,6 +32,7 @@ export type EditorStatus =
   | "saving-directly"
   | "saved-directly"
   | "not-saved"
+  | "signed-out"
   | "replaced"
   | "gone";
 
@@ -89,6 +90,8 @@ export function startEditorSession(
    * person changes something, so that a drawing changing under their eyes is explained.
    */
   let replacedBecause: string | null = null;
+  /** The web app refused this browser's session; until a room syncs again. */
+  let signedOut = false;
   let stopped = false;
   let room: Room;
   const images = trackImages(config.diagramId, api, (problem) => setStatus("not-saved", problem));
@@ -127,9 +130,12 @@ export function startEditorSession(
         lostAt ??= performance.now();
         // A fresh room's first connection after a replacement is no trouble: the explanation stays.
         if (replacedBecause !== null && !current.everSynced) return;
+        // Reconnecting cannot help until the person signs in again: that explanation stays too.
+        if (signedOut) return;
         setStatus(everLive ? "reconnecting" : "connecting");
       },
       synced() {
+        signedOut = false;
         current.synced = true;
         current.everSynced = true;
         everLive = true;
@@ -146,6 +152,10 @@ export function startEditorSession(
         else setStatus("replaced", replacedBecause);
       },
       replaced: () => void reload(),
+      signedOut() {
+        signedOut = true;
+        setStatus("signed-out");
+      },
       gone() {
         leave();
         setStatus("gone");
@@ -210,12 +220,18 @@ export function startEditorSession(
       keepalive,
     );
     if (outcome.saved) {
+      signedOut = false;
       revision = outcome.revision;
       savedHash = hash;
       setStatus("saved-directly");
       return;
     }
-    setStatus("not-saved", outcome.problem);
+    if (outcome.signedOut) {
+      signedOut = true;
+      setStatus("signed-out");
+    } else {
+      setStatus("not-saved", outcome.problem);
+    }
     if (outcome.stale) {
       // Stored meanwhile by someone else: take their elements where they win, save next tick.
       const latest = await readStored(config.diagramId).catch(() => null);

@@ -9,6 +9,7 @@ const WORDS: Record<EditorStatus, string> = {
   "saving-directly": "Collaboration is unreachable: saving directly…",
   "saved-directly": "Collaboration is unreachable: saved directly to the server",
   "not-saved": "Not saved yet",
+  "signed-out": "Signed out: sign in again in another tab, and what you draw here is saved then",
   replaced: "Live, showing a newer version",
   gone: "This diagram was deleted: what you see is no longer saved",
 };

@@ -21,7 +21,7 @@ export interface StoredDiagram {
 
 export type SaveOutcome =
   | { saved: true; revision: number }
-  | { saved: false; stale: boolean; problem: string };
+  | { saved: false; stale: boolean; signedOut: boolean; problem: string };
 
 export async function readStored(diagramId: string): Promise<StoredDiagram> {
   const response = await fetch(`/api/diagrams/${diagramId}`, { cache: "no-store" });
@@ -54,9 +54,10 @@ export async function saveStored(
     return {
       saved: false,
       stale: response.status === 412,
+      signedOut: response.status === 401,
       problem: typeof body.error === "string" ? body.error : `HTTP ${response.status}`,
     };
   } catch (error) {
-    return { saved: false, stale: false, problem: String(error) };
+    return { saved: false, stale: false, signedOut: false, problem: String(error) };
   }
 }
