@@ -1,8 +1,8 @@
 import type { Hono } from "hono";
 import { serviceApp } from "../runtime/http.ts";
 import { createRateLimiter } from "../shared/rate_limiter.ts";
-import { boundedBody } from "./middleware/bounded_body.ts";
-import { rateLimit } from "./middleware/limiter.ts";
+import { boundedBody } from "./http/bounded_body.ts";
+import { rateLimit } from "./http/limiter.ts";
 import { securityHeaders } from "../runtime/security_headers.ts";
 import { autocompleterRoutes } from "./routes/autocompleter.ts";
 import { imageProxyRoutes } from "./routes/image_proxy.ts";

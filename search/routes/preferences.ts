@@ -1,8 +1,8 @@
 // GET /preferences shows the form; POST stores the choices in cookies (never on the server).
 import { Hono } from "hono";
-import { preferencesFromForm, setPreferenceCookies } from "../ui/preferences.ts";
-import { renderErrorPage } from "../ui/error_page.ts";
-import { renderPreferencesPage } from "../ui/preferences_page.ts";
+import { preferencesFromForm, setPreferenceCookies } from "../pages/preferences.ts";
+import { renderErrorPage } from "../pages/error_page.ts";
+import { renderPreferencesPage } from "../pages/preferences_page.ts";
 import {
   defaultPreferences,
   isCrossOrigin,

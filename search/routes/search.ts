@@ -11,10 +11,10 @@ import { csvFileName, renderCsv } from "../render/csv.ts";
 import { searchJson } from "../render/json.ts";
 import { renderRss } from "../render/rss.ts";
 import type { SearchRun } from "../searcher.ts";
-import { renderErrorPage } from "../ui/error_page.ts";
-import type { SiteView } from "../ui/layout.ts";
-import { renderResultsPage } from "../ui/results_page.ts";
-import { renderStartPage } from "../ui/start_page.ts";
+import { renderErrorPage } from "../pages/error_page.ts";
+import type { SiteView } from "../pages/layout.ts";
+import { renderResultsPage } from "../pages/results_page.ts";
+import { renderStartPage } from "../pages/start_page.ts";
 import { requestParams } from "./request_params.ts";
 import { preferencesOf, publicOrigin, resolveLanguage, type SearchDeps, siteView } from "./site.ts";
 

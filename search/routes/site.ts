@@ -4,8 +4,8 @@ import { LANGUAGE_TAG } from "../core/query_syntax.ts";
 import { proxiedImageUrl } from "../image_proxy.ts";
 import type { Searcher } from "../searcher.ts";
 import type { Settings } from "../settings/types.ts";
-import { type Preferences, readPreferences } from "../ui/preferences.ts";
-import type { SiteView } from "../ui/layout.ts";
+import { type Preferences, readPreferences } from "../pages/preferences.ts";
+import type { SiteView } from "../pages/layout.ts";
 
 export interface SearchDeps {
   settings: Settings;

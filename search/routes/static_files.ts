@@ -1,6 +1,6 @@
 // The stylesheet, an icon and robots.txt; everything else the pages need is inline-free HTML.
 import { Hono } from "hono";
-import { STYLE_CSS } from "../ui/style.ts";
+import { STYLE_CSS } from "../pages/style.ts";
 
 const FAVICON =
   `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><circle cx="6.5" cy="6.5" r="4.5" fill="none" stroke="#3050ff" stroke-width="2"/><path d="M10 10l4.5 4.5" stroke="#3050ff" stroke-width="2" stroke-linecap="round"/></svg>`;

@@ -7,8 +7,8 @@ import {
   type EngineStats,
   renderEngineStatsPage,
   renderStatsPage,
-} from "../ui/stats_page.ts";
-import { renderErrorPage } from "../ui/error_page.ts";
+} from "../pages/stats_page.ts";
+import { renderErrorPage } from "../pages/error_page.ts";
 import { preferencesOf, type SearchDeps, siteView } from "./site.ts";
 
 export function statsRoutes(deps: SearchDeps): Hono {
