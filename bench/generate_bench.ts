@@ -2,8 +2,8 @@
 // Warms ELK up, then times generateDiagram (measure, layout, scene) on seeded random specs of
 // 10, 100 and 1000 nodes (about 1.5 edges per node, cycles, self-loops and parallel edges from
 // 30 nodes on) and counts the layout-quality problems found in them.
-import { generateDiagram } from "../shared/generate/generate.ts";
-import { warmLayoutEngine } from "../shared/generate/layout.ts";
+import { generateDiagram } from "../diagram/drawing/generate.ts";
+import { warmLayoutEngine } from "../diagram/drawing/layout/layout.ts";
 import { checkLayoutQuality, randomDag } from "../tests/helpers/layout_quality.ts";
 import { percentile } from "./process_stats.ts";
 

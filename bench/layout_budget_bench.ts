@@ -5,7 +5,7 @@
 // its time and answer (a refusal before any layout says why), the service's peak RSS (VmHWM,
 // workers included: they are threads of the one process) and the worst latency of its real
 // /health, polled every 20 ms while the call runs.
-import { LAYOUT_BUDGET } from "../shared/generate/layout_budget.ts";
+import { LAYOUT_BUDGET } from "../diagram/drawing/layout/layout_budget.ts";
 import { adminCommand } from "../tests/helpers/diagram_instance.ts";
 import { RunningProcess, serviceCommand } from "../tests/helpers/process.ts";
 import { randomDag } from "../tests/helpers/layout_quality.ts";

@@ -5,7 +5,7 @@ import { secretFromEnvOrDataDir } from "../runtime/secrets.ts";
 import { describeError } from "../shared/describe_error.ts";
 import { runService } from "../runtime/serve.ts";
 import { createRateLimiter } from "../shared/rate_limiter.ts";
-import { layoutBudgetProblems } from "../shared/generate/layout_budget.ts";
+import { layoutBudgetProblems } from "./drawing/layout/layout_budget.ts";
 import { createDiagramApp } from "./app.ts";
 import { readEditorManifest } from "./editor_bundle.ts";
 import { createLoginThrottle, DEFAULT_LOGIN_LIMITS } from "./auth/login_throttle.ts";

@@ -1,6 +1,7 @@
 // Run by hand: `deno run -A scripts/generate_font_metrics.ts`. Reads the woff2 subsets that
-// @excalidraw/excalidraw ships and writes shared/scene/font_metrics.json, the advance widths that
-// shared/scene/text_metrics.ts measures labels with (its header documents the file's shape).
+// @excalidraw/excalidraw ships and writes diagram/drawing/scene/font_metrics.json, the advance
+// widths that diagram/drawing/scene/text_metrics.ts measures labels with (its header documents the
+// file's shape).
 // Prints one line per family so a reader can check which files were used.
 import * as fontkit from "fontkit";
 
@@ -46,7 +47,7 @@ const FONTS_DIR = new URL(
   "../node_modules/@excalidraw/excalidraw/dist/prod/fonts/",
   import.meta.url,
 );
-const OUTPUT = new URL("../shared/scene/font_metrics.json", import.meta.url);
+const OUTPUT = new URL("../diagram/drawing/scene/font_metrics.json", import.meta.url);
 
 function isRecorded(codePoint: number): boolean {
   return RECORDED_RANGES.some(([first, last]) => codePoint >= first && codePoint <= last);

@@ -5,7 +5,7 @@ import { startDiagram } from "./helpers/diagram_instance.ts";
 import { connectClient, type Json } from "./helpers/mcp_client.ts";
 import { checkLayoutQuality } from "./helpers/layout_quality.ts";
 import { checkProtocolVersions } from "./helpers/protocol_versions.ts";
-import { validateScene } from "../shared/scene/validate.ts";
+import { validateScene } from "../diagram/drawing/excalidraw/validate.ts";
 import { parseSpec } from "../shared/spec.ts";
 
 const EMAIL = "agent-owner@example.com";

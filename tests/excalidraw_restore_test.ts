@@ -7,8 +7,8 @@ import type {
   LinearElement,
   ShapeElement,
   TextElement,
-} from "../shared/scene/types.ts";
-import { generateDiagram } from "../shared/generate/generate.ts";
+} from "../diagram/drawing/excalidraw/types.ts";
+import { generateDiagram } from "../diagram/drawing/generate.ts";
 import { compareRestored, openRestorePage } from "./helpers/excalidraw_restore.ts";
 import { randomDag } from "./helpers/layout_quality.ts";
 

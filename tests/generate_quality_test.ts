@@ -4,9 +4,9 @@
 // and labelling cases by name.
 import assert from "node:assert/strict";
 import type { DiagramSpec } from "../shared/spec.ts";
-import type { ExcalidrawFile } from "../shared/scene/types.ts";
-import { validateScene } from "../shared/scene/validate.ts";
-import { generateDiagram } from "../shared/generate/generate.ts";
+import type { ExcalidrawFile } from "../diagram/drawing/excalidraw/types.ts";
+import { validateScene } from "../diagram/drawing/excalidraw/validate.ts";
+import { generateDiagram } from "../diagram/drawing/generate.ts";
 import { checkLayoutQuality, randomDag } from "./helpers/layout_quality.ts";
 
 const OPTIONS = { diagramId: "quality", source: "https://diagrams.example.test", updated: 0 };

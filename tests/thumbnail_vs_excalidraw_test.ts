@@ -4,8 +4,8 @@
 // of both, and of ours at gallery card size, go to /tmp/thumbs/ for a person to look at.
 import assert from "node:assert/strict";
 import type { DiagramSpec } from "../shared/spec.ts";
-import type { ShapeElement } from "../shared/scene/types.ts";
-import { generateDiagram } from "../shared/generate/generate.ts";
+import type { ShapeElement } from "../diagram/drawing/excalidraw/types.ts";
+import { generateDiagram } from "../diagram/drawing/generate.ts";
 import { renderThumbnail } from "../diagram/thumbnail/render_svg.ts";
 import { openRestorePage } from "./helpers/excalidraw_restore.ts";
 import { labelsCrossedByArrows } from "./helpers/layout_quality.ts";

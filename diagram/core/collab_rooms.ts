@@ -6,7 +6,7 @@
 // the collab server asks which of its connections' sessions have ended, and when.
 import { COLLAB_TOKEN_TTL_SECONDS, signCollabToken } from "../../shared/collab_token.ts";
 import type { Database } from "../db/database.ts";
-import type { ExcalidrawFile } from "../../shared/scene/types.ts";
+import type { ExcalidrawFile } from "../drawing/excalidraw/types.ts";
 import { tokenRevocations } from "../store/access_tokens.ts";
 import { listDiagramFiles } from "../store/diagram_files.ts";
 import { diagramRevisions, findDiagramOwner } from "../store/diagrams.ts";

@@ -1,7 +1,7 @@
 // What gets stored for a diagram, whoever made it: a validated Excalidraw file and a thumbnail
 // that is safe to serve. Generated, uploaded and collaboratively edited files all pass here.
-import type { ExcalidrawFile } from "../../shared/scene/types.ts";
-import { validateScene } from "../../shared/scene/validate.ts";
+import type { ExcalidrawFile } from "../drawing/excalidraw/types.ts";
+import { validateScene } from "../drawing/excalidraw/validate.ts";
 import { renderThumbnail } from "../thumbnail/render_svg.ts";
 import { sanitizeSvg } from "../thumbnail/sanitize_svg.ts";
 import type { DiagramContent } from "../store/diagrams.ts";

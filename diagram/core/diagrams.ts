@@ -4,9 +4,9 @@
 import type { Database } from "../db/database.ts";
 import { randomId } from "../../shared/random_id.ts";
 import { type DiagramSpec, parseSpec } from "../../shared/spec.ts";
-import { applySpecPatch, type SpecPatch } from "../../shared/spec_patch.ts";
-import { excalidrawFile } from "../../shared/scene/envelope.ts";
-import type { ExcalidrawFile } from "../../shared/scene/types.ts";
+import { applySpecPatch, type SpecPatch } from "../drawing/spec_patch.ts";
+import { excalidrawFile } from "../drawing/excalidraw/envelope.ts";
+import type { ExcalidrawFile } from "../drawing/excalidraw/types.ts";
 import { assertCollectionExists } from "../store/collections.ts";
 import {
   createDiagram,

@@ -2,9 +2,9 @@
 // thread: lay the spec out and draw it, carry over the hand-made elements of the file it replaces,
 // validate the result and render its thumbnail. Only strings cross back to the service.
 import type { DiagramSpec } from "../../shared/spec.ts";
-import type { ExcalidrawFile } from "../../shared/scene/types.ts";
-import { generateDiagram } from "../../shared/generate/generate.ts";
-import type { SceneOptions } from "../../shared/generate/scene.ts";
+import type { ExcalidrawFile } from "../drawing/excalidraw/types.ts";
+import { generateDiagram } from "../drawing/generate.ts";
+import type { SceneOptions } from "../drawing/scene/scene.ts";
 import type { DiagramContent } from "../store/diagrams.ts";
 import { contentFromFile } from "./content.ts";
 import { keepHandDrawn } from "./keep_hand_drawn.ts";

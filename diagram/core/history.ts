@@ -2,7 +2,7 @@
 // file, as a thumbnail and as what changed since, and restorable. A restore is a write like any
 // other: it keeps what it replaces, so it can itself be undone.
 import type { Database } from "../db/database.ts";
-import type { ExcalidrawFile } from "../../shared/scene/types.ts";
+import type { ExcalidrawFile } from "../drawing/excalidraw/types.ts";
 import {
   diagramRevision,
   type DiagramSource,

@@ -3,7 +3,7 @@
 // Excalidraw keeps an image as `files[id] = {id, mimeType, dataURL, created}` and an image element
 // naming `fileId`; here the bytes of uploaded images live in a table, and the stored file names them
 // without a dataURL.
-import type { ExcalidrawFile } from "../../shared/scene/types.ts";
+import type { ExcalidrawFile } from "../drawing/excalidraw/types.ts";
 
 /** What Excalidraw accepts as an image, less BMP and ICO, which it only converts. */
 export const IMAGE_TYPES = [

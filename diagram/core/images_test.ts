@@ -13,7 +13,7 @@ import {
   settleFiles,
   withImageBytes,
 } from "./images.ts";
-import type { ExcalidrawFile } from "../../shared/scene/types.ts";
+import type { ExcalidrawFile } from "../drawing/excalidraw/types.ts";
 
 const text = (value: string) => new TextEncoder().encode(value);
 const bytes = (...parts: (number[] | string)[]) =>

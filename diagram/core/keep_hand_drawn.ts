@@ -2,7 +2,7 @@
 // (free text, sketches, images, loose arrows) where it was. References are repaired so the merged
 // file is as consistent as the validator demands: a kept arrow stays bound to a node that still
 // exists (same spec id → same element id) and lets go of one that is gone.
-import { indexKeys } from "../../shared/scene/fractional_index.ts";
+import { indexKeys } from "../drawing/excalidraw/fractional_index.ts";
 
 type Element = Record<string, unknown>;
 type Ref = { id: string; type: string };

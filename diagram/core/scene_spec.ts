@@ -5,7 +5,7 @@
 // at both ends to nodes are edges; everything else is listed as not expressed, and it is exactly
 // what update_diagram keeps in place.
 import { type DiagramSpec, PALETTE, SHAPES, SPEC_LIMITS } from "../../shared/spec.ts";
-import { paletteNameOf } from "../../shared/generate/palette.ts";
+import { paletteNameOf } from "../drawing/scene/palette.ts";
 
 type Element = Record<string, unknown>;
 

@@ -1,7 +1,7 @@
 // A stored file as a whole `.excalidraw` file: the bytes of the uploaded images it names put back
 // in. The current contents and every kept revision are handed out this way.
 import type { Database } from "../db/database.ts";
-import type { ExcalidrawFile } from "../../shared/scene/types.ts";
+import type { ExcalidrawFile } from "../drawing/excalidraw/types.ts";
 import { type DiagramFile, diagramFilesBytes, getDiagramFile } from "../store/diagram_files.ts";
 import { idsWithoutBytes, type ImageEntry, type ImageType, withImageBytes } from "./images.ts";
 

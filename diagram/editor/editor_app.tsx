@@ -2,7 +2,7 @@
 import { Excalidraw } from "@excalidraw/excalidraw";
 import type { ExcalidrawImperativeAPI } from "@excalidraw/excalidraw/types";
 import { useEffect, useRef, useState } from "react";
-import { isAllowedEmbedLink } from "../../shared/scene/embed_links.ts";
+import { isAllowedEmbedLink } from "../drawing/excalidraw/embed_links.ts";
 import type { EditorConfig } from "./editor_config.ts";
 import { type EditorSession, startEditorSession } from "./editor_session.ts";
 import { showStatus } from "./status_line.ts";

@@ -9,7 +9,7 @@
 // - deletion is `isDeleted: true` on the element, never a removed key, so every peer converges.
 // The room holds each element as its JSON text under Y.Map "elements" (collab/scene.ts).
 import * as Y from "yjs";
-import { framedPageProblem } from "../../shared/scene/embed_links.ts";
+import { framedPageProblem } from "../drawing/excalidraw/embed_links.ts";
 
 export interface SceneElement {
   id: string;

@@ -3,7 +3,7 @@
 // messages so that only that job fails.
 /// <reference lib="deno.worker" />
 import { drawContent } from "../core/draw.ts";
-import { warmLayoutEngine } from "../../shared/generate/layout.ts";
+import { warmLayoutEngine } from "../drawing/layout/layout.ts";
 import type { LayoutJobMessage, LayoutWorkerMessage } from "./layout_protocol.ts";
 
 function post(message: LayoutWorkerMessage): void {

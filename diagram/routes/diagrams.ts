@@ -16,7 +16,7 @@ import { actorOf, type DiagramHonoEnv } from "../http/authenticate.ts";
 import { readJsonBody, SMALL_BODY_BYTES } from "../http/json_body.ts";
 import { sha256Hex } from "../../shared/digest.ts";
 import { MAX_THUMBNAIL_BYTES } from "../thumbnail/sanitize_svg.ts";
-import { SCENE_LIMITS } from "../../shared/scene/validate.ts";
+import { SCENE_LIMITS } from "../drawing/excalidraw/validate.ts";
 import { attachment } from "../http/content_disposition.ts";
 
 /** A whole file plus a browser thumbnail plus the JSON around them. */

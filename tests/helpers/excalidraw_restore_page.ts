@@ -2,7 +2,7 @@
 // editor runs on open, and its exportToSvg(), exposed to the test driver. Only the export loads
 // fonts, from the page's own server (EXCALIDRAW_ASSET_PATH, set by the page before this runs).
 import { exportToSvg, restore } from "@excalidraw/excalidraw";
-import type { SceneAppState } from "../../shared/scene/types.ts";
+import type { SceneAppState } from "../../diagram/drawing/excalidraw/types.ts";
 
 export interface RestoredScene {
   elements: Record<string, unknown>[];

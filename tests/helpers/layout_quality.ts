@@ -10,7 +10,7 @@ import type {
   Point,
   ShapeElement,
   TextElement,
-} from "../../shared/scene/types.ts";
+} from "../../diagram/drawing/excalidraw/types.ts";
 import {
   distanceToOutline,
   isInsideOutline,
@@ -18,8 +18,8 @@ import {
   type Rect,
   shapeOutline,
   textArea,
-} from "../../shared/generate/node_boxes.ts";
-import { arrowLabelCentre } from "../../shared/generate/scene.ts";
+} from "../../diagram/drawing/scene/node_boxes.ts";
+import { arrowLabelCentre } from "../../diagram/drawing/scene/scene.ts";
 import { seededRandom } from "./seeded_random.ts";
 
 /** How far an arrow's end may be from its shape's outline + gap. */

@@ -8,7 +8,7 @@ import {
   documentedSpecPatchSchema,
   isEmptyPatch,
   specPatchSchema,
-} from "../../../shared/spec_patch.ts";
+} from "../../drawing/spec_patch.ts";
 import type { SpecChange } from "../../core/diagrams.ts";
 import { InvalidInputError } from "../../core/errors.ts";
 import { nameSchema, parseOrThrow } from "../../core/schemas.ts";

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { SCENE_LIMITS, validateScene } from "./validate.ts";
-import { ELEMENT_DEFAULTS } from "../../tests/helpers/scene_fixture.ts";
+import { ELEMENT_DEFAULTS } from "../../../tests/helpers/scene_fixture.ts";
 
 type Element = Record<string, unknown>;
 type FileLiteral = Record<string, unknown> & { elements: Element[] };

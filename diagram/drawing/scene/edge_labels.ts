@@ -18,7 +18,7 @@
 //   leaving the middle of the route. A label that still overlaps something goes where it
 //   overlaps least, so it always goes somewhere.
 // - Short routes first: they have the fewest spots to choose from.
-import type { Point } from "../scene/types.ts";
+import type { Point } from "../excalidraw/types.ts";
 import type { Rect } from "./node_boxes.ts";
 
 /** Clear space kept between an edge label and any node's box. */

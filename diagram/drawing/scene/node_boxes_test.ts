@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import type { Point } from "../scene/types.ts";
-import { measureText } from "../scene/text_metrics.ts";
+import type { Point } from "../excalidraw/types.ts";
+import { measureText } from "./text_metrics.ts";
 import {
   distanceToOutline,
   EDGE_LABEL_FONT,

@@ -3,7 +3,7 @@
 // cannot read, so a file that reaches the database broken loses data on its next open; we
 // refuse it instead and list every problem with the path that holds it.
 
-import { isRecord } from "../is_record.ts";
+import { isRecord } from "../../../shared/is_record.ts";
 import { framedPageProblem } from "./embed_links.ts";
 import type { ExcalidrawFile, Point } from "./types.ts";
 

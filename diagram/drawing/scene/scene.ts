@@ -12,7 +12,7 @@
 // - Labels are Excalidraw's black, white on dark fills, whatever the stroke.
 // - Edge labels go where edge_labels.ts finds room on their arrow, made the arrow's middle point
 //   with collinear points, since Excalidraw centres an arrow's label on its middle.
-import { type DiagramSpec, edgeIds, type SpecNode } from "../spec.ts";
+import { type DiagramSpec, edgeIds, type SpecNode } from "../../../shared/spec.ts";
 import type {
   ArrowBinding,
   BoundElementRef,
@@ -21,10 +21,10 @@ import type {
   Point,
   ShapeElement,
   TextElement,
-} from "../scene/types.ts";
-import { excalidrawFile } from "../scene/envelope.ts";
-import { indexKeys } from "../scene/fractional_index.ts";
-import type { Layout, PlacedNode } from "./layout.ts";
+} from "../excalidraw/types.ts";
+import { excalidrawFile } from "../excalidraw/envelope.ts";
+import { indexKeys } from "../excalidraw/fractional_index.ts";
+import type { Layout, PlacedNode } from "../layout/layout.ts";
 import {
   type DiagramBoxes,
   EDGE_LABEL_FONT,
@@ -37,7 +37,7 @@ import {
 } from "./node_boxes.ts";
 import { readableTextColour, resolveColours } from "./palette.ts";
 import { placeEdgeLabels } from "./edge_labels.ts";
-import { type FontSpec, lineHeightOf } from "../scene/text_metrics.ts";
+import { type FontSpec, lineHeightOf } from "./text_metrics.ts";
 
 export interface SceneOptions {
   diagramId: string;

@@ -2,7 +2,7 @@
 // customData.generationData.html as a page of its own with scripts and forms allowed, so a drawing
 // could carry a sign-in form that is not ours. An `embeddable` element the sites Excalidraw's editor embeds by
 // default (its ALLOWED_DOMAINS, matched as its matchHostname does: a leading `www.` is ignored and
-// `*.` stands for one first label). The server stores no such element (scene/validate.ts), the
+// `*.` stands for one first label). The server stores no such element (validate.ts), the
 // editor shows none that a peer sends, and the editor is given the same list of sites.
 
 const EMBED_SITES = new Set([

@@ -12,8 +12,8 @@ import {
   SHAPES,
   type SpecEdge,
   type SpecNode,
-} from "./spec.ts";
-import { formatIssuePath } from "./issue_messages.ts";
+} from "../../shared/spec.ts";
+import { formatIssuePath } from "../../shared/issue_messages.ts";
 
 // Field contents (labels, colours, shapes) are checked when the patched spec is parsed; here only
 // the structure, so a model sees one list of problems with the paths it sent.

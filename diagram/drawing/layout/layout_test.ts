@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { longestPathLayers } from "../layering.ts";
+import { longestPathLayers } from "../../../shared/layering.ts";
 import {
   type Layout,
   layoutGraph,
@@ -7,7 +7,7 @@ import {
   type PlacedNode,
   warmLayoutEngine,
 } from "./layout.ts";
-import { seededRandom } from "../../tests/helpers/seeded_random.ts";
+import { seededRandom } from "../../../tests/helpers/seeded_random.ts";
 
 /** Nodes of varied sizes from ids, edges from "from>to" strings (edge ids are their positions). */
 function graph(direction: "TB" | "LR", ids: string[], edges: string[]): LayoutInput {

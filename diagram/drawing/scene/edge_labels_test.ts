@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import type { Point } from "../scene/types.ts";
+import type { Point } from "../excalidraw/types.ts";
 import type { Rect } from "./node_boxes.ts";
 import {
   type ArrowRoute,

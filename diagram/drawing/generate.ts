@@ -1,10 +1,10 @@
 // The one entry point from a parsed spec to an Excalidraw file: measure the labels, lay the
 // graph out, build the scene.
-import type { DiagramSpec } from "../spec.ts";
-import type { ExcalidrawFile } from "../scene/types.ts";
-import { layoutGraph } from "./layout.ts";
-import { type DiagramBoxes, measureDiagram } from "./node_boxes.ts";
-import { buildScene, edgeLayoutId, type SceneOptions } from "./scene.ts";
+import type { DiagramSpec } from "../../shared/spec.ts";
+import type { ExcalidrawFile } from "./excalidraw/types.ts";
+import { layoutGraph } from "./layout/layout.ts";
+import { type DiagramBoxes, measureDiagram } from "./scene/node_boxes.ts";
+import { buildScene, edgeLayoutId, type SceneOptions } from "./scene/scene.ts";
 
 /** Room kept on each side of an edge label between two layers. */
 const LABEL_CLEARANCE = 12;

@@ -6,7 +6,7 @@
 // come back as offset copies of its route (edge_bundles.ts).
 import ElkModule from "elkjs/lib/elk.bundled.js";
 import type { ElkExtendedEdge, ElkNode } from "elkjs/lib/elk-api.js";
-import { longestPathLayers } from "../layering.ts";
+import { longestPathLayers } from "../../../shared/layering.ts";
 import { offsetCopies } from "./edge_bundles.ts";
 import {
   type EdgePlan,

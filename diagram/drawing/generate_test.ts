@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import type { DiagramSpec } from "../spec.ts";
-import { validateScene } from "../scene/validate.ts";
+import type { DiagramSpec } from "../../shared/spec.ts";
+import { validateScene } from "./excalidraw/validate.ts";
 import { generateDiagram } from "./generate.ts";
 
 const SPEC: DiagramSpec = {

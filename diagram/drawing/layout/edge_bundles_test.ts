@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
-import type { DiagramSpec } from "../spec.ts";
-import { validateScene } from "../scene/validate.ts";
+import type { DiagramSpec } from "../../../shared/spec.ts";
+import { validateScene } from "../excalidraw/validate.ts";
 import { type Box, bundleEdges, offsetCopies } from "./edge_bundles.ts";
-import { generateDiagram } from "./generate.ts";
+import { generateDiagram } from "../generate.ts";
 import { layoutGraph, type PlacedNode } from "./layout.ts";
 
 const OPTIONS = { diagramId: "bundles", source: "https://diagrams.example.test", updated: 0 };

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
-import { indexKeys } from "../scene/fractional_index.ts";
-import { type DiagramSpec, edgeIds } from "../spec.ts";
-import type { LinearElement, ShapeElement, TextElement } from "../scene/types.ts";
-import type { Layout, PlacedNode } from "./layout.ts";
+import { indexKeys } from "../excalidraw/fractional_index.ts";
+import { type DiagramSpec, edgeIds } from "../../../shared/spec.ts";
+import type { LinearElement, ShapeElement, TextElement } from "../excalidraw/types.ts";
+import type { Layout, PlacedNode } from "../layout/layout.ts";
 import {
   distanceToOutline,
   isInsideOutline,
