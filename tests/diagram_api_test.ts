@@ -7,8 +7,8 @@ import {
 } from "./helpers/diagram_instance.ts";
 import { connectClient, type Json } from "./helpers/mcp_client.ts";
 import { svgReferenceProblems } from "./helpers/svg_references.ts";
-import { MAX_CSS_VALUE_LENGTH } from "../shared/svg_css.ts";
-import { MAX_THUMBNAIL_BYTES } from "../diagram/thumbnail/sanitize_svg.ts";
+import { MAX_CSS_VALUE_LENGTH } from "../diagram/drawing/svg/svg_css.ts";
+import { MAX_THUMBNAIL_BYTES } from "../diagram/drawing/svg/sanitize_svg.ts";
 import { BOUND_TEXT_DEFAULTS, ELEMENT_DEFAULTS, hostileFrames } from "./helpers/scene_fixture.ts";
 
 const EMAIL = "owner@example.com";

@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import type { DiagramSpec } from "../shared/spec.ts";
 import type { ShapeElement } from "../diagram/drawing/excalidraw/types.ts";
 import { generateDiagram } from "../diagram/drawing/generate.ts";
-import { renderThumbnail } from "../diagram/thumbnail/render_svg.ts";
+import { renderThumbnail } from "../diagram/drawing/svg/render_svg.ts";
 import { openRestorePage } from "./helpers/excalidraw_restore.ts";
 import { labelsCrossedByArrows } from "./helpers/layout_quality.ts";
 

@@ -2,8 +2,8 @@
 // that is safe to serve. Generated, uploaded and collaboratively edited files all pass here.
 import type { ExcalidrawFile } from "../drawing/excalidraw/types.ts";
 import { validateScene } from "../drawing/excalidraw/validate.ts";
-import { renderThumbnail } from "../thumbnail/render_svg.ts";
-import { sanitizeSvg } from "../thumbnail/sanitize_svg.ts";
+import { renderThumbnail } from "../drawing/svg/render_svg.ts";
+import { sanitizeSvg } from "../drawing/svg/sanitize_svg.ts";
 import type { DiagramContent } from "../store/diagrams.ts";
 import { InvalidInputError } from "./errors.ts";
 

@@ -32,7 +32,7 @@ import {
   listDiagramFiles,
   putDiagramFile,
 } from "../store/diagram_files.ts";
-import { renderFullSize } from "../thumbnail/render_svg.ts";
+import { renderFullSize } from "../drawing/svg/render_svg.ts";
 import { contentFromFile, liveElementCount } from "./content.ts";
 import type { DrawJob, DrawnContent } from "./draw.ts";
 import { InvalidInputError, NotFoundError } from "./errors.ts";

@@ -10,7 +10,7 @@ import {
   replaceDiagramContent,
 } from "../store/diagrams.ts";
 import { getRevision, listRevisions, type RevisionMeta } from "../store/revisions.ts";
-import { renderThumbnail } from "../thumbnail/render_svg.ts";
+import { renderThumbnail } from "../drawing/svg/render_svg.ts";
 import type { Actor, DiagramOperations, DiagramView } from "./diagrams.ts";
 import { diffScenes, type SceneDiff } from "./scene_diff.ts";
 import { wholeFile } from "./whole_file.ts";

@@ -2,7 +2,7 @@
 // Nothing of the input is copied through: it is parsed and a new document is written from an
 // allowlist of elements and attributes, with every text and attribute value escaped again. CSS,
 // wherever it appears (presentation attributes, `style` attributes, `<style>` elements), keeps
-// only allowlisted properties whose values fit their grammar (shared/svg_css.ts). The policy is
+// only allowlisted properties whose values fit their grammar (svg_css.ts). The policy is
 // the same at every level: what fails is dropped (a declaration, a rule, an attribute), and only
 // a document that is not one complete SVG is refused; CSS that holds a hostile word is not
 // salvaged declaration by declaration but dropped whole with its attribute or element.
@@ -14,8 +14,8 @@ import {
   safeDeclarations,
   safePropertyValue,
   safeRules,
-} from "../../shared/svg_css.ts";
-import { escapeXml } from "../../shared/xml.ts";
+} from "./svg_css.ts";
+import { escapeXml } from "../../../shared/xml.ts";
 
 export const MAX_THUMBNAIL_BYTES = 512 * 1024;
 

@@ -15,8 +15,8 @@
 //   free text ran over the arrows and labels next to them (seen on generated diagrams).
 // - An export (renderFullSize) is the same drawing at scale 1 without those floors: it is seen at
 //   its own size, where the elements' own stroke widths and font sizes are the right ones.
-import { isRecord } from "../../shared/is_record.ts";
-import { escapeXml } from "../../shared/xml.ts";
+import { isRecord } from "../../../shared/is_record.ts";
+import { escapeXml } from "../../../shared/xml.ts";
 
 export interface ThumbnailOptions {
   maxWidth?: number;

@@ -1,5 +1,5 @@
 // A CSS value split into tokens in one pass over its characters, for the value grammars of
-// shared/svg_css.ts. Those grammars were regular expressions, and patterns like "numbers, commas
+// svg_css.ts. Those grammars were regular expressions, and patterns like "numbers, commas
 // and spaces, any number of times" backtracked exponentially on a crafted value: `rgb(` and 22
 // digits held the diagram service for 15 s (issue 29). Checking a value against tokens reads
 // each character once.

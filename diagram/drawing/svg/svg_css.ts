@@ -2,7 +2,7 @@
 // it accepts (colours, numbers with units, keywords, plain font names, references inside the
 // document). Nothing else can pass, so nothing that fetches (url(…) to elsewhere, image-set(…)),
 // runs (expression(…), javascript:) or hides a word from these checks (escapes, comments) can.
-import { collapseWhitespace } from "./collapse_whitespace.ts";
+import { collapseWhitespace } from "../../../shared/collapse_whitespace.ts";
 import { CSS_GRAMMARS, type CssGrammar } from "./css_grammars.ts";
 
 /**

@@ -4,7 +4,7 @@
 // dozen characters (issue 29: `rgb(` and 22 digits, 15 s), so each bound here is generous for
 // linear work and hopeless for anything worse.
 import assert from "node:assert/strict";
-import { MAX_CSS_VALUE_LENGTH } from "../../shared/svg_css.ts";
+import { MAX_CSS_VALUE_LENGTH } from "./svg_css.ts";
 import { MAX_THUMBNAIL_BYTES, sanitizeSvg } from "./sanitize_svg.ts";
 
 /**

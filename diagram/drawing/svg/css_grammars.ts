@@ -1,7 +1,7 @@
-// The grammars of the CSS values untrusted SVG may keep (shared/svg_css.ts says which property
+// The grammars of the CSS values untrusted SVG may keep (svg_css.ts says which property
 // has which): colours, lengths and numbers, keywords, font names, references inside the document.
 // Each reads a value with its whitespace already collapsed to single spaces, through its tokens
-// (shared/css_tokens.ts) or, for font lists, by splitting at commas: one pass, however the value
+// (css_tokens.ts) or, for font lists, by splitting at commas: one pass, however the value
 // is crafted. They were regular expressions, which backtracked exponentially on some values.
 import { type CssToken, tokenizeCss } from "./css_tokens.ts";
 

@@ -8,8 +8,8 @@ import {
   renderThumbnail,
   type ThumbnailOptions,
 } from "./render_svg.ts";
-import { ELEMENT_DEFAULTS } from "../../tests/helpers/scene_fixture.ts";
-import { svgReferenceProblems } from "../../tests/helpers/svg_references.ts";
+import { ELEMENT_DEFAULTS } from "../../../tests/helpers/scene_fixture.ts";
+import { svgReferenceProblems } from "../../../tests/helpers/svg_references.ts";
 
 const BASE = ELEMENT_DEFAULTS;
 

@@ -3,7 +3,7 @@ import type { Element as DomElement } from "domhandler";
 import { getElementsByTagName, textContent } from "domutils";
 import { parseDocument } from "htmlparser2";
 import { MAX_THUMBNAIL_BYTES, sanitizeSvg } from "./sanitize_svg.ts";
-import { svgReferenceProblems } from "../../tests/helpers/svg_references.ts";
+import { svgReferenceProblems } from "../../../tests/helpers/svg_references.ts";
 
 const OPEN = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">';
 
