@@ -14,7 +14,7 @@ import { createDiagramCore } from "./core/core.ts";
 import { scheduleUpkeep } from "./core/upkeep.ts";
 import type { Database } from "./db/database.ts";
 import { openMigratedDatabase } from "./db/open_migrated.ts";
-import { createLayoutPool } from "./layout/layout_pool.ts";
+import { createLayoutPool } from "./layout_pool/layout_pool.ts";
 import { createDiagramMcpServer } from "./mcp/server.ts";
 
 const MCP_BODY_BYTES = 4 * 1024 * 1024;

@@ -8,7 +8,7 @@ import {
   TooManyAttemptsError,
   WrongCredentialsError,
 } from "../core/errors.ts";
-import { LayoutBusyError, LayoutTimeoutError } from "../layout/layout_pool.ts";
+import { LayoutBusyError, LayoutTimeoutError } from "../layout_pool/layout_pool.ts";
 import { RequestBodyError } from "../../runtime/request_body.ts";
 
 export function answerForKnownError(error: unknown, c: Context): Response | null {

@@ -11,7 +11,7 @@ import {
   NotFoundError,
   StaleRevisionError,
 } from "../core/errors.ts";
-import { LayoutBusyError, LayoutTimeoutError } from "../layout/layout_pool.ts";
+import { LayoutBusyError, LayoutTimeoutError } from "../layout_pool/layout_pool.ts";
 
 export interface ToolContext {
   diagrams: DiagramOperations;
