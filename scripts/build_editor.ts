@@ -7,7 +7,7 @@
 import { cp, mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join, relative } from "node:path";
 import * as esbuild from "esbuild";
-import { sha256Hex } from "../shared/digest.ts";
+import { sha256Hex } from "../diagram/digest.ts";
 import { EDITOR_BUILD_DIR, type EditorManifest } from "../diagram/editor_bundle.ts";
 
 const ROOT = new URL("../", import.meta.url).pathname;

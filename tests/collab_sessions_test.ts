@@ -11,7 +11,7 @@ import { roomFiles } from "../collab/room_files.ts";
 import { createRooms, RoomUnavailable } from "../collab/rooms.ts";
 import { createSessionGate } from "../collab/session_gate.ts";
 import { decodeBase64Url } from "../shared/base64url.ts";
-import { sha256Hex } from "../shared/digest.ts";
+import { sha256Hex } from "../diagram/digest.ts";
 import { signRequest } from "../shared/internal_signature.ts";
 import {
   type Client,

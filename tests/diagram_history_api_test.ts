@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { apiClient, type DiagramInstance, startDiagram } from "./helpers/diagram_instance.ts";
 import { fileWithNote } from "./helpers/scene_fixture.ts";
-import { randomId } from "../shared/random_id.ts";
+import { randomId } from "../diagram/store/random_id.ts";
 
 const EMAIL = "owner@example.com";
 const PASSWORD = "correct horse battery";

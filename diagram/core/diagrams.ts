@@ -2,7 +2,7 @@
 // pages): the only caller of the diagram store. Each write names who made it (the actor), so a
 // later hook (search index, history, collaboration) attaches here once for every door.
 import type { Database } from "../db/database.ts";
-import { randomId } from "../../shared/random_id.ts";
+import { randomId } from "../store/random_id.ts";
 import { type DiagramSpec, parseSpec } from "../../shared/spec.ts";
 import { applySpecPatch, type SpecPatch } from "../drawing/spec_patch.ts";
 import { excalidrawFile } from "../drawing/excalidraw/envelope.ts";

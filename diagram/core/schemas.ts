@@ -1,7 +1,7 @@
 // The shapes of what diagram operations accept, whichever door the request came through (REST,
 // MCP, the operator commands, the pages). Limits keep one request from filling the database.
 import { z } from "zod";
-import { RANDOM_ID_SHAPE } from "../../shared/random_id.ts";
+import { RANDOM_ID_SHAPE } from "../store/random_id.ts";
 import { describeIssue, formatIssuePath } from "../../shared/issue_messages.ts";
 import { InvalidInputError } from "./errors.ts";
 

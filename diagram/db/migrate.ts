@@ -2,7 +2,7 @@
 // transaction and recorded with a checksum, so a database is never left half-migrated and an
 // edited migration is noticed instead of silently diverging.
 import { describeError } from "../../shared/describe_error.ts";
-import { sha256Hex } from "../../shared/digest.ts";
+import { sha256Hex } from "../digest.ts";
 import { transactionControl } from "./transaction_control.ts";
 import type { Database } from "./database.ts";
 

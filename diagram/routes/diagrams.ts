@@ -14,7 +14,7 @@ import {
 } from "../core/schemas.ts";
 import { actorOf, type DiagramHonoEnv } from "../http/authenticate.ts";
 import { readJsonBody, SMALL_BODY_BYTES } from "../http/json_body.ts";
-import { sha256Hex } from "../../shared/digest.ts";
+import { sha256Hex } from "../digest.ts";
 import { MAX_THUMBNAIL_BYTES } from "../drawing/svg/sanitize_svg.ts";
 import { SCENE_LIMITS } from "../drawing/excalidraw/validate.ts";
 import { attachment } from "../http/content_disposition.ts";

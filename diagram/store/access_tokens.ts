@@ -4,8 +4,8 @@ import {
   generateAccessToken,
   hashAccessToken,
   isAccessTokenShape,
-} from "../../shared/access_token.ts";
-import { randomId } from "../../shared/random_id.ts";
+} from "../auth/access_token.ts";
+import { randomId } from "./random_id.ts";
 import { ConflictError } from "../core/errors.ts";
 import { optionalText, text, timestamp } from "./rows.ts";
 

@@ -2,7 +2,7 @@
 // the owner; another account's collection is indistinguishable from a missing one.
 import type { Row } from "@libsql/client";
 import type { Database } from "../db/database.ts";
-import { randomId } from "../../shared/random_id.ts";
+import { randomId } from "./random_id.ts";
 import { ConflictError, NotFoundError } from "../core/errors.ts";
 import { integer, optionalText, text, timestamp } from "./rows.ts";
 

@@ -7,8 +7,8 @@ import type { InStatement, InValue } from "@libsql/client";
 import { randomBytes } from "node:crypto";
 import type { Database } from "../db/database.ts";
 import { encodeBase64Url } from "../../shared/base64url.ts";
-import { sha256Hex } from "../../shared/digest.ts";
-import { randomId } from "../../shared/random_id.ts";
+import { sha256Hex } from "../digest.ts";
+import { randomId } from "./random_id.ts";
 import { optionalText, text, timestamp } from "./rows.ts";
 
 export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;

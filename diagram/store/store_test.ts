@@ -5,10 +5,10 @@ import type { Database } from "../db/database.ts";
 import { openMigratedDatabase } from "../db/open_migrated.ts";
 import { openDatabase } from "../db/database.ts";
 import { loadMigrations, migrate } from "../db/migrate.ts";
-import { hashAccessToken } from "../../shared/access_token.ts";
-import { randomId } from "../../shared/random_id.ts";
+import { hashAccessToken } from "../auth/access_token.ts";
+import { randomId } from "./random_id.ts";
 import { encodeBase64Url } from "../../shared/base64url.ts";
-import { sha256Hex } from "../../shared/digest.ts";
+import { sha256Hex } from "../digest.ts";
 import { randomBytes } from "node:crypto";
 import {
   createAccessToken,

@@ -1,7 +1,7 @@
 // The account. The service is single-user, but every row still carries its owner so queries are
 // scoped by account and a second account would not see the first one's data.
 import type { Database } from "../db/database.ts";
-import { randomId } from "../../shared/random_id.ts";
+import { randomId } from "./random_id.ts";
 import { text, timestamp } from "./rows.ts";
 import { endSessionsOf } from "./sessions.ts";
 

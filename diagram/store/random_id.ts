@@ -1,7 +1,7 @@
 // Record ids: random, URL-safe and unguessable, so an id in a shared link reveals nothing about
 // how many records exist or when they were made.
 import { randomBytes } from "node:crypto";
-import { encodeBase64Url } from "./base64url.ts";
+import { encodeBase64Url } from "../../shared/base64url.ts";
 
 const ID_BYTES = 16;
 

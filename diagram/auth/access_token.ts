@@ -2,8 +2,8 @@
 // Only the hash is stored, so a database leak does not leak usable tokens; a plain
 // (unsalted, fast) hash is enough because the tokens carry 256 bits of randomness.
 import { randomBytes } from "node:crypto";
-import { encodeBase64Url } from "./base64url.ts";
-import { sha256Hex } from "./digest.ts";
+import { encodeBase64Url } from "../../shared/base64url.ts";
+import { sha256Hex } from "../digest.ts";
 
 /** Makes tokens recognisable to users and to secret scanners. */
 export const ACCESS_TOKEN_PREFIX = "dgm_";
