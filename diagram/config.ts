@@ -11,6 +11,7 @@ import {
   url,
 } from "../shared/env.ts";
 import type { UpkeepLimits } from "./core/upkeep.ts";
+import type { DatabaseConfig } from "./db/database.ts";
 
 export const diagramEnv = {
   DIAGRAM_PORT: port(8000),
@@ -27,11 +28,6 @@ export const diagramEnv = {
   DIAGRAM_HISTORY_MAX_MB: integer(1024, 1, 1_000_000),
   DIAGRAM_TRASH_DAYS: integer(30, 1, 3650),
 };
-
-export interface DatabaseConfig {
-  url: string;
-  authToken?: string;
-}
 
 export interface DiagramConfig {
   hostname: string;

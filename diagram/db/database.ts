@@ -2,9 +2,14 @@
 import { type Client, createClient, LibsqlError } from "@libsql/client";
 import { describeError } from "../../shared/describe_error.ts";
 import { ConfigError } from "../../shared/env.ts";
-import type { DatabaseConfig } from "../config.ts";
 
 export type Database = Client;
+
+/** Where the database is: a `file:` URL (embedded) or a libSQL server's, with its token. */
+export interface DatabaseConfig {
+  url: string;
+  authToken?: string;
+}
 
 /** How long an embedded connection waits for another writer's lock before failing. */
 const BUSY_TIMEOUT_MS = 5000;

@@ -1,6 +1,5 @@
 // The database as the service and the operator commands need it: open, then brought up to date.
-import type { DatabaseConfig } from "../config.ts";
-import { type Database, openDatabase } from "./database.ts";
+import { type Database, type DatabaseConfig, openDatabase } from "./database.ts";
 import { loadMigrations, migrate } from "./migrate.ts";
 
 export async function openMigratedDatabase(
