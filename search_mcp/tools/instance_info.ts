@@ -3,7 +3,7 @@
 // is not asked again on every call.
 import type { McpServer } from "@modelcontextprotocol/server";
 import { z } from "zod";
-import { convertedOnce } from "../../runtime/mcp/converted_once.ts";
+import { toolSchema } from "../../runtime/mcp/tool_schema.ts";
 import type { EngineClient, InstanceConfig } from "../engine_client.ts";
 import { flagArgument } from "./input.ts";
 import { structuredResult } from "../../runtime/mcp/results.ts";
@@ -53,8 +53,8 @@ const FAILURE_MEMORY_MS = 60_000;
 /** The engine's /config, remembered; `refresh` asks the engine again. */
 export type ConfigSource = (refresh: boolean, signal: AbortSignal) => Promise<InstanceConfig>;
 
-const publishedInput = convertedOnce(inputSchema);
-const publishedOutput = convertedOnce(outputSchema);
+const publishedInput = toolSchema(inputSchema);
+const publishedOutput = toolSchema(outputSchema);
 
 export function registerInstanceInfo(
   server: McpServer,

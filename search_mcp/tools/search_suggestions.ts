@@ -1,7 +1,7 @@
 // searxng_search_suggestions: the engine's autocomplete, for turning a vague query into better ones.
 import type { McpServer } from "@modelcontextprotocol/server";
 import { z } from "zod";
-import { convertedOnce } from "../../runtime/mcp/converted_once.ts";
+import { toolSchema } from "../../runtime/mcp/tool_schema.ts";
 import type { EngineClient } from "../engine_client.ts";
 import { languageArgument } from "./input.ts";
 import { structuredResult } from "../../runtime/mcp/results.ts";
@@ -18,8 +18,8 @@ export const outputSchema = z.object({
   suggestions: z.array(z.string()),
 });
 
-const publishedInput = convertedOnce(inputSchema);
-const publishedOutput = convertedOnce(outputSchema);
+const publishedInput = toolSchema(inputSchema);
+const publishedOutput = toolSchema(outputSchema);
 
 export function registerSearchSuggestions(server: McpServer, engine: EngineClient): void {
   server.registerTool("searxng_search_suggestions", {

@@ -3,7 +3,7 @@
 // another format costs no engine call.
 import type { McpServer } from "@modelcontextprotocol/server";
 import { z } from "zod";
-import { convertedOnce } from "../../runtime/mcp/converted_once.ts";
+import { toolSchema } from "../../runtime/mcp/tool_schema.ts";
 // Fields are squashed to one line: a newline inside a snippet would read as a new field.
 import { collapseWhitespace as line } from "../../shared/collapse_whitespace.ts";
 import type { TtlCache } from "../../shared/ttl_cache.ts";
@@ -65,8 +65,8 @@ export interface WebSearchDeps {
   cacheTtlMs: number;
 }
 
-const publishedInput = convertedOnce(inputSchema);
-const publishedOutput = convertedOnce(outputSchema);
+const publishedInput = toolSchema(inputSchema);
+const publishedOutput = toolSchema(outputSchema);
 
 export function registerWebSearch(server: McpServer, deps: WebSearchDeps): void {
   server.registerTool("searxng_web_search", {

@@ -3,7 +3,7 @@
 // slices costs one fetch.
 import type { McpServer } from "@modelcontextprotocol/server";
 import { z } from "zod";
-import { convertedOnce } from "../../runtime/mcp/converted_once.ts";
+import { toolSchema } from "../../runtime/mcp/tool_schema.ts";
 import { fetchPublic, PublicFetchError, readAll } from "../../runtime/public_fetch/mod.ts";
 import { startDeadline } from "../../shared/deadline.ts";
 import type { TtlCache } from "../../shared/ttl_cache.ts";
@@ -49,7 +49,7 @@ const converter = () => import("../reader/document.ts");
 const ACCEPT =
   "text/html,application/xhtml+xml,application/json;q=0.9,application/pdf;q=0.9,text/*;q=0.8,*/*;q=0.5";
 
-const publishedInput = convertedOnce(inputSchema);
+const publishedInput = toolSchema(inputSchema);
 
 export function registerUrlRead(server: McpServer, deps: UrlReadDeps): void {
   server.registerTool("web_url_read", {

@@ -1,8 +1,7 @@
 // create_diagram: a new diagram from a structural spec; the server owns the layout.
 import type { McpServer } from "@modelcontextprotocol/server";
 import { z } from "zod";
-import { portableSchema } from "../../../runtime/mcp/portable_schema.ts";
-import { publishedSchema } from "../../../runtime/mcp/published_schema.ts";
+import { toolSchema } from "../../../runtime/mcp/tool_schema.ts";
 import { nameSchema } from "../../core/schemas.ts";
 import { collectionIdArgument } from "./ids.ts";
 import { type ToolContext, toolFailure } from "../tool_context.ts";
@@ -18,7 +17,8 @@ const shape = (spec: z.ZodType) =>
     ),
   });
 
-const inputSchema = publishedSchema(shape(lenientSpec), shape(documentedSpec));
+const inputSchema = toolSchema(shape(lenientSpec), { documented: shape(documentedSpec) });
+const outputSchema = toolSchema(savedDiagramOutput);
 
 export function registerCreateDiagram(server: McpServer, context: ToolContext): void {
   server.registerTool("create_diagram", {
@@ -28,7 +28,7 @@ export function registerCreateDiagram(server: McpServer, context: ToolContext): 
       "arrows bound to shapes, labels sized to fit) and saves it; returns its id and URL. " +
       "Spec problems come back all at once with their paths; nothing is saved then.",
     inputSchema,
-    outputSchema: portableSchema(savedDiagramOutput),
+    outputSchema,
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false },
   }, async (input: z.output<ReturnType<typeof shape>>) => {
     try {

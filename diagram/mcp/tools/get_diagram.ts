@@ -2,7 +2,7 @@
 // shapes, colours, edge ids and labels), plus what that spec cannot express.
 import type { McpServer } from "@modelcontextprotocol/server";
 import { z } from "zod";
-import { portableSchema } from "../../../runtime/mcp/portable_schema.ts";
+import { toolSchema } from "../../../runtime/mcp/tool_schema.ts";
 import { structuredResult } from "../../../runtime/mcp/results.ts";
 import { type ToolContext, toolFailure } from "../tool_context.ts";
 import { diagramIdArgument } from "./ids.ts";
@@ -32,6 +32,9 @@ const outputSchema = diagramSummaryOutput.extend({
     .describe("What the spec cannot say; update_diagram keeps those elements in place."),
 });
 
+const publishedInput = toolSchema(inputSchema);
+const publishedOutput = toolSchema(outputSchema);
+
 export function registerGetDiagram(server: McpServer, context: ToolContext): void {
   server.registerTool("get_diagram", {
     title: "Get diagram",
@@ -40,8 +43,8 @@ export function registerGetDiagram(server: McpServer, context: ToolContext): voi
       "shape, colour) and edge (id, from, to, label). Send it back unchanged and you get the same " +
       "drawing; edit it, or patch nodes and edges by these ids. Also lists what the spec cannot " +
       "express (free text, sketches, images), which updates keep in place.",
-    inputSchema: portableSchema(inputSchema),
-    outputSchema: portableSchema(outputSchema),
+    inputSchema: publishedInput,
+    outputSchema: publishedOutput,
     annotations: { readOnlyHint: true },
   }, async (input: z.output<typeof inputSchema>) => {
     try {

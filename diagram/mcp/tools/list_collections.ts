@@ -1,7 +1,7 @@
 // list_collections: every collection as an indented tree, with ids for create_diagram.
 import type { McpServer } from "@modelcontextprotocol/server";
 import { z } from "zod";
-import { portableSchema } from "../../../runtime/mcp/portable_schema.ts";
+import { toolSchema } from "../../../runtime/mcp/tool_schema.ts";
 import { structuredResult } from "../../../runtime/mcp/results.ts";
 import type { CollectionSummary } from "../../core/collections.ts";
 import { type ToolContext, toolFailure } from "../tool_context.ts";
@@ -36,12 +36,15 @@ function treeText(collections: CollectionSummary[]): string {
   return lines.length === 0 ? "No collections yet." : lines.join("\n");
 }
 
+const publishedInput = toolSchema(z.object({}));
+const publishedOutput = toolSchema(outputSchema);
+
 export function registerListCollections(server: McpServer, context: ToolContext): void {
   server.registerTool("list_collections", {
     title: "List collections",
     description: "The collections (nested folders) diagrams can be put in, as a tree with ids.",
-    inputSchema: portableSchema(z.object({})),
-    outputSchema: portableSchema(outputSchema),
+    inputSchema: publishedInput,
+    outputSchema: publishedOutput,
     annotations: { readOnlyHint: true },
   }, async () => {
     try {

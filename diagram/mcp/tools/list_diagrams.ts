@@ -1,7 +1,7 @@
 // list_diagrams: the most recently changed diagrams, optionally in one collection or by name.
 import type { McpServer } from "@modelcontextprotocol/server";
 import { z } from "zod";
-import { portableSchema } from "../../../runtime/mcp/portable_schema.ts";
+import { toolSchema } from "../../../runtime/mcp/tool_schema.ts";
 import { structuredResult } from "../../../runtime/mcp/results.ts";
 import type { DiagramView } from "../../core/diagrams.ts";
 import { type ToolContext, toolFailure } from "../tool_context.ts";
@@ -36,12 +36,15 @@ export function summaryOf(view: DiagramView): z.output<typeof diagramSummaryOutp
 
 const outputSchema = z.object({ diagrams: z.array(diagramSummaryOutput) });
 
+const publishedInput = toolSchema(inputSchema);
+const publishedOutput = toolSchema(outputSchema);
+
 export function registerListDiagrams(server: McpServer, context: ToolContext): void {
   server.registerTool("list_diagrams", {
     title: "List diagrams",
     description: "Recently changed diagrams with their ids and URLs, newest first.",
-    inputSchema: portableSchema(inputSchema),
-    outputSchema: portableSchema(outputSchema),
+    inputSchema: publishedInput,
+    outputSchema: publishedOutput,
     annotations: { readOnlyHint: true },
   }, async (input: z.output<typeof inputSchema>) => {
     try {

@@ -3,7 +3,7 @@
 // restore_revision can go back to.
 import type { McpServer } from "@modelcontextprotocol/server";
 import { z } from "zod";
-import { portableSchema } from "../../../runtime/mcp/portable_schema.ts";
+import { toolSchema } from "../../../runtime/mcp/tool_schema.ts";
 import { structuredResult } from "../../../runtime/mcp/results.ts";
 import { DIAGRAM_SOURCES } from "../../store/diagrams.ts";
 import { MADE_BY } from "../../core/history.ts";
@@ -35,6 +35,9 @@ const outputSchema = z.object({
   more: z.boolean().describe("Older revisions exist beyond this list."),
 });
 
+const publishedInput = toolSchema(inputSchema);
+const publishedOutput = toolSchema(outputSchema);
+
 export function registerListRevisions(server: McpServer, context: ToolContext): void {
   server.registerTool("list_revisions", {
     title: "List revisions",
@@ -42,8 +45,8 @@ export function registerListRevisions(server: McpServer, context: ToolContext): 
       "A diagram's history, newest first: every kept revision with who made it (web, collab, " +
       "mcp, import, restore), when, and its element count. Any of them can be brought back with " +
       "restore_revision; the current contents are not in the list (they are currentRevision).",
-    inputSchema: portableSchema(inputSchema),
-    outputSchema: portableSchema(outputSchema),
+    inputSchema: publishedInput,
+    outputSchema: publishedOutput,
     annotations: { readOnlyHint: true },
   }, async (input: z.output<typeof inputSchema>) => {
     try {

@@ -2,7 +2,7 @@
 // is kept, so a restore is undone by restoring the revision it names.
 import type { McpServer } from "@modelcontextprotocol/server";
 import { z } from "zod";
-import { portableSchema } from "../../../runtime/mcp/portable_schema.ts";
+import { toolSchema } from "../../../runtime/mcp/tool_schema.ts";
 import { structuredResult } from "../../../runtime/mcp/results.ts";
 import { type ToolContext, toolFailure } from "../tool_context.ts";
 import { diagramIdArgument } from "./ids.ts";
@@ -23,6 +23,9 @@ const outputSchema = z.object({
     .describe("The revision this restore replaced: restore it to undo the restore."),
 });
 
+const publishedInput = toolSchema(inputSchema);
+const publishedOutput = toolSchema(outputSchema);
+
 export function registerRestoreRevision(server: McpServer, context: ToolContext): void {
   server.registerTool("restore_revision", {
     title: "Restore revision",
@@ -30,8 +33,8 @@ export function registerRestoreRevision(server: McpServer, context: ToolContext)
       "Bring back an earlier revision of a diagram (see list_revisions, or the replacedRevision " +
       "update_diagram answered) as its new current contents. Nothing is lost: the contents it " +
       "replaces become a revision too, named in the answer.",
-    inputSchema: portableSchema(inputSchema),
-    outputSchema: portableSchema(outputSchema),
+    inputSchema: publishedInput,
+    outputSchema: publishedOutput,
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false },
   }, async (input: z.output<typeof inputSchema>) => {
     try {

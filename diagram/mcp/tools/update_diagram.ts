@@ -2,8 +2,7 @@
 // (revision + 1). Hand-made elements the spec does not own stay where they are.
 import type { McpServer } from "@modelcontextprotocol/server";
 import { z } from "zod";
-import { portableSchema } from "../../../runtime/mcp/portable_schema.ts";
-import { publishedSchema } from "../../../runtime/mcp/published_schema.ts";
+import { toolSchema } from "../../../runtime/mcp/tool_schema.ts";
 import {
   documentedSpecPatchSchema,
   isEmptyPatch,
@@ -31,10 +30,10 @@ const shape = (spec: z.ZodType, patch: z.ZodType) =>
     name: nameSchema.optional().describe("A new title; omit to keep the current one."),
   });
 
-const inputSchema = publishedSchema(
-  shape(lenientSpec, z.unknown()),
-  shape(documentedSpec, documentedSpecPatchSchema),
-);
+const inputSchema = toolSchema(shape(lenientSpec, z.unknown()), {
+  documented: shape(documentedSpec, documentedSpecPatchSchema),
+});
+const outputSchema = toolSchema(updatedDiagramOutput);
 const patchArgument = z.object({ patch: specPatchSchema });
 
 function change(input: { spec?: unknown; patch?: unknown }): SpecChange {
@@ -65,7 +64,7 @@ export function registerUpdateDiagram(server: McpServer, context: ToolContext): 
       "(free text, sketches, images drawn by hand) are kept in place. The answer names the " +
       "revision it replaced.",
     inputSchema,
-    outputSchema: portableSchema(updatedDiagramOutput),
+    outputSchema,
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true },
   }, async (input: z.output<ReturnType<typeof shape>>) => {
     try {
