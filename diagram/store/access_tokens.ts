@@ -1,10 +1,6 @@
 // Personal access tokens for MCP clients and scripts: shown once, stored as sha256.
 import type { Database } from "../db/database.ts";
-import {
-  generateAccessToken,
-  hashAccessToken,
-  isAccessTokenShape,
-} from "../auth/access_token.ts";
+import { generateAccessToken, hashAccessToken, isAccessTokenShape } from "../auth/access_token.ts";
 import { randomId } from "./random_id.ts";
 import { ConflictError } from "../core/errors.ts";
 import { optionalText, text, timestamp } from "./rows.ts";
