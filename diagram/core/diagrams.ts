@@ -14,7 +14,6 @@ import {
   type DiagramListFilter,
   type DiagramMeta,
   diagramRevision,
-  type DiagramSource,
   getDiagram,
   getDiagramDetails,
   getThumbnail,
@@ -32,6 +31,7 @@ import {
   listDiagramFiles,
   putDiagramFile,
 } from "../store/diagram_files.ts";
+import type { DiagramSource } from "../store/sources.ts";
 import { renderFullSize } from "../drawing/svg/render_svg.ts";
 import { contentFromFile, liveElementCount } from "./content.ts";
 import type { DrawJob, DrawnContent } from "./draw.ts";
@@ -51,7 +51,9 @@ import { sceneSpec } from "./scene_spec.ts";
 // What the pages need to know of the store's lists: the orders, where a row stands, and the
 // markers a search puts around matched words.
 export { DIAGRAM_SORTS, MARK_END, MARK_START } from "../store/diagrams.ts";
-export type { DiagramSort, DiagramSource, PagePosition, SearchMatch } from "../store/diagrams.ts";
+export type { DiagramSort, PagePosition, SearchMatch } from "../store/diagrams.ts";
+// The doors a change comes through, which pages and MCP tools name.
+export { DIAGRAM_SOURCES, type DiagramSource } from "../store/sources.ts";
 
 /**
  * Who makes a change: the account, and the door (web pages and REST, an agent, an import, the

@@ -3,12 +3,8 @@
 // other: it keeps what it replaces, so it can itself be undone.
 import type { Database } from "../db/database.ts";
 import type { ExcalidrawFile } from "../drawing/excalidraw/types.ts";
-import {
-  diagramRevision,
-  type DiagramSource,
-  getDiagram,
-  replaceDiagramContent,
-} from "../store/diagrams.ts";
+import { diagramRevision, getDiagram, replaceDiagramContent } from "../store/diagrams.ts";
+import type { DiagramSource } from "../store/sources.ts";
 import { getRevision, listRevisions, type RevisionMeta } from "../store/revisions.ts";
 import { renderThumbnail } from "../drawing/svg/render_svg.ts";
 import type { Actor, DiagramOperations, DiagramView } from "./diagrams.ts";

@@ -8,11 +8,7 @@ import { assertCollectionExists } from "./collections.ts";
 import { NotFoundError, StaleRevisionError } from "../core/errors.ts";
 import { integer, optionalText, text, timestamp } from "./rows.ts";
 import { keepReplaced } from "./revisions.ts";
-
-/** The doors a change comes through: the pages and REST, an agent, an import, the collaboration
- * server, a restore from history. */
-export const DIAGRAM_SOURCES = ["mcp", "web", "import", "collab", "restore"] as const;
-export type DiagramSource = typeof DIAGRAM_SOURCES[number];
+import type { DiagramSource } from "./sources.ts";
 
 export interface DiagramMeta {
   id: string;

@@ -6,7 +6,7 @@ import { brotliCompressSync, brotliDecompressSync, constants } from "node:zlib";
 import type { Database } from "../db/database.ts";
 import { NotFoundError } from "../core/errors.ts";
 import { blob, integer, text } from "./rows.ts";
-import type { DiagramSource } from "./diagrams.ts";
+import type { DiagramSource } from "./sources.ts";
 
 /** Writes whose replaced contents coalesce: the editor's and the collaboration server's saves. */
 export const AUTOSAVE_SOURCES: readonly DiagramSource[] = ["web", "collab"];
