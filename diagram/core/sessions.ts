@@ -11,6 +11,8 @@ import { changePassword, findPasswordHash, findUserByEmail } from "../store/user
 import { InvalidInputError, TooManyAttemptsError, WrongCredentialsError } from "./errors.ts";
 
 export type { SessionUser, TokenOwner };
+// How long a session lasts, which the login cookie's Max-Age repeats.
+export { SESSION_LIFETIME_MS } from "../store/sessions.ts";
 
 export type SessionOperations = ReturnType<typeof sessionOperations>;
 
