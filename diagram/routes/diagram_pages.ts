@@ -1,15 +1,13 @@
-// /d/:id and its actions: the diagram's page, its history (history_pages.ts), rename, move,
-// duplicate and delete to the trash (after a confirm page). Plain forms; each returns to `back`, the page the action started from (same-origin paths
-// only). A malformed, unknown or another account's id is the same not-found page.
-import { type Context, Hono, type MiddlewareHandler } from "hono";
+// /d/:id and its actions: the diagram's page, rename, move, duplicate and delete to the trash
+// (after a confirm page). Plain forms; each returns to `back`, the page the action started from
+// (same-origin paths only). Mounted behind diagram_lookup.ts, which has already found the diagram.
+import { type Context, Hono } from "hono";
 import type { CollectionOperations } from "../core/collections.ts";
 import type { DiagramOperations, DiagramView } from "../core/diagrams.ts";
-import type { HistoryOperations } from "../core/history.ts";
 import { NotFoundError } from "../core/errors.ts";
 import { idSchema, nameSchema } from "../core/schemas.ts";
 import { actorOf } from "../http/authenticate.ts";
 import { readForm } from "../http/form_body.ts";
-import type { PageEnv } from "../http/page_session.ts";
 import { safeNext } from "../http/safe_next.ts";
 import type { EditorManifest } from "../editor_bundle.ts";
 import { collectionTree } from "../pages/collection_tree.ts";
@@ -19,12 +17,10 @@ import {
   renameDiagramPage,
 } from "../pages/diagram_action_pages.ts";
 import { editorPage, editorPagePolicy } from "../pages/editor_page.ts";
-import { notFoundPage } from "../pages/not_found_page.ts";
-import { historyPages } from "./history_pages.ts";
+import type { DiagramPageEnv } from "./diagram_lookup.ts";
 
 export interface DiagramPageDeps {
   diagrams: DiagramOperations;
-  history: HistoryOperations;
   collections: CollectionOperations;
   editor: EditorSetup;
   /** The site's own origin, the only place an action may return to. */
@@ -38,29 +34,9 @@ export interface EditorSetup {
   collabOrigin: string;
 }
 
-export type DiagramPageEnv = {
-  Variables: PageEnv["Variables"] & { diagram: DiagramView & { drawn: boolean } };
-};
-
-/** Mounted behind the signed-in check. */
 export function diagramPages(deps: DiagramPageDeps): Hono<DiagramPageEnv> {
   const app = new Hono<DiagramPageEnv>();
   const treeOf = async (userId: string) => collectionTree(await deps.collections.list(userId));
-
-  // Every /d/:id route first finds its diagram (without the file).
-  const findDiagram: MiddlewareHandler<DiagramPageEnv> = async (c, next) => {
-    const id = idSchema.safeParse(c.req.param("id"));
-    try {
-      if (!id.success) throw new NotFoundError("diagram not found");
-      c.set("diagram", await deps.diagrams.details(c.get("userId"), id.data));
-    } catch (error) {
-      if (error instanceof NotFoundError) return c.html(notFoundPage(c.get("email")), 404);
-      throw error;
-    }
-    await next();
-  };
-  // "/d/:id/*" matches "/d/:id" itself too: one registration, run once per request.
-  app.use("/d/:id/*", findDiagram);
 
   /** Where an action returns: the `back` it was given, else the diagram's page. */
   const backOf = (c: { get(key: "diagram"): DiagramView }, back: string | undefined) =>
@@ -82,8 +58,6 @@ export function diagramPages(deps: DiagramPageDeps): Hono<DiagramPageEnv> {
       bundle: deps.editor.bundle,
     }));
   });
-
-  app.route("/", historyPages(deps.history));
 
   app.get("/d/:id/rename", (c) => c.html(renameDiagramPage(actionView(c, c.req.query("back")))));
 

@@ -1,6 +1,6 @@
 // /d/:id/history: the history page, one revision's preview beside the current drawing, and the
 // Restore form (over the revision the page showed: a change since then is refused, not
-// overwritten). Mounted by diagramPages, whose lookup has already found the diagram.
+// overwritten). Mounted behind diagram_lookup.ts, which has already found the diagram.
 import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { NotFoundError, StaleRevisionError } from "../core/errors.ts";
@@ -10,7 +10,7 @@ import { actorOf } from "../http/authenticate.ts";
 import { readForm } from "../http/form_body.ts";
 import { historyPage, revisionPreviewPage } from "../pages/history_page.ts";
 import { notFoundPage } from "../pages/not_found_page.ts";
-import type { DiagramPageEnv } from "./diagram_pages.ts";
+import type { DiagramPageEnv } from "./diagram_lookup.ts";
 
 /** Revisions per history page. */
 const HISTORY_PAGE_SIZE = 30;
