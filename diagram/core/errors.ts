@@ -1,22 +1,7 @@
 // What a diagram operation can refuse. The HTTP edge maps each to its status; MCP tools to isError.
 
-/** Missing, or owned by another account: callers cannot tell the two apart. */
-export class NotFoundError extends Error {
-  override name = "NotFoundError";
-}
-
-/** The request contradicts what is stored (a taken name, a non-empty collection, a cycle). */
-export class ConflictError extends Error {
-  override name = "ConflictError";
-}
-
-/** An If-Match revision that is no longer the stored one. */
-export class StaleRevisionError extends Error {
-  override name = "StaleRevisionError";
-  constructor(readonly currentRevision: number) {
-    super(`the diagram is at revision ${currentRevision}; reload it and apply your change again`);
-  }
-}
+// Not found, conflict and a stale revision are the store's refusals too, defined with it.
+export { ConflictError, NotFoundError, StaleRevisionError } from "../store/errors.ts";
 
 /** Input that fails validation: every problem with its path, answered as `{error, problems}`. */
 export class InvalidInputError extends Error {

@@ -2,7 +2,7 @@
 import type { Database } from "../db/database.ts";
 import { generateAccessToken, hashAccessToken, isAccessTokenShape } from "../auth/access_token.ts";
 import { randomId } from "./random_id.ts";
-import { ConflictError } from "../core/errors.ts";
+import { ConflictError } from "./errors.ts";
 import { optionalText, text, timestamp } from "./rows.ts";
 
 export interface AccessTokenInfo {

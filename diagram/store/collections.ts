@@ -3,7 +3,7 @@
 import type { Row } from "@libsql/client";
 import type { Database } from "../db/database.ts";
 import { randomId } from "./random_id.ts";
-import { ConflictError, NotFoundError } from "../core/errors.ts";
+import { ConflictError, NotFoundError } from "./errors.ts";
 import { integer, optionalText, text, timestamp } from "./rows.ts";
 
 export interface Collection {

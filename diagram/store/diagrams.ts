@@ -5,7 +5,7 @@
 import type { Row } from "@libsql/client";
 import type { Database } from "../db/database.ts";
 import { assertCollectionExists } from "./collections.ts";
-import { NotFoundError, StaleRevisionError } from "../core/errors.ts";
+import { NotFoundError, StaleRevisionError } from "./errors.ts";
 import { integer, optionalText, text, timestamp } from "./rows.ts";
 import { keepReplaced } from "./revisions.ts";
 import type { DiagramSource } from "./sources.ts";

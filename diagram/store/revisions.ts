@@ -4,7 +4,7 @@
 import type { InStatement, Row } from "@libsql/client";
 import { brotliCompressSync, brotliDecompressSync, constants } from "node:zlib";
 import type { Database } from "../db/database.ts";
-import { NotFoundError } from "../core/errors.ts";
+import { NotFoundError } from "./errors.ts";
 import { blob, integer, text } from "./rows.ts";
 import type { DiagramSource } from "./sources.ts";
 

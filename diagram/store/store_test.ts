@@ -33,7 +33,7 @@ import {
   trashDiagram,
   updateDiagramMeta,
 } from "./diagrams.ts";
-import { ConflictError, NotFoundError, StaleRevisionError } from "../core/errors.ts";
+import { ConflictError, NotFoundError, StaleRevisionError } from "./errors.ts";
 import { createSession, endSession, findSessionUser, sessionEnds } from "./sessions.ts";
 import { changePassword, setPassword } from "./users.ts";
 
