@@ -24,9 +24,22 @@ const STORE_THROUGH_CORE: Boundary = {
   rule: "routes, pages, MCP tools and HTTP helpers reach the store only through core",
   from: [
     ...["diagram/routes/**", "diagram/pages/**", "diagram/mcp/**", "diagram/http/**"],
-    ...["search/routes/**", "*/pages/**", "*/ui/**"],
+    ...["diagram/editor/**", "search/routes/**", "*/pages/**", "*/ui/**"],
   ],
   notTo: ["diagram/store/**", "diagram/db/**"],
+};
+
+/**
+ * The drawing engine turns a spec into a scene and a scene into SVG, and knows nothing of where
+ * diagrams are kept or how they are asked for: it imports no other part of the service.
+ */
+const DRAWING_STANDS_ALONE: Boundary = {
+  rule: "the drawing engine imports no other part of the diagram service",
+  from: ["diagram/drawing/**"],
+  notTo: [
+    ...["diagram/core/**", "diagram/store/**", "diagram/db/**", "diagram/routes/**"],
+    ...["diagram/pages/**", "diagram/mcp/**", "diagram/http/**", "diagram/layout_pool/**"],
+  ],
 };
 
 /** What the services share depends on none of them. */
@@ -109,7 +122,7 @@ function holds(rule: string, breaches: string[]): void {
 // ── Today's tree ─────────────────────────────────────────────────────────────────────────────
 
 let graph: Promise<Import[]> | undefined;
-/** Read once for all four tests: one `deno info` over the whole tree takes about a second. */
+/** Read once for all five tests: one `deno info` over the whole tree takes about a second. */
 function repository(): Promise<Import[]> {
   graph ??= repositoryImports(ROOT).then(({ imports }) => imports);
   return graph;
@@ -117,6 +130,10 @@ function repository(): Promise<Import[]> {
 
 Deno.test(STORE_THROUGH_CORE.rule, async () => {
   holds(STORE_THROUGH_CORE.rule, crossings([STORE_THROUGH_CORE], await repository()));
+});
+
+Deno.test(DRAWING_STANDS_ALONE.rule, async () => {
+  holds(DRAWING_STANDS_ALONE.rule, crossings([DRAWING_STANDS_ALONE], await repository()));
 });
 
 Deno.test(COMMON_IMPORTS_NO_SERVICE.rule, async () => {
@@ -153,6 +170,23 @@ Deno.test("the store check names an edge file that imports the store or the data
     `diagram/mcp/tools/list_revisions.ts → diagram/store/diagrams.ts: diagram/mcp/** may not import diagram/store/** (${STORE_THROUGH_CORE.rule})`,
     `diagram/http/session_cookie.ts → diagram/store/sessions.ts: diagram/http/** may not import diagram/store/** (${STORE_THROUGH_CORE.rule})`,
     `search/ui/results_page.ts → diagram/db/database.ts: */ui/** may not import diagram/db/** (${STORE_THROUGH_CORE.rule})`,
+  ]);
+});
+
+Deno.test("the drawing check names an engine file that imports the rest of the service", () => {
+  const found = crossings(
+    [DRAWING_STANDS_ALONE],
+    edges(
+      ["diagram/drawing/svg/render_svg.ts", "diagram/core/errors.ts"],
+      ["diagram/drawing/generate.ts", "diagram/layout_pool/layout_pool.ts"],
+      ["diagram/drawing/scene/scene.ts", "diagram/drawing/layout/layout.ts"],
+      ["diagram/drawing/generate.ts", "shared/spec.ts"],
+      ["diagram/core/draw.ts", "diagram/drawing/generate.ts"],
+    ),
+  );
+  assert.deepEqual(found, [
+    `diagram/drawing/svg/render_svg.ts → diagram/core/errors.ts: diagram/drawing/** may not import diagram/core/** (${DRAWING_STANDS_ALONE.rule})`,
+    `diagram/drawing/generate.ts → diagram/layout_pool/layout_pool.ts: diagram/drawing/** may not import diagram/layout_pool/** (${DRAWING_STANDS_ALONE.rule})`,
   ]);
 });
 
