@@ -10,7 +10,6 @@ import type { ExcalidrawFile } from "../drawing/excalidraw/types.ts";
 import { assertCollectionExists } from "../store/collections.ts";
 import {
   createDiagram,
-  deleteForGood,
   type DiagramListFilter,
   type DiagramMeta,
   diagramRevision,
@@ -20,10 +19,10 @@ import {
   listDiagrams,
   type PagePosition,
   replaceDiagramContent,
-  type SearchMatch,
-  trashDiagram,
   updateDiagramMeta,
 } from "../store/diagrams.ts";
+import type { SearchMatch } from "../store/diagram_search.ts";
+import { deleteForGood, trashDiagram } from "../store/trash.ts";
 import {
   copyDiagramFiles,
   diagramFilesBytes,
@@ -50,8 +49,10 @@ import { sceneSpec } from "./scene_spec.ts";
 
 // What the pages need to know of the store's lists: the orders, where a row stands, and the
 // markers a search puts around matched words.
-export { DIAGRAM_SORTS, MARK_END, MARK_START } from "../store/diagrams.ts";
-export type { DiagramSort, PagePosition, SearchMatch } from "../store/diagrams.ts";
+export { DIAGRAM_SORTS } from "../store/diagrams.ts";
+export type { DiagramSort, PagePosition } from "../store/diagrams.ts";
+export { MARK_END, MARK_START } from "../store/diagram_search.ts";
+export type { SearchMatch } from "../store/diagram_search.ts";
 // The doors a change comes through, which pages and MCP tools name.
 export { DIAGRAM_SOURCES, type DiagramSource } from "../store/sources.ts";
 

@@ -8,7 +8,7 @@ import {
   restoreFromTrash,
   type TrashedDiagram,
   trashedThumbnail,
-} from "../store/diagrams.ts";
+} from "../store/trash.ts";
 import type { Actor, DiagramOperations, DiagramView } from "./diagrams.ts";
 
 /** A diagram in the trash, and when the upkeep deletes it for good. */

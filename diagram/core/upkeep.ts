@@ -3,7 +3,7 @@
 // first), and purge the trash of what has waited long enough.
 import type { Database } from "../db/database.ts";
 import { describeError } from "../../shared/describe_error.ts";
-import { purgeTrash } from "../store/diagrams.ts";
+import { purgeTrash } from "../store/trash.ts";
 import {
   compressPending,
   deleteOldestBeyond,

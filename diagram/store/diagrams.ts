@@ -1,10 +1,12 @@
 // Diagrams: metadata, the Excalidraw file and its SVG thumbnail in one row, so every write is one
 // statement and cannot leave a file without its thumbnail or a revision without its file. A write
-// of new contents keeps the ones it replaces (revisions.ts) in the same transaction. A deleted
-// diagram waits in the trash, where nothing but the trash's own functions sees it.
+// of new contents keeps the ones it replaces (revisions.ts) in the same transaction. Everything
+// here sees live diagrams only: a deleted one waits in the trash, where nothing but trash.ts sees
+// it. A listing with a query is a search (diagram_search.ts).
 import type { Row } from "@libsql/client";
 import type { Database } from "../db/database.ts";
 import { assertCollectionExists } from "./collections.ts";
+import { SEARCH_SQL, searchExpression, type SearchMatch, searchMatch } from "./diagram_search.ts";
 import { NotFoundError, StaleRevisionError } from "./errors.ts";
 import { integer, optionalText, text, timestamp } from "./rows.ts";
 import { keepReplaced } from "./revisions.ts";
@@ -24,15 +26,6 @@ export interface DiagramMeta {
   /** When the current contents were written. */
   savedAt: string;
 }
-
-/** Where a search matched: the name and a snippet of the text, the words between MARK_START/END. */
-export interface SearchMatch {
-  name: string;
-  snippet: string;
-}
-
-export const MARK_START = "\u0002";
-export const MARK_END = "\u0003";
 
 export interface DiagramWithFile extends DiagramMeta {
   /** The Excalidraw file as stored JSON text. */
@@ -75,10 +68,11 @@ export interface DiagramListFilter {
   after?: PagePosition;
 }
 
-const META_COLUMNS =
+/** The columns toMeta reads; trash.ts returns a restored diagram's with them. */
+export const META_COLUMNS =
   "id, name, collection_id, revision, source, changed_via, created_at, updated_at, saved_at";
 
-function toMeta(row: Row): DiagramMeta {
+export function toMeta(row: Row): DiagramMeta {
   return {
     id: text(row, "id"),
     name: text(row, "name"),
@@ -130,9 +124,6 @@ export async function createDiagram(
   return toMeta(rows[0]);
 }
 
-/** Weights of the name and body columns in bm25: a hit in the name ranks far above one inside. */
-const NAME_WEIGHT = 10;
-
 export async function listDiagrams(
   db: Database,
   userId: string,
@@ -149,7 +140,7 @@ export async function listDiagrams(
   // A query without a single word matches nothing rather than everything.
   if (match === "") return [];
   if (match !== null) {
-    conditions.push("diagram_search MATCH ?");
+    conditions.push(SEARCH_SQL.condition);
     args.push(match);
   }
   const order = SORT_ORDER[filter.sort ?? "updated"];
@@ -164,43 +155,33 @@ export async function listDiagrams(
       ? `SELECT ${columns}, ${order.key} AS sort_key, d.rowid AS row_id
           FROM diagrams d WHERE ${conditions.join(" AND ")}
           ORDER BY ${order.key} ${order.direction}, d.rowid ${order.direction} LIMIT ? OFFSET ?`
-      : `SELECT ${columns}, '' AS sort_key, d.rowid AS row_id,
-            highlight(diagram_search, 0, '${MARK_START}', '${MARK_END}') AS match_name,
-            snippet(diagram_search, 1, '${MARK_START}', '${MARK_END}', '…', 12) AS match_snippet
-          FROM diagrams d JOIN diagram_search ON diagram_search.rowid = d.rowid
+      : `SELECT ${columns}, '' AS sort_key, d.rowid AS row_id, ${SEARCH_SQL.columns}
+          FROM diagrams d ${SEARCH_SQL.join}
           WHERE ${conditions.join(" AND ")}
-          ORDER BY bm25(diagram_search, ${NAME_WEIGHT}, 1), d.updated_at DESC, d.rowid DESC
+          ORDER BY ${SEARCH_SQL.order}
           LIMIT ? OFFSET ?`,
     args,
   });
   return rows.map((row) => {
     const position = { key: text(row, "sort_key"), rowid: integer(row, "row_id") };
-    return match === null ? { ...toMeta(row), position } : {
-      ...toMeta(row),
-      position,
-      match: { name: text(row, "match_name"), snippet: optionalText(row, "match_snippet") ?? "" },
-    };
+    return match === null
+      ? { ...toMeta(row), position }
+      : { ...toMeta(row), position, match: searchMatch(row) };
   });
 }
 
-/**
- * The FTS5 expression for what a person typed: every word must appear, each as a prefix (so
- * "data" finds "Database" as you type). Words are runs of letters and digits, quoted, so no
- * character the person typed is read as FTS syntax. Empty when there is no word at all.
- */
-export function searchExpression(query: string): string {
-  const words = query.match(/[\p{L}\p{N}]+/gu) ?? [];
-  return words.slice(0, 20).map((word) => `"${word}"*`).join(" ");
-}
-
-/** Only diagrams outside the trash; `d` is the diagrams table. */
-const LIVE = "d.user_id = ? AND d.id = ? AND d.trashed_at IS NULL";
+/** Only diagrams outside the trash; `d` is the diagrams table. trash.ts moves them out of it. */
+export const LIVE = "d.user_id = ? AND d.id = ? AND d.trashed_at IS NULL";
 
 /**
  * Why the owner's diagram `id` was not found: it is in the trash (the trash routes still reach
- * it), or there is no such diagram. Read only once a lookup has failed.
+ * it), or there is no such diagram. Read only once a lookup (or trash.ts's move into it) failed.
  */
-async function missing(db: Database, userId: string, id: string): Promise<NotFoundError> {
+export async function missingDiagram(
+  db: Database,
+  userId: string,
+  id: string,
+): Promise<NotFoundError> {
   const { rows } = await db.execute({
     sql: "SELECT 1 FROM diagrams WHERE user_id = ? AND id = ? AND trashed_at IS NOT NULL",
     args: [userId, id],
@@ -217,7 +198,7 @@ export async function getDiagram(
     sql: `SELECT ${META_COLUMNS}, file FROM diagrams d WHERE ${LIVE}`,
     args: [userId, id],
   });
-  if (!rows[0]) throw await missing(db, userId, id);
+  if (!rows[0]) throw await missingDiagram(db, userId, id);
   return { ...toMeta(rows[0]), file: text(rows[0], "file") };
 }
 
@@ -237,7 +218,7 @@ export async function getDiagramDetails(
           ) AS drawn FROM diagrams d WHERE ${LIVE}`,
     args: [userId, id],
   });
-  if (!rows[0]) throw await missing(db, userId, id);
+  if (!rows[0]) throw await missingDiagram(db, userId, id);
   return { ...toMeta(rows[0]), drawn: integer(rows[0], "drawn") === 1 };
 }
 
@@ -246,7 +227,7 @@ export async function getThumbnail(db: Database, userId: string, id: string): Pr
     sql: `SELECT thumbnail_svg FROM diagrams d WHERE ${LIVE}`,
     args: [userId, id],
   });
-  if (!rows[0]) throw await missing(db, userId, id);
+  if (!rows[0]) throw await missingDiagram(db, userId, id);
   return text(rows[0], "thumbnail_svg");
 }
 
@@ -282,7 +263,7 @@ export async function diagramRevision(db: Database, userId: string, id: string):
     sql: `SELECT revision FROM diagrams d WHERE ${LIVE}`,
     args: [userId, id],
   });
-  if (!rows[0]) throw await missing(db, userId, id);
+  if (!rows[0]) throw await missingDiagram(db, userId, id);
   return integer(rows[0], "revision");
 }
 
@@ -365,143 +346,6 @@ export async function updateDiagramMeta(
       id,
     ],
   });
-  if (!rows[0]) throw await missing(db, userId, id);
+  if (!rows[0]) throw await missingDiagram(db, userId, id);
   return toMeta(rows[0]);
-}
-
-/**
- * Moves a diagram to the trash: out of its collection (remembered, to go back to), out of every
- * list and room.
- */
-export async function trashDiagram(
-  db: Database,
-  userId: string,
-  id: string,
-  now: number,
-): Promise<void> {
-  const { rowsAffected } = await db.execute({
-    sql: `UPDATE diagrams AS d SET trashed_at = ?, trashed_from = collection_id,
-            collection_id = NULL
-          WHERE ${LIVE}`,
-    args: [new Date(now).toISOString(), userId, id],
-  });
-  if (rowsAffected === 0) throw await missing(db, userId, id);
-}
-
-export interface TrashedDiagram {
-  id: string;
-  name: string;
-  trashedAt: string;
-  /** The collection it goes back to, while that still exists. */
-  collectionId: string | null;
-  revision: number;
-  updatedAt: string;
-}
-
-const TRASHED_COLUMNS = `d.id, d.name, d.trashed_at, d.revision, d.updated_at,
-  c.id AS collection_id`;
-/** The collection a trashed diagram goes back to: joined, so one deleted meanwhile reads null. */
-const TRASHED_FROM =
-  "diagrams d LEFT JOIN collections c ON c.id = d.trashed_from AND c.user_id = d.user_id";
-
-function toTrashed(row: Row): TrashedDiagram {
-  return {
-    id: text(row, "id"),
-    name: text(row, "name"),
-    trashedAt: text(row, "trashed_at"),
-    collectionId: optionalText(row, "collection_id"),
-    revision: integer(row, "revision"),
-    updatedAt: text(row, "updated_at"),
-  };
-}
-
-/** The owner's trash, most recently deleted first. */
-export async function listTrash(
-  db: Database,
-  userId: string,
-  page: { limit: number; offset: number },
-): Promise<TrashedDiagram[]> {
-  const { rows } = await db.execute({
-    sql: `SELECT ${TRASHED_COLUMNS} FROM ${TRASHED_FROM}
-          WHERE d.user_id = ? AND d.trashed_at IS NOT NULL
-          ORDER BY d.trashed_at DESC, d.rowid DESC LIMIT ? OFFSET ?`,
-    args: [userId, page.limit, page.offset],
-  });
-  return rows.map(toTrashed);
-}
-
-/** One diagram of the owner's trash; NotFoundError when it is not there. */
-export async function getTrashed(
-  db: Database,
-  userId: string,
-  id: string,
-): Promise<TrashedDiagram> {
-  const { rows } = await db.execute({
-    sql: `SELECT ${TRASHED_COLUMNS} FROM ${TRASHED_FROM}
-          WHERE d.user_id = ? AND d.id = ? AND d.trashed_at IS NOT NULL`,
-    args: [userId, id],
-  });
-  if (!rows[0]) throw new NotFoundError("no such diagram in the trash");
-  return toTrashed(rows[0]);
-}
-
-export async function trashedThumbnail(db: Database, userId: string, id: string): Promise<string> {
-  const { rows } = await db.execute({
-    sql: `SELECT thumbnail_svg FROM diagrams
-          WHERE user_id = ? AND id = ? AND trashed_at IS NOT NULL`,
-    args: [userId, id],
-  });
-  if (!rows[0]) throw new NotFoundError("no such diagram in the trash");
-  return text(rows[0], "thumbnail_svg");
-}
-
-/** Out of the trash, back into the collection it was in, or into none if that is gone. */
-export async function restoreFromTrash(
-  db: Database,
-  userId: string,
-  id: string,
-): Promise<DiagramMeta> {
-  const { rows } = await db.execute({
-    sql: `UPDATE diagrams SET trashed_at = NULL,
-            collection_id = (SELECT c.id FROM collections c
-              WHERE c.id = diagrams.trashed_from AND c.user_id = diagrams.user_id),
-            trashed_from = NULL
-          WHERE user_id = ? AND id = ? AND trashed_at IS NOT NULL
-          RETURNING ${META_COLUMNS}`,
-    args: [userId, id],
-  });
-  if (!rows[0]) throw new NotFoundError("no such diagram in the trash");
-  return toMeta(rows[0]);
-}
-
-/**
- * Deletes diagrams for good, with their revisions and images (foreign keys cascade): one in the
- * owner's trash, or (`fresh`) one never shown to anybody, like a copy that failed halfway.
- */
-export async function deleteForGood(
-  db: Database,
-  userId: string,
-  id: string,
-  from: "trash" | "fresh",
-): Promise<void> {
-  const { rowsAffected } = await db.execute({
-    sql: `DELETE FROM diagrams WHERE user_id = ? AND id = ? AND trashed_at IS ${
-      from === "trash" ? "NOT NULL" : "NULL"
-    }`,
-    args: [userId, id],
-  });
-  if (rowsAffected === 0) {
-    throw new NotFoundError(
-      from === "trash" ? "no such diagram in the trash" : "diagram not found",
-    );
-  }
-}
-
-/** Deletes for good whatever went into the trash before `cutoff`; returns how many. */
-export async function purgeTrash(db: Database, cutoff: number): Promise<number> {
-  const { rowsAffected } = await db.execute({
-    sql: "DELETE FROM diagrams WHERE trashed_at IS NOT NULL AND trashed_at < ?",
-    args: [new Date(cutoff).toISOString()],
-  });
-  return rowsAffected;
 }

@@ -28,11 +28,10 @@ import {
   createDiagram,
   getDiagram,
   listDiagrams,
-  listTrash,
   replaceDiagramContent,
-  trashDiagram,
   updateDiagramMeta,
 } from "./diagrams.ts";
+import { listTrash, trashDiagram } from "./trash.ts";
 import { ConflictError, NotFoundError, StaleRevisionError } from "./errors.ts";
 import { createSession, endSession, findSessionUser, sessionEnds } from "./sessions.ts";
 import { changePassword, setPassword } from "./users.ts";
