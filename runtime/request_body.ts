@@ -1,7 +1,7 @@
-// A request body read once for its handler: within its size cap and deadline and, for JSON, of a
-// JSON media type and syntax. Both the REST API and the MCP endpoint refuse bodies by these rules;
-// each words the refusal in its own shape (`{"error"}` or JSON-RPC), so a refusal is an error that
-// carries the status and a reason for the sender.
+// A request body read once for its handler: within its size cap and deadline and, for JSON or a
+// form, of its media type and syntax. The REST API, the pages' forms and the MCP endpoint refuse
+// bodies by these rules; each words the refusal in its own shape (`{"error"}` or JSON-RPC), so a
+// refusal is an error that carries the status and a reason for the sender.
 import { parseMediaType } from "../shared/media_type.ts";
 import { BodyTimeoutError, readBodyCapped, type ReadBodyOptions } from "./read_capped.ts";
 
@@ -23,6 +23,13 @@ export interface RequestBodyOptions extends ReadBodyOptions {
 export function isJsonMediaType(contentType: string | null): boolean {
   const { essence } = parseMediaType(contentType);
   return essence === "application/json" || /^application\/[^/]+\+json$/.test(essence);
+}
+
+/** Throws RequestBodyError 415 unless the body is declared as `essence`; nothing is read. */
+function requireMediaType(request: Request, essence: string): void {
+  if (parseMediaType(request.headers.get("content-type")).essence !== essence) {
+    throw new RequestBodyError(415, `send the body as ${essence}`);
+  }
 }
 
 /** The raw body; throws RequestBodyError 413 past `maxBytes`, 408 past the deadline. */
@@ -72,4 +79,38 @@ export async function readJsonRequest(
   }
   const bytes = await readRequestBytes(request, maxBytes, options);
   return { value: parseJsonBytes(bytes), byteLength: bytes.byteLength };
+}
+
+/**
+ * The body as an application/x-www-form-urlencoded form; throws RequestBodyError 415 for another
+ * media type (before anything is read), then as readRequestBytes does.
+ */
+export async function readFormRequest(
+  request: Request,
+  maxBytes: number,
+  options: RequestBodyOptions = {},
+): Promise<URLSearchParams> {
+  requireMediaType(request, "application/x-www-form-urlencoded");
+  return new URLSearchParams(utf8.decode(await readRequestBytes(request, maxBytes, options)));
+}
+
+/**
+ * The body as multipart/form-data (files and fields); throws RequestBodyError 415 for another
+ * media type (before anything is read), then as readRequestBytes does, and 400 when it does not
+ * parse. The whole body is read within the cap first: the runtime's own formData() has neither.
+ */
+export async function readMultipartRequest(
+  request: Request,
+  maxBytes: number,
+  options: RequestBodyOptions = {},
+): Promise<FormData> {
+  requireMediaType(request, "multipart/form-data");
+  const bytes = await readRequestBytes(request, maxBytes, options);
+  // The boundary is a parameter of the declared type, so the bytes are parsed under it.
+  const headers = { "content-type": request.headers.get("content-type")! };
+  try {
+    return await new Response(bytes as Uint8Array<ArrayBuffer>, { headers }).formData();
+  } catch {
+    throw new RequestBodyError(400, "the body is not valid multipart/form-data");
+  }
 }

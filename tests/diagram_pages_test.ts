@@ -516,3 +516,35 @@ Deno.test("an import holding an iframe element or a foreign embed is refused wit
     assert.equal(listed.diagrams.length, 0);
   });
 });
+
+Deno.test("a page's form or import of the wrong type or too large is refused as every body is", async () => {
+  await withPages(async (instance) => {
+    const cookie = await instance.login(EMAIL, PASSWORD);
+    const send = async (path: string, type: string, body: BodyInit) => {
+      const response = await fetch(new URL(path, instance.url), {
+        method: "POST",
+        headers: { cookie, origin: instance.origin, "content-type": type },
+        body,
+      });
+      return [response.status, (await response.json()).error];
+    };
+    const urlencoded = "application/x-www-form-urlencoded";
+    assert.deepEqual(await send("/collections", "application/json", "{}"), [
+      415,
+      "send the body as application/x-www-form-urlencoded",
+    ]);
+    assert.deepEqual(await send("/collections", urlencoded, `name=${"x".repeat(5000)}`), [
+      413,
+      "the form is too large",
+    ]);
+    assert.deepEqual(await send("/import", urlencoded, "files=x"), [
+      415,
+      "send the body as multipart/form-data",
+    ]);
+    const huge = new Uint8Array(32 * 1024 * 1024 + 1);
+    assert.deepEqual(await send("/import", "multipart/form-data; boundary=x", huge), [
+      413,
+      `an import is at most ${32 * 1024 * 1024} bytes`,
+    ]);
+  });
+});

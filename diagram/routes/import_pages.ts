@@ -3,8 +3,7 @@
 // a refused file leaves nothing behind.
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
-import { readBodyCapped } from "../../runtime/read_capped.ts";
-import { parseMediaType } from "../../shared/media_type.ts";
+import { readMultipartRequest } from "../../runtime/request_body.ts";
 import type { Actor, DiagramOperations } from "../core/diagrams.ts";
 import { InvalidInputError, NotFoundError } from "../core/errors.ts";
 import { idSchema, nameSchema } from "../core/schemas.ts";
@@ -24,26 +23,16 @@ export function importPages(deps: ImportPageDeps): Hono<PageEnv> {
   const app = new Hono<PageEnv>();
 
   app.post("/import", async (c) => {
-    const type = parseMediaType(c.req.header("content-type") ?? null).essence;
-    if (type !== "multipart/form-data") {
-      throw new HTTPException(415, { message: "send the files as multipart/form-data" });
-    }
-    const bytes = await readBodyCapped(c.req.raw, IMPORT_BYTES);
-    if (bytes === null) {
-      throw new HTTPException(413, { message: `an import is at most ${IMPORT_BYTES} bytes` });
-    }
-    const form = await new Request(c.req.url, {
-      method: "POST",
-      headers: { "content-type": c.req.header("content-type")! },
-      body: bytes as Uint8Array<ArrayBuffer>,
-    }).formData().catch(() => null);
-    const files = (form?.getAll("files") ?? []).filter((entry) => entry instanceof File);
+    const form = await readMultipartRequest(c.req.raw, IMPORT_BYTES, {
+      tooLarge: `an import is at most ${IMPORT_BYTES} bytes`,
+    });
+    const files = form.getAll("files").filter((entry) => entry instanceof File);
     if (files.length === 0 || files.length > MAX_IMPORT_FILES) {
       throw new HTTPException(400, {
         message: `choose between 1 and ${MAX_IMPORT_FILES} .excalidraw files`,
       });
     }
-    const into = idSchema.safeParse(form?.get("collectionId"));
+    const into = idSchema.safeParse(form.get("collectionId"));
     const actor: Actor = { userId: c.get("userId"), via: "import" };
     const collectionId = into.success ? into.data : null;
     const outcomes: ImportOutcome[] = [];
