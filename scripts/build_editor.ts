@@ -1,7 +1,8 @@
 // `deno task build`: bundles the editor page's browser code (diagram/editor/, React and
 // Excalidraw) into build/editor/, with Excalidraw's fonts beside it so the page never asks a CDN.
-// `--if-stale` builds only when the sources, the lock file or this script changed since the last
-// build (the tasks that serve or test the editor run it that way; a current bundle costs ~50 ms).
+// `--if-stale` builds only when a file of ours the bundle is made from (wherever it lives), the
+// lock file or this script changed since the last build (the tasks that serve or test the editor
+// run it that way; finding a bundle current costs ~50 ms).
 // Output: editor-<hash>.js (the entry), chunks/ (loaded on demand), editor-<hash>.css, fonts/,
 // and manifest.json naming them, which the diagram service reads at startup.
 import { cp, mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
@@ -11,7 +12,8 @@ import { sha256Hex } from "../diagram/digest.ts";
 import { EDITOR_BUILD_DIR, type EditorManifest } from "../diagram/editor_bundle.ts";
 
 const ROOT = new URL("../", import.meta.url).pathname;
-const SOURCES = join(ROOT, "diagram/editor");
+/** The editor's entry module, relative to the repository root. */
+const ENTRY = "diagram/editor/main.tsx";
 const FONTS = join(ROOT, "node_modules/@excalidraw/excalidraw/dist/prod/fonts");
 const MANIFEST = join(EDITOR_BUILD_DIR, "manifest.json");
 
@@ -22,15 +24,45 @@ async function filesUnder(dir: string): Promise<string[]> {
     .sort();
 }
 
-/** What the bundle is made from: the editor's sources (tests aside), the lock file, this script. */
-async function sourceKey(): Promise<string> {
-  const inputs = [
-    ...(await filesUnder(SOURCES)).filter((path) => !/_test\.tsx?$/.test(path)),
-    join(ROOT, "deno.lock"),
-    new URL(import.meta.url).pathname,
-  ];
+/** How the bundle resolves its imports, the same for the build and for finding its sources. */
+const RESOLVING = {
+  bundle: true,
+  format: "esm",
+  platform: "browser",
+  jsx: "automatic",
+  conditions: ["production"],
+  // Excalidraw's stylesheet names its UI font as ./fonts/…, which the copied fonts/ answers.
+  external: ["*.woff2"],
+} satisfies esbuild.BuildOptions;
+
+/**
+ * Every file of ours the bundle is made from, relative to `root`: the modules main.tsx imports,
+ * directly or not, in whatever folder they live (the editor takes embed_links.ts from the drawing
+ * engine), so that a change to any of them makes the bundle stale. esbuild follows the imports as
+ * the build does, but leaves the packages out (deno.lock stands for them) and writes nothing.
+ */
+export async function editorSources(root = ROOT): Promise<string[]> {
+  try {
+    const result = await esbuild.build({
+      ...RESOLVING,
+      entryPoints: [join(root, ENTRY)],
+      absWorkingDir: root,
+      packages: "external",
+      write: false,
+      metafile: true,
+      logLevel: "silent",
+    });
+    return Object.keys(result.metafile.inputs).sort();
+  } finally {
+    await esbuild.stop();
+  }
+}
+
+/** What the bundle is made from: those sources, the lock file and this script, as one hash. */
+export async function sourceKey(root = ROOT): Promise<string> {
+  const inputs = [...await editorSources(root), "deno.lock", "scripts/build_editor.ts"];
   const parts: string[] = [];
-  for (const path of inputs) parts.push(relative(ROOT, path), await readFile(path, "utf8"));
+  for (const path of inputs) parts.push(path, await readFile(join(root, path), "utf8"));
   return sha256Hex(parts.join("\0"));
 }
 
@@ -77,19 +109,13 @@ async function build(key: string): Promise<EditorManifest> {
   const fallback = ownFontFallback();
   try {
     const result = await esbuild.build({
+      ...RESOLVING,
       plugins: [fallback.plugin],
-      entryPoints: { editor: join(SOURCES, "main.tsx") },
-      bundle: true,
+      entryPoints: { editor: join(ROOT, ENTRY) },
       splitting: true,
-      format: "esm",
-      platform: "browser",
       target: "es2022",
       minify: true,
-      jsx: "automatic",
-      conditions: ["production"],
       define: { "process.env.NODE_ENV": '"production"' },
-      // Excalidraw's stylesheet names its UI font as ./fonts/…, which the copied fonts/ answers.
-      external: ["*.woff2"],
       entryNames: "[name]-[hash]",
       chunkNames: "chunks/[name]-[hash]",
       outdir: EDITOR_BUILD_DIR,
@@ -125,13 +151,15 @@ async function build(key: string): Promise<EditorManifest> {
   }
 }
 
-const key = await sourceKey();
-if (Deno.args.includes("--if-stale") && await currentKey() === key) Deno.exit(0);
-const started = performance.now();
-const manifest = await build(key);
-await mkdir(EDITOR_BUILD_DIR, { recursive: true });
-await writeFile(MANIFEST, JSON.stringify(manifest, null, 2) + "\n");
-console.error(
-  `editor bundle built in ${((performance.now() - started) / 1000).toFixed(1)} s: ` +
-    `build/editor/${manifest.entry}`,
-);
+if (import.meta.main) {
+  const key = await sourceKey();
+  if (Deno.args.includes("--if-stale") && await currentKey() === key) Deno.exit(0);
+  const started = performance.now();
+  const manifest = await build(key);
+  await mkdir(EDITOR_BUILD_DIR, { recursive: true });
+  await writeFile(MANIFEST, JSON.stringify(manifest, null, 2) + "\n");
+  console.error(
+    `editor bundle built in ${((performance.now() - started) / 1000).toFixed(1)} s: ` +
+      `build/editor/${manifest.entry}`,
+  );
+}
