@@ -11,7 +11,7 @@ import { tokenRevocations } from "../store/access_tokens.ts";
 import { listDiagramFiles } from "../store/diagram_files.ts";
 import { diagramRevisions, findDiagramOwner } from "../store/diagrams.ts";
 import { sessionEnds } from "../store/sessions.ts";
-import type { DiagramOperations } from "./diagrams.ts";
+import type { DiagramOperations } from "./diagram_operations.ts";
 import { NotFoundError } from "./errors.ts";
 import { imageFileIds } from "./images.ts";
 

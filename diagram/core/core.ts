@@ -4,7 +4,11 @@ import { type AccountOperations, accountOperations } from "./accounts.ts";
 import { type CollabRoomOperations, collabRoomOperations } from "./collab_rooms.ts";
 import { type SessionOperations, sessionOperations } from "./sessions.ts";
 import { type CollectionOperations, collectionOperations } from "./collections.ts";
-import { type DiagramCoreDeps, type DiagramOperations, diagramOperations } from "./diagrams.ts";
+import {
+  type DiagramCoreDeps,
+  type DiagramOperations,
+  diagramOperations,
+} from "./diagram_operations.ts";
 import { type HistoryOperations, historyOperations } from "./history.ts";
 import { DEFAULT_TRASH_KEEP_MS, type TrashOperations, trashOperations } from "./trash.ts";
 

@@ -7,7 +7,8 @@ import { diagramRevision, getDiagram, replaceDiagramContent } from "../store/dia
 import type { DiagramSource } from "../store/sources.ts";
 import { getRevision, listRevisions, type RevisionMeta } from "../store/revisions.ts";
 import { renderThumbnail } from "../drawing/svg/render_svg.ts";
-import type { Actor, DiagramOperations, DiagramView } from "./diagrams.ts";
+import type { DiagramOperations } from "./diagram_operations.ts";
+import type { Actor, DiagramView } from "./diagrams.ts";
 import { diffScenes, type SceneDiff } from "./scene_diff.ts";
 import { wholeFile } from "./whole_file.ts";
 

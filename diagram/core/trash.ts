@@ -9,7 +9,8 @@ import {
   type TrashedDiagram,
   trashedThumbnail,
 } from "../store/trash.ts";
-import type { Actor, DiagramOperations, DiagramView } from "./diagrams.ts";
+import type { DiagramOperations } from "./diagram_operations.ts";
+import type { Actor, DiagramView } from "./diagrams.ts";
 
 /** A diagram in the trash, and when the upkeep deletes it for good. */
 export interface TrashEntry extends TrashedDiagram {

@@ -3,7 +3,8 @@
 import type { CallToolResult } from "@modelcontextprotocol/server";
 import { errorResult, unexpectedFailure } from "../../runtime/mcp/results.ts";
 import type { CollectionOperations } from "../core/collections.ts";
-import type { Actor, DiagramOperations } from "../core/diagrams.ts";
+import type { DiagramOperations } from "../core/diagram_operations.ts";
+import type { Actor } from "../core/diagrams.ts";
 import type { HistoryOperations } from "../core/history.ts";
 import {
   ConflictError,

@@ -3,7 +3,7 @@
 // diagram fetches the bytes here.
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
-import type { DiagramOperations } from "../core/diagrams.ts";
+import type { DiagramOperations } from "../core/diagram_operations.ts";
 import { IMAGE_TYPES, imageFileName, isImageType, MAX_IMAGE_BYTES } from "../core/images.ts";
 import { idSchema, parseOrThrow } from "../core/schemas.ts";
 import { actorOf, type DiagramHonoEnv } from "../http/authenticate.ts";

@@ -2,7 +2,8 @@
 // groups mounted here runs, so each reads it from the context. A malformed, unknown or another
 // account's id is the same not-found page.
 import { Hono, type MiddlewareHandler } from "hono";
-import type { DiagramOperations, DiagramView } from "../core/diagrams.ts";
+import type { DiagramOperations } from "../core/diagram_operations.ts";
+import type { DiagramView } from "../core/diagrams.ts";
 import { NotFoundError } from "../core/errors.ts";
 import { idSchema } from "../core/schemas.ts";
 import type { PageEnv } from "../http/page_session.ts";

@@ -3,7 +3,8 @@
 // (same-origin paths only). Mounted behind diagram_lookup.ts, which has already found the diagram.
 import { type Context, Hono } from "hono";
 import type { CollectionOperations } from "../core/collections.ts";
-import type { DiagramOperations, DiagramView } from "../core/diagrams.ts";
+import type { DiagramOperations } from "../core/diagram_operations.ts";
+import type { DiagramView } from "../core/diagrams.ts";
 import { NotFoundError } from "../core/errors.ts";
 import { idSchema, nameSchema } from "../core/schemas.ts";
 import { actorOf } from "../http/authenticate.ts";

@@ -2,7 +2,7 @@
 // duplicate, delete, thumbnail, SVG export.
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
-import type { DiagramOperations } from "../core/diagrams.ts";
+import type { DiagramOperations } from "../core/diagram_operations.ts";
 import {
   createDiagramSchema,
   duplicateDiagramSchema,

@@ -4,7 +4,8 @@
 import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { z } from "zod";
 import type { CollectionOperations, CollectionSummary } from "../core/collections.ts";
-import { DIAGRAM_SORTS, type DiagramOperations } from "../core/diagrams.ts";
+import type { DiagramOperations } from "../core/diagram_operations.ts";
+import { DIAGRAM_SORTS } from "../core/diagrams.ts";
 import { ConflictError, NotFoundError } from "../core/errors.ts";
 import { idSchema, nameSchema } from "../core/schemas.ts";
 import { actorOf } from "../http/authenticate.ts";

@@ -4,7 +4,8 @@
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { readMultipartRequest } from "../../runtime/request_body.ts";
-import type { Actor, DiagramOperations } from "../core/diagrams.ts";
+import type { DiagramOperations } from "../core/diagram_operations.ts";
+import type { Actor } from "../core/diagrams.ts";
 import { InvalidInputError, NotFoundError } from "../core/errors.ts";
 import { idSchema, nameSchema } from "../core/schemas.ts";
 import type { PageEnv } from "../http/page_session.ts";

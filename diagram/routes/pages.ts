@@ -4,7 +4,7 @@
 import { Hono } from "hono";
 import type { AccountOperations } from "../core/accounts.ts";
 import type { CollectionOperations } from "../core/collections.ts";
-import type { DiagramOperations } from "../core/diagrams.ts";
+import type { DiagramOperations } from "../core/diagram_operations.ts";
 import type { HistoryOperations } from "../core/history.ts";
 import type { TrashOperations } from "../core/trash.ts";
 import type { SessionOperations } from "../core/sessions.ts";

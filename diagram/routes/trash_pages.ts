@@ -2,7 +2,7 @@
 import { Hono } from "hono";
 import { html } from "../../runtime/markup.ts";
 import type { CollectionOperations } from "../core/collections.ts";
-import type { DiagramOperations } from "../core/diagrams.ts";
+import type { DiagramOperations } from "../core/diagram_operations.ts";
 import { NotFoundError } from "../core/errors.ts";
 import { idSchema } from "../core/schemas.ts";
 import type { TrashOperations } from "../core/trash.ts";

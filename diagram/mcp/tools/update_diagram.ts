@@ -8,7 +8,7 @@ import {
   isEmptyPatch,
   specPatchSchema,
 } from "../../drawing/spec_patch.ts";
-import type { SpecChange } from "../../core/diagrams.ts";
+import type { SpecChange } from "../../core/spec_diagrams.ts";
 import { InvalidInputError } from "../../core/errors.ts";
 import { nameSchema, parseOrThrow } from "../../core/schemas.ts";
 import { diagramIdArgument } from "./ids.ts";

@@ -1,0 +1,181 @@
+// Diagrams as structural specs: drawn from one (laid out off the request thread by deps.draw, the
+// layout pool in the service), redrawn from a whole new spec or a patch of the current one with
+// the elements a person drew by hand kept in place, and read back as the spec update_diagram
+// accepts. Every spec is checked and its layout budgeted before any layout, so a refused one costs
+// nothing and saves nothing.
+import { type DiagramSpec, parseSpec } from "../../shared/spec.ts";
+import { applySpecPatch, type SpecPatch } from "../drawing/spec_patch.ts";
+import { randomId } from "../store/random_id.ts";
+import { assertCollectionExists } from "../store/collections.ts";
+import {
+  createDiagram,
+  type DiagramMeta,
+  getDiagram,
+  replaceDiagramContent,
+} from "../store/diagrams.ts";
+import type { DrawJob, DrawnContent } from "./draw.ts";
+import { InvalidInputError } from "./errors.ts";
+import { sceneSpec } from "./scene_spec.ts";
+import { type Actor, type DiagramDeps, type DiagramView, diagramView } from "./diagrams.ts";
+
+export interface SpecDeps extends DiagramDeps {
+  /** drawContent of a checked spec: on the worker pool in the service, in-thread in tests. */
+  draw(job: DrawJob): Promise<DrawnContent>;
+  /** Problems that would make the layout exceed its budget, found before any layout. */
+  layoutProblems(spec: DiagramSpec): string[];
+}
+
+/** What a spec write drew, for answers that say so. */
+export interface SpecWrite {
+  diagram: DiagramView;
+  nodes: number;
+  edges: number;
+}
+
+export interface SpecUpdate extends SpecWrite {
+  /** The revision this write replaced. */
+  replacedRevision: number;
+  /** Hand-made elements the spec does not own, carried over in place. */
+  keptElements: number;
+  /** Edges a patch removed along with their nodes. */
+  removedEdges: number;
+}
+
+export type SpecChange = { spec: unknown; patch?: undefined } | {
+  patch: SpecPatch;
+  spec?: undefined;
+};
+
+export interface ReadBack {
+  diagram: DiagramView;
+  spec: DiagramSpec | null;
+  notExpressed: string[];
+}
+
+export function specOperations(deps: SpecDeps) {
+  const { db, baseUrl } = deps;
+  const now = deps.now ?? Date.now;
+  const view = (meta: DiagramMeta): DiagramView => diagramView(baseUrl, meta);
+
+  /** Parses and budget-checks a spec; InvalidInputError with every problem otherwise. */
+  function checkedSpec(input: unknown, describe: (path: string) => string): DiagramSpec {
+    const parsed = parseSpec(input);
+    const problems = parsed.ok ? deps.layoutProblems(parsed.spec) : parsed.errors.map(describe);
+    if (parsed.ok && problems.length === 0) return parsed.spec;
+    throw new InvalidInputError(
+      problems,
+      `the spec has ${problems.length} problem(s); nothing was saved`,
+    );
+  }
+
+  function draw(spec: DiagramSpec, diagramId: string, previousFile?: string) {
+    const options = { diagramId, source: baseUrl, updated: Date.now() };
+    return deps.draw({ spec, options, ...(previousFile === undefined ? {} : { previousFile }) });
+  }
+
+  return {
+    /** The diagram as the spec update_diagram accepts, and what that spec cannot say. */
+    async readSpec(userId: string, id: string): Promise<ReadBack> {
+      const { file, ...meta } = await getDiagram(db, userId, id);
+      const { spec, notExpressed } = sceneSpec(JSON.parse(file).elements);
+      return { diagram: view(meta), spec, notExpressed };
+    },
+
+    async createFromSpec(
+      actor: Actor,
+      input: { name: string; collectionId: string | null; spec: unknown },
+    ): Promise<SpecWrite> {
+      const spec = checkedSpec(input.spec, (error) => `spec.${error}`);
+      // A missing collection must not cost a layout.
+      if (input.collectionId !== null) {
+        await assertCollectionExists(db, actor.userId, input.collectionId);
+      }
+      const id = randomId();
+      const { file, thumbnailSvg, elementCount } = await draw(spec, id);
+      const meta = await createDiagram(db, actor.userId, {
+        id,
+        name: input.name,
+        collectionId: input.collectionId,
+        source: actor.via,
+        now: now(),
+        file,
+        thumbnailSvg,
+        elementCount,
+      });
+      return { diagram: view(meta), nodes: spec.nodes.length, edges: spec.edges.length };
+    },
+
+    /**
+     * Redraws a diagram from a whole spec or a patch of its current one. Elements the old spec did
+     * not own stay where they are. Written only if nobody saved since it was read.
+     */
+    async updateFromSpec(
+      actor: Actor,
+      id: string,
+      input: SpecChange & { name?: string },
+    ): Promise<SpecUpdate> {
+      const current = await getDiagram(db, actor.userId, id);
+      let removedEdges = 0;
+      let spec: DiagramSpec;
+      if (input.patch === undefined) {
+        spec = checkedSpec(input.spec, (error) => `spec.${error}`);
+      } else {
+        // Only a patch needs the current spec here; what the old spec owned is worked out by the
+        // worker that draws the new one.
+        const readBack = sceneSpec(JSON.parse(current.file).elements);
+        if (readBack.spec === null) {
+          throw new InvalidInputError(
+            ["patch: the diagram has no nodes to patch; send a whole spec instead"],
+            "nothing to patch",
+          );
+        }
+        const patched = applySpecPatch(readBack.spec, input.patch);
+        if (!patched.ok) {
+          throw new InvalidInputError(patched.errors, "the patch names unknown ids; nothing saved");
+        }
+        removedEdges = patched.removedEdges;
+        spec = checkedSpec(patched.spec, patchedPath(patched));
+      }
+      const { file, thumbnailSvg, elementCount, kept } = await draw(spec, id, current.file);
+      const meta = await replaceDiagramContent(db, actor.userId, id, {
+        file,
+        thumbnailSvg,
+        elementCount,
+        name: input.name,
+        changedVia: actor.via,
+        expectedRevision: current.revision,
+        now: now(),
+      });
+      return {
+        diagram: view(meta),
+        nodes: spec.nodes.length,
+        edges: spec.edges.length,
+        replacedRevision: current.revision,
+        keptElements: kept,
+        removedEdges,
+      };
+    },
+  };
+}
+
+/**
+ * Problems in a patched spec point into what the agent sent: an added node or edge by its place in
+ * addNodes/addEdges, an existing one by its id.
+ */
+function patchedPath(
+  patched: { spec: unknown; firstAdded: { nodes: number; edges: number } },
+): (error: string) => string {
+  const spec = patched.spec as { nodes: { id?: unknown }[]; edges: { id?: unknown }[] };
+  return (error) => {
+    const match = /^(nodes|edges)\[(\d+)\](.*)$/s.exec(error);
+    if (!match) return `patched spec: ${error}`;
+    const [, list, text, rest] = match;
+    const index = Number(text);
+    const first = patched.firstAdded[list as "nodes" | "edges"];
+    if (index >= first) {
+      return `patch.${list === "nodes" ? "addNodes" : "addEdges"}[${index - first}]${rest}`;
+    }
+    const id = JSON.stringify(spec[list as "nodes" | "edges"][index]?.id);
+    return `${list === "nodes" ? "node" : "edge"} ${id}${rest}`;
+  };
+}
