@@ -2,7 +2,6 @@
 // collection trees and token lifecycles.
 import assert from "node:assert/strict";
 import type { Database } from "../db/database.ts";
-import { openMigratedDatabase } from "../db/open_migrated.ts";
 import { openDatabase } from "../db/database.ts";
 import { loadMigrations, migrate } from "../db/migrate.ts";
 import { hashAccessToken } from "../auth/access_token.ts";
@@ -24,53 +23,12 @@ import {
   MAX_COLLECTION_DEPTH,
   updateCollection,
 } from "./collections.ts";
-import {
-  createDiagram,
-  getDiagram,
-  listDiagrams,
-  replaceDiagramContent,
-  updateDiagramMeta,
-} from "./diagrams.ts";
+import { getDiagram, listDiagrams, replaceDiagramContent, updateDiagramMeta } from "./diagrams.ts";
 import { listTrash, trashDiagram } from "./trash.ts";
 import { ConflictError, NotFoundError, StaleRevisionError } from "./errors.ts";
 import { createSession, endSession, findSessionUser, sessionEnds } from "./sessions.ts";
-import { changePassword, setPassword } from "./users.ts";
-
-async function withStore(run: (db: Database, alice: string, bob: string) => Promise<void>) {
-  const dir = await Deno.makeTempDir({ prefix: "store-test-" });
-  const db = await openMigratedDatabase({ url: `file:${dir}/diagram.db` }, () => {});
-  try {
-    const alice = (await setPassword(db, "alice@example.com", "hash-a")).userId;
-    const bob = (await setPassword(db, "bob@example.com", "hash-b")).userId;
-    await run(db, alice, bob);
-  } finally {
-    db.close();
-    await Deno.remove(dir, { recursive: true });
-  }
-}
-
-const content = (marker: string) => ({
-  file: JSON.stringify({ type: "excalidraw", marker }),
-  thumbnailSvg: `<svg>${marker}</svg>`,
-  elementCount: 0,
-  changedVia: "web" as const,
-  now: Date.now(),
-});
-
-function newDiagram(
-  db: Database,
-  userId: string,
-  name: string,
-  collectionId: string | null = null,
-) {
-  return createDiagram(db, userId, {
-    id: randomId(),
-    name,
-    collectionId,
-    source: "web",
-    ...content(name),
-  });
-}
+import { changePassword } from "./users.ts";
+import { content, fileWithText, newDiagram, withStore } from "./testing.ts";
 
 Deno.test("another account's diagram is not found by any operation", async () => {
   await withStore(async (db, alice, bob) => {
@@ -135,71 +93,6 @@ Deno.test("listing filters by collection, newest first; a query of words finds n
       ["in folder"],
     );
     assert.equal((await listDiagrams(db, alice, { limit: 10, collectionId: null })).length, 2);
-  });
-});
-
-function fileWithText(...texts: { text: string; deleted?: boolean; containerId?: string }[]) {
-  return JSON.stringify({
-    type: "excalidraw",
-    elements: texts.map(({ text, deleted, containerId }, i) => ({
-      id: `t${i}`,
-      type: "text",
-      text: text.replace(" ", "\n"),
-      originalText: text,
-      isDeleted: deleted ?? false,
-      containerId: containerId ?? null,
-    })),
-  });
-}
-
-Deno.test("search finds the text inside a diagram, labels included, folds diacritics and ranks name hits first", async () => {
-  await withStore(async (db, alice, bob) => {
-    const inside = await createDiagram(db, alice, {
-      id: randomId(),
-      name: "Architecture",
-      collectionId: null,
-      source: "mcp",
-      now: Date.now(),
-      file: fileWithText({ text: "Database cluster", containerId: "shape" }, { text: "café" }),
-      thumbnailSvg: "<svg/>",
-      elementCount: 1,
-    });
-    const named = await newDiagram(db, alice, "Data lake");
-    const gone = await createDiagram(db, alice, {
-      id: randomId(),
-      name: "Old",
-      collectionId: null,
-      source: "web",
-      now: Date.now(),
-      file: fileWithText({ text: "database", deleted: true }),
-      thumbnailSvg: "<svg/>",
-      elementCount: 1,
-    });
-    const found = (query: string, owner = alice) =>
-      listDiagrams(db, owner, { limit: 10, query }).then((rows) => rows.map((d) => d.id));
-    assert.deepEqual(await found("data"), [named.id, inside.id]);
-    assert.deepEqual(await found("CAFE"), [inside.id]);
-    assert.deepEqual(await found("cluster datab"), [inside.id]);
-    assert.ok(!(await found("database")).includes(gone.id), "deleted elements are not indexed");
-    assert.deepEqual(await found("data", bob), []);
-    const [hit] = await listDiagrams(db, alice, { limit: 1, query: "clust" });
-    assert.equal(hit.match?.snippet, "Database \u0002cluster\u0003 café");
-
-    // Every write keeps the index in step: a rename, new contents, a delete.
-    await updateDiagramMeta(db, alice, named.id, { name: "Lakehouse" });
-    assert.deepEqual(await found("data"), [inside.id]);
-    assert.deepEqual(await found("lakeh"), [named.id]);
-    await replaceDiagramContent(db, alice, inside.id, {
-      file: fileWithText({ text: "Queue" }),
-      thumbnailSvg: "<svg/>",
-      elementCount: 1,
-      changedVia: "mcp",
-      now: Date.now(),
-    });
-    assert.deepEqual(await found("cafe"), []);
-    assert.deepEqual(await found("queue"), [inside.id]);
-    await trashDiagram(db, alice, inside.id, Date.now());
-    assert.deepEqual(await found("queue"), []);
   });
 });
 
