@@ -1,13 +1,12 @@
 // /d/:id and everything under it: finds the diagram (without its file) before any of the page
 // groups mounted here runs, so each reads it from the context. A malformed, unknown or another
-// account's id is the same not-found page.
+// account's id is the same not-found page (page_errors.ts).
 import { Hono, type MiddlewareHandler } from "hono";
 import type { DiagramOperations } from "../core/diagram_operations.ts";
 import type { DiagramView } from "../core/diagrams.ts";
 import { NotFoundError } from "../core/errors.ts";
 import { idSchema } from "../core/schemas.ts";
 import type { PageEnv } from "../http/page_session.ts";
-import { notFoundPage } from "../pages/not_found_page.ts";
 
 export type DiagramPageEnv = {
   Variables: PageEnv["Variables"] & { diagram: DiagramView & { drawn: boolean } };
@@ -21,13 +20,8 @@ export function diagramLookup(
   const app = new Hono<DiagramPageEnv>();
   const findDiagram: MiddlewareHandler<DiagramPageEnv> = async (c, next) => {
     const id = idSchema.safeParse(c.req.param("id"));
-    try {
-      if (!id.success) throw new NotFoundError("diagram not found");
-      c.set("diagram", await diagrams.details(c.get("userId"), id.data));
-    } catch (error) {
-      if (error instanceof NotFoundError) return c.html(notFoundPage(c.get("email")), 404);
-      throw error;
-    }
+    if (!id.success) throw new NotFoundError("diagram not found");
+    c.set("diagram", await diagrams.details(c.get("userId"), id.data));
     await next();
   };
   // "/d/:id/*" matches "/d/:id" itself too: one registration, run once per request.

@@ -18,9 +18,9 @@ import {
   renameCollectionPage,
 } from "../pages/collection_action_pages.ts";
 import { type CollectionTree, collectionTree } from "../pages/collection_tree.ts";
-import { notFoundPage } from "../pages/not_found_page.ts";
 import { galleryPage, shownPath } from "../pages/gallery_page.ts";
 import type { Shown } from "../pages/sidebar.ts";
+import { missing } from "./page_errors.ts";
 
 export interface GalleryPageDeps {
   diagrams: DiagramOperations;
@@ -140,13 +140,13 @@ export function galleryPages(deps: GalleryPageDeps): Hono<CollectionPageEnv> {
     const tree = await treeOf(c.get("userId"));
     const id = idSchema.safeParse(c.req.param("id"));
     const collection = id.success ? tree.byId.get(id.data) : undefined;
-    if (!collection) return c.html(notFoundPage(c.get("email"), "Collection"), 404);
+    if (!collection) throw new NotFoundError("collection not found");
     c.set("tree", tree);
     c.set("collection", collection);
     await next();
   };
   // GET /c/none answered above; "/c/:id/*" matches "/c/:id" itself too.
-  app.use("/c/:id/*", findCollection);
+  app.use("/c/:id/*", missing("Collection"), findCollection);
 
   const view = (c: Context<CollectionPageEnv>) => ({
     email: c.get("email"),

@@ -9,8 +9,8 @@ import { revisionSchema } from "../core/schemas.ts";
 import { actorOf } from "../http/authenticate.ts";
 import { readForm } from "../http/form_body.ts";
 import { historyPage, revisionPreviewPage } from "../pages/history_page.ts";
-import { notFoundPage } from "../pages/not_found_page.ts";
 import type { DiagramPageEnv } from "./diagram_lookup.ts";
+import { missing } from "./page_errors.ts";
 
 /** Revisions per history page. */
 const HISTORY_PAGE_SIZE = 30;
@@ -53,22 +53,20 @@ export function historyPages(history: HistoryOperations): Hono<DiagramPageEnv> {
     }));
   });
 
+  // A revision that is not there (or a diagram gone meanwhile) is "Revision not found".
+  app.use("/d/:id/history/:revision/*", missing("Revision"));
+
   app.get("/d/:id/history/:revision", async (c) => {
     const revision = revisionSchema.safeParse(c.req.param("revision"));
-    try {
-      if (!revision.success) throw new NotFoundError("no such revision");
-      const compared = await history.compare(c.get("userId"), c.get("diagram").id, revision.data);
-      return c.html(revisionPreviewPage({
-        email: c.get("email"),
-        diagram: compared.current,
-        revision: compared.revision,
-        diff: compared.diff,
-        now: Date.now(),
-      }));
-    } catch (error) {
-      if (!(error instanceof NotFoundError)) throw error;
-      return c.html(notFoundPage(c.get("email"), "Revision"), 404);
-    }
+    if (!revision.success) throw new NotFoundError("no such revision");
+    const compared = await history.compare(c.get("userId"), c.get("diagram").id, revision.data);
+    return c.html(revisionPreviewPage({
+      email: c.get("email"),
+      diagram: compared.current,
+      revision: compared.revision,
+      diff: compared.diff,
+      now: Date.now(),
+    }));
   });
 
   app.post("/d/:id/history/:revision/restore", async (c) => {
@@ -76,7 +74,7 @@ export function historyPages(history: HistoryOperations): Hono<DiagramPageEnv> {
     const id = c.get("diagram").id;
     const revision = revisionSchema.safeParse(c.req.param("revision"));
     const expected = revisionSchema.safeParse(form.expected);
-    if (!revision.success) return c.html(notFoundPage(c.get("email"), "Revision"), 404);
+    if (!revision.success) throw new NotFoundError("no such revision");
     try {
       const restored = await history.restore(actorOf(c), id, {
         revision: revision.data,
@@ -87,9 +85,6 @@ export function historyPages(history: HistoryOperations): Hono<DiagramPageEnv> {
         303,
       );
     } catch (error) {
-      if (error instanceof NotFoundError) {
-        return c.html(notFoundPage(c.get("email"), "Revision"), 404);
-      }
       if (!(error instanceof StaleRevisionError)) throw error;
       return c.html(
         historyPage({

@@ -19,6 +19,7 @@ import { importPages } from "./import_pages.ts";
 import { trashPages } from "./trash_pages.ts";
 import { loginPages } from "./login_pages.ts";
 import { pageAssets } from "./page_assets.ts";
+import { answerPageError } from "./page_errors.ts";
 
 export interface PageRouteDeps {
   sessions: SessionOperations;
@@ -62,5 +63,7 @@ export function pageRoutes(deps: PageRouteDeps): Hono<PageEnv> {
   app.route("/", accountPages({ ...deps, mcpUrl }));
   // The address answers handed out before the pages existed.
   app.get("/diagrams/:id", (c) => c.redirect(`/d/${encodeURIComponent(c.req.param("id"))}`, 301));
+  // Whatever a page asks of that is not there is the not-found page, whichever group asked.
+  app.onError(answerPageError);
   return app;
 }

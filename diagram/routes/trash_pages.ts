@@ -9,7 +9,6 @@ import type { TrashOperations } from "../core/trash.ts";
 import { actorOf } from "../http/authenticate.ts";
 import type { PageEnv } from "../http/page_session.ts";
 import { collectionTree } from "../pages/collection_tree.ts";
-import { notFoundPage } from "../pages/not_found_page.ts";
 import { confirmPurgePage, trashPage } from "../pages/trash_page.ts";
 import { z } from "zod";
 
@@ -32,14 +31,11 @@ const trashQuery = z.object({
 export function trashPages(deps: TrashPageDeps): Hono<PageEnv> {
   const app = new Hono<PageEnv>();
 
-  /** The owner's trashed diagram `id`, or null for anything else. */
+  /** The owner's trashed diagram `id`; NotFoundError (the not-found page) for anything else. */
   const entryOf = async (userId: string, id: string) => {
     const parsed = idSchema.safeParse(id);
-    if (!parsed.success) return null;
-    return await deps.trash.get(userId, parsed.data).catch((error) => {
-      if (error instanceof NotFoundError) return null;
-      throw error;
-    });
+    if (!parsed.success) throw new NotFoundError("no such diagram in the trash");
+    return await deps.trash.get(userId, parsed.data);
   };
 
   /** What the page says after a restore: where the diagram went, with a link to it. */
@@ -80,25 +76,18 @@ export function trashPages(deps: TrashPageDeps): Hono<PageEnv> {
 
   app.post("/trash/:id/restore", async (c) => {
     const id = idSchema.safeParse(c.req.param("id"));
-    try {
-      if (!id.success) throw new NotFoundError("no such diagram in the trash");
-      await deps.trash.restore(actorOf(c), id.data);
-    } catch (error) {
-      if (!(error instanceof NotFoundError)) throw error;
-      return c.html(notFoundPage(c.get("email")), 404);
-    }
+    if (!id.success) throw new NotFoundError("no such diagram in the trash");
+    await deps.trash.restore(actorOf(c), id.data);
     return c.redirect(`/trash?restored=${id.data}`, 303);
   });
 
   app.get("/trash/:id/delete", async (c) => {
     const entry = await entryOf(c.get("userId"), c.req.param("id"));
-    if (entry === null) return c.html(notFoundPage(c.get("email")), 404);
     return c.html(confirmPurgePage({ email: c.get("email"), entry }));
   });
 
   app.post("/trash/:id/delete", async (c) => {
     const entry = await entryOf(c.get("userId"), c.req.param("id"));
-    if (entry === null) return c.html(notFoundPage(c.get("email")), 404);
     await deps.trash.deleteForGood(actorOf(c), entry.id);
     return c.redirect(`/trash?deleted=${encodeURIComponent(entry.name)}`, 303);
   });
