@@ -22,11 +22,11 @@
 //   /d/:id/history page through the real app (target: p50 at most 50 ms).
 import { createDiagramApp } from "../diagram/app.ts";
 import { createLoginThrottle, DEFAULT_LOGIN_LIMITS } from "../diagram/auth/login_throttle.ts";
-import { contentFromFile } from "../diagram/core/content.ts";
-import { createDiagramCore, type DiagramCore } from "../diagram/core/core.ts";
-import type { Actor } from "../diagram/core/diagrams.ts";
-import { drawContent } from "../diagram/core/draw.ts";
-import { compressHistory, runUpkeep } from "../diagram/core/upkeep.ts";
+import { contentFromFile } from "../diagram/service/content.ts";
+import { createDiagramService, type DiagramService } from "../diagram/service/diagram_service.ts";
+import type { Actor } from "../diagram/service/diagrams.ts";
+import { drawContent } from "../diagram/service/draw.ts";
+import { compressHistory, runUpkeep } from "../diagram/service/upkeep.ts";
 import type { Database } from "../diagram/db/database.ts";
 import { openMigratedDatabase } from "../diagram/db/open_migrated.ts";
 import { type DiagramContent, replaceDiagramContent } from "../diagram/store/diagrams.ts";
@@ -82,7 +82,7 @@ interface Drawing {
 
 interface Setup {
   db: Database;
-  core: DiagramCore;
+  core: DiagramService;
   /** The clock every write of the core reads. */
   clock: { now: number };
   person: Actor;
@@ -103,7 +103,7 @@ async function openSetup(): Promise<Setup> {
   }
   const clock = { now: START };
   const { userId } = await setPassword(db, EMAIL, passwordHash);
-  const core = createDiagramCore({
+  const core = createDiagramService({
     db,
     baseUrl: BASE_URL,
     draw: drawContent,

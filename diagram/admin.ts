@@ -14,9 +14,9 @@ import { describeError } from "../shared/describe_error.ts";
 import { databaseConfig, diagramEnv } from "./config.ts";
 import type { Database } from "./db/database.ts";
 import { openMigratedDatabase } from "./db/open_migrated.ts";
-import { type AccountOperations, accountOperations } from "./core/accounts.ts";
-import { ConflictError, NotFoundError } from "./core/errors.ts";
-import { emailSchema, MIN_PASSWORD_LENGTH, tokenNameSchema } from "./core/schemas.ts";
+import { type AccountOperations, accountOperations } from "./service/accounts.ts";
+import { ConflictError, NotFoundError } from "./service/errors.ts";
+import { emailSchema, MIN_PASSWORD_LENGTH, tokenNameSchema } from "./service/schemas.ts";
 
 const EXIT_FAILED = 1;
 const EXIT_USAGE = 2;

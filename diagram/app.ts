@@ -1,11 +1,11 @@
 // The diagram service's HTTP edge: health, login, the REST API and the MCP endpoint. Every route
-// calls the core; none touches the database.
+// calls the service layer (service/); none touches the database.
 import { Hono } from "hono";
 import { serviceApp } from "../runtime/http.ts";
 import { securityHeaders } from "../runtime/security_headers.ts";
 import { pagePolicy } from "./http/page_policy.ts";
 import type { McpEndpoint } from "../runtime/mcp/endpoint.ts";
-import type { DiagramCore } from "./core/core.ts";
+import type { DiagramService } from "./service/diagram_service.ts";
 import { authenticate, type DiagramHonoEnv } from "./http/authenticate.ts";
 import { answerForKnownError } from "./http/error_answers.ts";
 import { requireSameOrigin } from "./http/same_origin.ts";
@@ -21,7 +21,7 @@ import { pageRoutes } from "./routes/pages.ts";
 import { sessionRoutes } from "./routes/session.ts";
 
 export interface DiagramDeps {
-  core: DiagramCore;
+  core: DiagramService;
   baseUrl: string;
   mcp: McpEndpoint;
   /** Browser pages besides our own that may call /mcp; undefined: pages on loopback. */

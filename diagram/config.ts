@@ -10,7 +10,7 @@ import {
   text,
   url,
 } from "../shared/env.ts";
-import type { UpkeepLimits } from "./core/upkeep.ts";
+import type { UpkeepLimits } from "./service/upkeep.ts";
 import type { DatabaseConfig } from "./db/database.ts";
 
 export const diagramEnv = {

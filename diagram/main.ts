@@ -10,8 +10,8 @@ import { createDiagramApp } from "./app.ts";
 import { readEditorManifest } from "./editor_bundle.ts";
 import { createLoginThrottle, DEFAULT_LOGIN_LIMITS } from "./auth/login_throttle.ts";
 import { diagramConfig, diagramEnv } from "./config.ts";
-import { createDiagramCore } from "./core/core.ts";
-import { scheduleUpkeep } from "./core/upkeep.ts";
+import { createDiagramService } from "./service/diagram_service.ts";
+import { scheduleUpkeep } from "./service/upkeep.ts";
 import type { Database } from "./db/database.ts";
 import { openMigratedDatabase } from "./db/open_migrated.ts";
 import { createLayoutPool } from "./layout_pool/layout_pool.ts";
@@ -38,7 +38,7 @@ try {
 // Layouts run in workers, off the thread that answers requests, each within its time budget;
 // the workers warm ELK while the service starts listening.
 const layouts = createLayoutPool({ eager: true });
-const core = createDiagramCore({
+const core = createDiagramService({
   db,
   baseUrl: config.baseUrl,
   draw: (job) => layouts.draw(job),

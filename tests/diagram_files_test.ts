@@ -3,7 +3,7 @@
 // a duplicate, deleted with their diagram, and imported files' inline images served the same way.
 import assert from "node:assert/strict";
 import { openDatabase } from "../diagram/db/database.ts";
-import { MAX_IMAGE_BYTES } from "../diagram/core/images.ts";
+import { MAX_IMAGE_BYTES } from "../diagram/service/images.ts";
 import { signRequest } from "../shared/internal_signature.ts";
 import {
   type DiagramWithAccount,

@@ -19,9 +19,9 @@ const SERVICES = ["search", "search_mcp", "diagram", "collab"];
 /** Not product code: these may import anything (but still form no circle). */
 const FREE = ["scripts/**", "tests/**", "bench/**", "**/*_test.ts"];
 
-/** The edge of a service reaches data only through diagram/core/, the service layer. */
+/** The edge of a service reaches data only through diagram/service/, the service layer. */
 const STORE_THROUGH_CORE: Boundary = {
-  rule: "routes, pages, MCP tools and HTTP helpers reach the store only through core",
+  rule: "routes, pages, MCP tools and HTTP helpers reach the store only through the service layer",
   from: [
     ...["diagram/routes/**", "diagram/pages/**", "diagram/mcp/**", "diagram/http/**"],
     ...["diagram/editor/**", "search/routes/**", "*/pages/**", "*/ui/**"],
@@ -37,7 +37,7 @@ const DRAWING_STANDS_ALONE: Boundary = {
   rule: "the drawing engine imports no other part of the diagram service",
   from: ["diagram/drawing/**"],
   notTo: [
-    ...["diagram/core/**", "diagram/store/**", "diagram/db/**", "diagram/routes/**"],
+    ...["diagram/service/**", "diagram/store/**", "diagram/db/**", "diagram/routes/**"],
     ...["diagram/pages/**", "diagram/mcp/**", "diagram/http/**", "diagram/layout_pool/**"],
   ],
 };
@@ -160,8 +160,8 @@ Deno.test("the store check names an edge file that imports the store or the data
       ["diagram/mcp/tools/list_revisions.ts", "diagram/store/diagrams.ts"],
       ["diagram/http/session_cookie.ts", "diagram/store/sessions.ts"],
       ["search/ui/results_page.ts", "diagram/db/database.ts"],
-      ["diagram/core/history.ts", "diagram/store/revisions.ts"],
-      ["diagram/routes/api.ts", "diagram/core/history.ts"],
+      ["diagram/service/history.ts", "diagram/store/revisions.ts"],
+      ["diagram/routes/api.ts", "diagram/service/history.ts"],
       ["diagram/routes/api_test.ts", "diagram/store/revisions.ts"],
       ["tests/helpers/diagram_instance.ts", "diagram/db/database.ts"],
     ),
@@ -177,15 +177,15 @@ Deno.test("the drawing check names an engine file that imports the rest of the s
   const found = crossings(
     [DRAWING_STANDS_ALONE],
     edges(
-      ["diagram/drawing/svg/render_svg.ts", "diagram/core/errors.ts"],
+      ["diagram/drawing/svg/render_svg.ts", "diagram/service/errors.ts"],
       ["diagram/drawing/generate.ts", "diagram/layout_pool/layout_pool.ts"],
       ["diagram/drawing/scene/scene.ts", "diagram/drawing/layout/layout.ts"],
       ["diagram/drawing/generate.ts", "shared/spec.ts"],
-      ["diagram/core/draw.ts", "diagram/drawing/generate.ts"],
+      ["diagram/service/draw.ts", "diagram/drawing/generate.ts"],
     ),
   );
   assert.deepEqual(found, [
-    `diagram/drawing/svg/render_svg.ts → diagram/core/errors.ts: diagram/drawing/** may not import diagram/core/** (${DRAWING_STANDS_ALONE.rule})`,
+    `diagram/drawing/svg/render_svg.ts → diagram/service/errors.ts: diagram/drawing/** may not import diagram/service/** (${DRAWING_STANDS_ALONE.rule})`,
     `diagram/drawing/generate.ts → diagram/layout_pool/layout_pool.ts: diagram/drawing/** may not import diagram/layout_pool/** (${DRAWING_STANDS_ALONE.rule})`,
   ]);
 });
@@ -209,7 +209,7 @@ Deno.test("the common check names shared/ or runtime/ files that import a servic
 Deno.test("the services check names a service's file that imports another service", () => {
   const found = crossings(SERVICES_APART, [
     ...edges(["search_mcp/engine_client.ts", "search/core/result.ts"]),
-    { from: "collab/room.ts", to: "diagram/core/diagrams.ts", typeOnly: true },
+    { from: "collab/room.ts", to: "diagram/service/diagrams.ts", typeOnly: true },
     ...edges(
       ["search/app.ts", "search_mcp/server.ts"],
       ["search_mcp/tools/web_search.ts", "search_mcp/engine_client.ts"],
@@ -224,7 +224,7 @@ Deno.test("the services check names a service's file that imports another servic
     `search_mcp/engine_client.ts → search/core/result.ts: search_mcp/** may not import search/** (${
       SERVICES_APART[0].rule
     })`,
-    `collab/room.ts → diagram/core/diagrams.ts (import type): collab/** may not import diagram/** (${
+    `collab/room.ts → diagram/service/diagrams.ts (import type): collab/** may not import diagram/** (${
       SERVICES_APART[0].rule
     })`,
     `search/app.ts → search_mcp/server.ts: search/** may not import search_mcp/** (${
@@ -236,13 +236,13 @@ Deno.test("the services check names a service's file that imports another servic
 Deno.test("the circle check names every file of each circle, shortest first", () => {
   const found = circles([
     ...edges(
-      ["diagram/config.ts", "diagram/core/upkeep.ts"],
-      ["diagram/core/upkeep.ts", "diagram/store/diagrams.ts"],
+      ["diagram/config.ts", "diagram/service/upkeep.ts"],
+      ["diagram/service/upkeep.ts", "diagram/store/diagrams.ts"],
       ["diagram/store/diagrams.ts", "diagram/db/database.ts"],
       ["diagram/db/database.ts", "diagram/config.ts"],
       ["diagram/store/revisions.ts", "diagram/store/diagrams.ts"],
       ["diagram/store/diagrams.ts", "diagram/store/revisions.ts"],
-      ["diagram/routes/api.ts", "diagram/core/upkeep.ts"],
+      ["diagram/routes/api.ts", "diagram/service/upkeep.ts"],
       ["shared/spec.ts", "shared/spec.ts"],
     ),
     { from: "diagram/routes/history_pages.ts", to: "diagram/routes/diagram_pages.ts" },
@@ -256,7 +256,7 @@ Deno.test("the circle check names every file of each circle, shortest first", ()
     `circle of 1: shared/spec.ts → shared/spec.ts`,
     `circle of 2: diagram/routes/diagram_pages.ts → diagram/routes/history_pages.ts (import type) → diagram/routes/diagram_pages.ts`,
     `circle of 2: diagram/store/diagrams.ts → diagram/store/revisions.ts → diagram/store/diagrams.ts`,
-    `circle of 4: diagram/config.ts → diagram/core/upkeep.ts → diagram/store/diagrams.ts → diagram/db/database.ts → diagram/config.ts`,
+    `circle of 4: diagram/config.ts → diagram/service/upkeep.ts → diagram/store/diagrams.ts → diagram/db/database.ts → diagram/config.ts`,
   ]);
   assert.deepEqual(circles(edges(["a.ts", "b.ts"], ["b.ts", "c.ts"], ["a.ts", "c.ts"])), []);
 });

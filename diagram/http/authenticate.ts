@@ -2,8 +2,8 @@
 // clients) or the browser's session cookie. Either way the route sees only the account id.
 import type { MiddlewareHandler } from "hono";
 import { bearerToken } from "../../runtime/bearer_token.ts";
-import type { Actor } from "../core/diagrams.ts";
-import type { SessionOperations } from "../core/sessions.ts";
+import type { Actor } from "../service/diagrams.ts";
+import type { SessionOperations } from "../service/sessions.ts";
 import { crossSiteRefusal } from "./same_origin.ts";
 import { readSessionCookie } from "./session_cookie.ts";
 
@@ -62,7 +62,7 @@ export function authenticate(
   };
 }
 
-/** The signed-in caller as the core's actor: REST and the pages are the "web" door. */
+/** The signed-in caller as the service layer's actor: REST and the pages are the "web" door. */
 export function actorOf(c: { get(key: "userId"): string }): Actor {
   return { userId: c.get("userId"), via: "web" };
 }

@@ -1,4 +1,4 @@
-// Maps refusals of the core and the edge to JSON answers; anything else is the base app's 500.
+// Maps refusals of the service layer and the edge to JSON answers; anything else is the base app's 500.
 import type { Context } from "hono";
 import {
   ConflictError,
@@ -7,7 +7,7 @@ import {
   StaleRevisionError,
   TooManyAttemptsError,
   WrongCredentialsError,
-} from "../core/errors.ts";
+} from "../service/errors.ts";
 import { LayoutBusyError, LayoutTimeoutError } from "../layout_pool/layout_pool.ts";
 import { RequestBodyError } from "../../runtime/request_body.ts";
 

@@ -3,7 +3,7 @@
 import type { Context } from "hono";
 import type { z } from "zod";
 import { parseJsonBytes, readJsonRequest } from "../../runtime/request_body.ts";
-import { parseOrThrow } from "../core/schemas.ts";
+import { parseOrThrow } from "../service/schemas.ts";
 
 /** Cap for bodies that carry names and ids only (renames, moves, new collections). */
 export const SMALL_BODY_BYTES = 16 * 1024;

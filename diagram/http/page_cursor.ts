@@ -2,7 +2,7 @@
 // sort key and rowid, as opaque URL-safe text. A cursor that does not decode is no cursor.
 import { z } from "zod";
 import { decodeBase64Url, encodeBase64Url } from "../../shared/base64url.ts";
-import type { PagePosition } from "../core/diagrams.ts";
+import type { PagePosition } from "../service/diagrams.ts";
 
 const positionSchema = z.tuple([z.string().max(400), z.number().int().min(0)]);
 

@@ -1,7 +1,7 @@
 // Pages need a signed-in person: without a session cookie that names a live session the browser
 // is sent to the login page, which brings it back here afterwards.
 import type { MiddlewareHandler } from "hono";
-import type { SessionOperations } from "../core/sessions.ts";
+import type { SessionOperations } from "../service/sessions.ts";
 import type { DiagramHonoEnv } from "./authenticate.ts";
 import { readSessionCookie } from "./session_cookie.ts";
 

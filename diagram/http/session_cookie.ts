@@ -4,7 +4,7 @@
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import type { CookieOptions } from "hono/utils/cookie";
-import { SESSION_LIFETIME_MS } from "../core/sessions.ts";
+import { SESSION_LIFETIME_MS } from "../service/sessions.ts";
 
 const NAME = "diagram_session";
 

@@ -6,7 +6,7 @@
 // places, which is what bounds CPU and memory. The budget check before any layout keeps such
 // runaways out in the first place. The queue is bounded so that a burst of requests is refused
 // at once instead of waiting past any client's patience and piling up memory.
-import type { DrawJob, DrawnContent } from "../core/draw.ts";
+import type { DrawJob, DrawnContent } from "../service/draw.ts";
 import type { LayoutJobMessage, LayoutWorkerMessage } from "./layout_protocol.ts";
 
 export interface LayoutPoolOptions {

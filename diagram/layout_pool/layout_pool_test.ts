@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import type { DiagramSpec } from "../../shared/spec.ts";
-import { drawContent } from "../core/draw.ts";
+import { drawContent } from "../service/draw.ts";
 import { randomDag } from "../../tests/helpers/layout_quality.ts";
 import {
   createLayoutPool,

@@ -1,5 +1,5 @@
 // The messages between the layout pool and its workers.
-import type { DrawJob, DrawnContent } from "../core/draw.ts";
+import type { DrawJob, DrawnContent } from "../service/draw.ts";
 
 /** Pool → worker: one diagram to draw. */
 export interface LayoutJobMessage {

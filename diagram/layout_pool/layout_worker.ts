@@ -2,7 +2,7 @@
 // elements, validation, thumbnail), off the service's request thread. Errors are posted back as
 // messages so that only that job fails.
 /// <reference lib="deno.worker" />
-import { drawContent } from "../core/draw.ts";
+import { drawContent } from "../service/draw.ts";
 import { warmLayoutEngine } from "../drawing/layout/layout.ts";
 import type { LayoutJobMessage, LayoutWorkerMessage } from "./layout_protocol.ts";
 

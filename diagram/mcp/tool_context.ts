@@ -1,17 +1,17 @@
-// What every diagram tool needs: the core's operations and who is calling (an agent, through
+// What every diagram tool needs: the service layer's operations and who is calling (an agent, through
 // MCP, on behalf of the token's account); and how a refusal reads to the agent.
 import type { CallToolResult } from "@modelcontextprotocol/server";
 import { errorResult, unexpectedFailure } from "../../runtime/mcp/results.ts";
-import type { CollectionOperations } from "../core/collections.ts";
-import type { DiagramOperations } from "../core/diagram_operations.ts";
-import type { Actor } from "../core/diagrams.ts";
-import type { HistoryOperations } from "../core/history.ts";
+import type { CollectionOperations } from "../service/collections.ts";
+import type { DiagramOperations } from "../service/diagram_operations.ts";
+import type { Actor } from "../service/diagrams.ts";
+import type { HistoryOperations } from "../service/history.ts";
 import {
   ConflictError,
   InvalidInputError,
   NotFoundError,
   StaleRevisionError,
-} from "../core/errors.ts";
+} from "../service/errors.ts";
 import { LayoutBusyError, LayoutTimeoutError } from "../layout_pool/layout_pool.ts";
 
 export interface ToolContext {

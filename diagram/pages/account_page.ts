@@ -1,7 +1,7 @@
 // GET /account: the personal access tokens agents connect with (create one, shown once with the
 // MCP client configuration to paste; revoke) and changing the password.
 import { type Html, html } from "../../runtime/markup.ts";
-import type { AccessTokenInfo } from "../core/accounts.ts";
+import type { AccessTokenInfo } from "../service/accounts.ts";
 import { problemMessage, renderPage } from "./layout.ts";
 
 export interface AccountView {

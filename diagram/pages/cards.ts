@@ -2,7 +2,7 @@
 // who made it, and a menu of actions that works without JavaScript (a <details> of links to small
 // form pages, and a Duplicate form). Each action comes back to `back`, the page the card is on.
 import { type Html, html } from "../../runtime/markup.ts";
-import type { DiagramView, SearchMatch } from "../core/diagrams.ts";
+import type { DiagramView, SearchMatch } from "../service/diagrams.ts";
 import type { CollectionTree } from "./collection_tree.ts";
 import { markedText } from "./marked_text.ts";
 import { timeAgo } from "./relative_time.ts";

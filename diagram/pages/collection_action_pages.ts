@@ -1,7 +1,7 @@
 // The small pages behind a collection's actions: rename, move under another collection (or to the
 // top), and delete, which asks where what it holds should go; nothing is deleted with it.
 import { type Html, html } from "../../runtime/markup.ts";
-import type { CollectionSummary } from "../core/collections.ts";
+import type { CollectionSummary } from "../service/collections.ts";
 import { type CollectionTree, pathTo } from "./collection_tree.ts";
 import { formPage, renameForm } from "./layout.ts";
 import { moveSelect } from "./move_select.ts";

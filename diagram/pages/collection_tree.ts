@@ -1,6 +1,6 @@
 // The account's collections as a tree, built once per page from the flat list: the sidebar, the
 // breadcrumbs above a collection, and the places a collection or diagram can move to all read it.
-import type { CollectionSummary } from "../core/collections.ts";
+import type { CollectionSummary } from "../service/collections.ts";
 
 export interface TreeNode {
   collection: CollectionSummary;

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import type { CollectionSummary } from "../core/collections.ts";
+import type { CollectionSummary } from "../service/collections.ts";
 import { collectionTree, flatten, pathTo } from "./collection_tree.ts";
 
 const collection = (id: string, parentId: string | null): CollectionSummary => ({

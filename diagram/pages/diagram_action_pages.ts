@@ -1,7 +1,7 @@
 // The small pages behind a diagram's actions (from its card menu or its own page): rename, move to
 // a collection, and the confirm step before a delete (to the trash). Each is a plain form that returns to `back`.
 import { type Html, html } from "../../runtime/markup.ts";
-import type { DiagramView } from "../core/diagrams.ts";
+import type { DiagramView } from "../service/diagrams.ts";
 import type { CollectionTree } from "./collection_tree.ts";
 import { formPage, renameForm } from "./layout.ts";
 import { moveSelect } from "./move_select.ts";

@@ -3,7 +3,7 @@
 // actions; below it Excalidraw (diagram/editor/, bundled into build/editor/). Without JavaScript,
 // or before the bundle is built, the drawing shows as the server's SVG with a message that says why.
 import { type Html, html, jsonInScript } from "../../runtime/markup.ts";
-import type { DiagramView } from "../core/diagrams.ts";
+import type { DiagramView } from "../service/diagrams.ts";
 import { EDITOR_CONFIG_ELEMENT_ID, type EditorConfig } from "../editor/editor_config.ts";
 import type { EditorManifest } from "../editor_bundle.ts";
 import { type CollectionTree, pathTo } from "./collection_tree.ts";

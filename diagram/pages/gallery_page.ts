@@ -4,8 +4,8 @@
 // the best matches of a full-text search with the matched words marked. A new account sees how to
 // start: a new diagram, an import, or an agent over MCP.
 import { attrs, type Html, html } from "../../runtime/markup.ts";
-import type { CollectionSummary } from "../core/collections.ts";
-import { DIAGRAM_SORTS, type DiagramSort } from "../core/diagrams.ts";
+import type { CollectionSummary } from "../service/collections.ts";
+import { DIAGRAM_SORTS, type DiagramSort } from "../service/diagrams.ts";
 import { type CardDiagram, diagramCards } from "./cards.ts";
 import { type CollectionTree, pathTo } from "./collection_tree.ts";
 import { problemMessage, renderPage } from "./layout.ts";

@@ -3,9 +3,9 @@
 // one revision beside the current drawing and lists what restoring it would add, remove and
 // change. Plain links and forms: no script needed.
 import { type Html, html } from "../../runtime/markup.ts";
-import type { DiagramSource, DiagramView } from "../core/diagrams.ts";
-import { MADE_BY, type RevisionMeta } from "../core/history.ts";
-import type { ElementSummary, SceneDiff } from "../core/scene_diff.ts";
+import type { DiagramSource, DiagramView } from "../service/diagrams.ts";
+import { MADE_BY, type RevisionMeta } from "../service/history.ts";
+import type { ElementSummary, SceneDiff } from "../service/scene_diff.ts";
 import { problemMessage, renderPage } from "./layout.ts";
 import { timeAgo } from "./relative_time.ts";
 

@@ -1,7 +1,7 @@
 // Search matches come back from the index with the matched words between two control characters
 // (which names and labels cannot contain); this turns them into <mark>, escaping everything else.
 import { type Html, html } from "../../runtime/markup.ts";
-import { MARK_END, MARK_START } from "../core/diagrams.ts";
+import { MARK_END, MARK_START } from "../service/diagrams.ts";
 
 export function markedText(text: string): Html {
   const parts = text.split(MARK_START).map((piece, index) => {

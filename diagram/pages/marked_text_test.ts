@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { MARK_END, MARK_START } from "../core/diagrams.ts";
+import { MARK_END, MARK_START } from "../service/diagrams.ts";
 import { markedText } from "./marked_text.ts";
 
 Deno.test("matched words become <mark> and everything else is escaped", () => {

@@ -1,7 +1,7 @@
 // The <select> of places a diagram or a collection can move to: a first choice for "nowhere in
 // particular", then every collection indented under its parent.
 import { attrs, type Html, html } from "../../runtime/markup.ts";
-import type { CollectionSummary } from "../core/collections.ts";
+import type { CollectionSummary } from "../service/collections.ts";
 import { type CollectionTree, flatten } from "./collection_tree.ts";
 
 export interface MoveSelect {

@@ -1,7 +1,7 @@
 // /trash: deleted diagrams waiting to be restored or deleted for good (the upkeep does that itself
 // after DIAGRAM_TRASH_DAYS), and the confirm step before deleting one for good. Plain forms.
 import { type Html, html } from "../../runtime/markup.ts";
-import type { TrashEntry } from "../core/trash.ts";
+import type { TrashEntry } from "../service/trash.ts";
 import type { CollectionTree } from "./collection_tree.ts";
 import { formPage, problemMessage, renderPage } from "./layout.ts";
 import { timeAgo } from "./relative_time.ts";

@@ -3,15 +3,15 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { clientAddress } from "../../runtime/http.ts";
-import type { AccountOperations } from "../core/accounts.ts";
+import type { AccountOperations } from "../service/accounts.ts";
 import {
   ConflictError,
   InvalidInputError,
   NotFoundError,
   TooManyAttemptsError,
-} from "../core/errors.ts";
-import { MIN_PASSWORD_LENGTH, tokenNameSchema } from "../core/schemas.ts";
-import type { SessionOperations } from "../core/sessions.ts";
+} from "../service/errors.ts";
+import { MIN_PASSWORD_LENGTH, tokenNameSchema } from "../service/schemas.ts";
+import type { SessionOperations } from "../service/sessions.ts";
 import { readForm } from "../http/form_body.ts";
 import type { PageEnv } from "../http/page_session.ts";
 import { setSessionCookie } from "../http/session_cookie.ts";

@@ -12,9 +12,9 @@ import {
   sessionCheckSchema,
 } from "../../shared/collab_session_check.ts";
 import { createSignatureVerifier } from "../../shared/internal_signature.ts";
-import type { CollabRoomOperations } from "../core/collab_rooms.ts";
-import { StaleRevisionError } from "../core/errors.ts";
-import { idSchema, parseOrThrow, roomRevisionsSchema, saveRoomSchema } from "../core/schemas.ts";
+import type { CollabRoomOperations } from "../service/collab_rooms.ts";
+import { StaleRevisionError } from "../service/errors.ts";
+import { idSchema, parseOrThrow, roomRevisionsSchema, saveRoomSchema } from "../service/schemas.ts";
 import { type DiagramHonoEnv } from "../http/authenticate.ts";
 import { type InternalEnv, requireInternalSignature } from "../http/internal_signature.ts";
 import { parseCheckedJson } from "../http/json_body.ts";

@@ -2,7 +2,7 @@
 // unless ?contents=parent (up one level) or ?contents=none (out of every collection) says where
 // it goes.
 import { Hono } from "hono";
-import type { CollectionOperations } from "../core/collections.ts";
+import type { CollectionOperations } from "../service/collections.ts";
 import {
   createCollectionSchema,
   deleteCollectionQuery,
@@ -10,7 +10,7 @@ import {
   listCollectionsQuery,
   parseOrThrow,
   patchCollectionSchema,
-} from "../core/schemas.ts";
+} from "../service/schemas.ts";
 import { actorOf, type DiagramHonoEnv } from "../http/authenticate.ts";
 import { readJsonBody, SMALL_BODY_BYTES } from "../http/json_body.ts";
 

@@ -3,9 +3,9 @@
 // diagram fetches the bytes here.
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
-import type { DiagramOperations } from "../core/diagram_operations.ts";
-import { IMAGE_TYPES, imageFileName, isImageType, MAX_IMAGE_BYTES } from "../core/images.ts";
-import { idSchema, parseOrThrow } from "../core/schemas.ts";
+import type { DiagramOperations } from "../service/diagram_operations.ts";
+import { IMAGE_TYPES, imageFileName, isImageType, MAX_IMAGE_BYTES } from "../service/images.ts";
+import { idSchema, parseOrThrow } from "../service/schemas.ts";
 import { actorOf, type DiagramHonoEnv } from "../http/authenticate.ts";
 import { attachment } from "../http/content_disposition.ts";
 import { readRequestBytes } from "../../runtime/request_body.ts";

@@ -2,10 +2,10 @@
 // groups mounted here runs, so each reads it from the context. A malformed, unknown or another
 // account's id is the same not-found page (page_errors.ts).
 import { Hono, type MiddlewareHandler } from "hono";
-import type { DiagramOperations } from "../core/diagram_operations.ts";
-import type { DiagramView } from "../core/diagrams.ts";
-import { NotFoundError } from "../core/errors.ts";
-import { idSchema } from "../core/schemas.ts";
+import type { DiagramOperations } from "../service/diagram_operations.ts";
+import type { DiagramView } from "../service/diagrams.ts";
+import { NotFoundError } from "../service/errors.ts";
+import { idSchema } from "../service/schemas.ts";
 import type { PageEnv } from "../http/page_session.ts";
 
 export type DiagramPageEnv = {

@@ -2,11 +2,11 @@
 // (after a confirm page). Plain forms; each returns to `back`, the page the action started from
 // (same-origin paths only). Mounted behind diagram_lookup.ts, which has already found the diagram.
 import { type Context, Hono } from "hono";
-import type { CollectionOperations } from "../core/collections.ts";
-import type { DiagramOperations } from "../core/diagram_operations.ts";
-import type { DiagramView } from "../core/diagrams.ts";
-import { NotFoundError } from "../core/errors.ts";
-import { idSchema, nameSchema } from "../core/schemas.ts";
+import type { CollectionOperations } from "../service/collections.ts";
+import type { DiagramOperations } from "../service/diagram_operations.ts";
+import type { DiagramView } from "../service/diagrams.ts";
+import { NotFoundError } from "../service/errors.ts";
+import { idSchema, nameSchema } from "../service/schemas.ts";
 import { actorOf } from "../http/authenticate.ts";
 import { readForm } from "../http/form_body.ts";
 import { safeNext } from "../http/safe_next.ts";

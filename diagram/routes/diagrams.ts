@@ -2,7 +2,7 @@
 // duplicate, delete, thumbnail, SVG export.
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
-import type { DiagramOperations } from "../core/diagram_operations.ts";
+import type { DiagramOperations } from "../service/diagram_operations.ts";
 import {
   createDiagramSchema,
   duplicateDiagramSchema,
@@ -11,7 +11,7 @@ import {
   parseOrThrow,
   patchDiagramSchema,
   replaceDiagramSchema,
-} from "../core/schemas.ts";
+} from "../service/schemas.ts";
 import { actorOf, type DiagramHonoEnv } from "../http/authenticate.ts";
 import { readJsonBody, SMALL_BODY_BYTES } from "../http/json_body.ts";
 import { sha256Hex } from "../digest.ts";

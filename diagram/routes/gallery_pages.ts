@@ -3,11 +3,11 @@
 // with its contents moved, never deleted), plus POST /new, which starts an empty diagram.
 import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { z } from "zod";
-import type { CollectionOperations, CollectionSummary } from "../core/collections.ts";
-import type { DiagramOperations } from "../core/diagram_operations.ts";
-import { DIAGRAM_SORTS } from "../core/diagrams.ts";
-import { ConflictError, NotFoundError } from "../core/errors.ts";
-import { idSchema, nameSchema } from "../core/schemas.ts";
+import type { CollectionOperations, CollectionSummary } from "../service/collections.ts";
+import type { DiagramOperations } from "../service/diagram_operations.ts";
+import { DIAGRAM_SORTS } from "../service/diagrams.ts";
+import { ConflictError, NotFoundError } from "../service/errors.ts";
+import { idSchema, nameSchema } from "../service/schemas.ts";
 import { actorOf } from "../http/authenticate.ts";
 import { readForm } from "../http/form_body.ts";
 import { decodeCursor, encodeCursor } from "../http/page_cursor.ts";

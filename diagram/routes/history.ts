@@ -1,8 +1,8 @@
 // /api/diagrams/:id/revisions: a diagram's kept revisions, each as a file, a thumbnail and what
 // restoring it would change, and the restore itself (with If-Match, like any write).
 import { Hono } from "hono";
-import type { HistoryOperations } from "../core/history.ts";
-import { idSchema, listRevisionsQuery, parseOrThrow, revisionSchema } from "../core/schemas.ts";
+import type { HistoryOperations } from "../service/history.ts";
+import { idSchema, listRevisionsQuery, parseOrThrow, revisionSchema } from "../service/schemas.ts";
 import { actorOf, type DiagramHonoEnv } from "../http/authenticate.ts";
 import { parseIfMatch, THUMBNAIL_HEADERS } from "./diagrams.ts";
 

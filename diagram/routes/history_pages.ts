@@ -3,9 +3,9 @@
 // overwritten). Mounted behind diagram_lookup.ts, which has already found the diagram.
 import { type Context, Hono } from "hono";
 import { z } from "zod";
-import { NotFoundError, StaleRevisionError } from "../core/errors.ts";
-import type { HistoryOperations } from "../core/history.ts";
-import { revisionSchema } from "../core/schemas.ts";
+import { NotFoundError, StaleRevisionError } from "../service/errors.ts";
+import type { HistoryOperations } from "../service/history.ts";
+import { revisionSchema } from "../service/schemas.ts";
 import { actorOf } from "../http/authenticate.ts";
 import { readForm } from "../http/form_body.ts";
 import { historyPage, revisionPreviewPage } from "../pages/history_page.ts";

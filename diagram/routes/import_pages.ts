@@ -4,10 +4,10 @@
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { readMultipartRequest } from "../../runtime/request_body.ts";
-import type { DiagramOperations } from "../core/diagram_operations.ts";
-import type { Actor } from "../core/diagrams.ts";
-import { InvalidInputError, NotFoundError } from "../core/errors.ts";
-import { idSchema, nameSchema } from "../core/schemas.ts";
+import type { DiagramOperations } from "../service/diagram_operations.ts";
+import type { Actor } from "../service/diagrams.ts";
+import { InvalidInputError, NotFoundError } from "../service/errors.ts";
+import { idSchema, nameSchema } from "../service/schemas.ts";
 import type { PageEnv } from "../http/page_session.ts";
 import { type ImportOutcome, importPage } from "../pages/import_page.ts";
 

@@ -3,9 +3,9 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { clientAddress } from "../../runtime/http.ts";
-import { TooManyAttemptsError, WrongCredentialsError } from "../core/errors.ts";
-import { loginSchema } from "../core/schemas.ts";
-import type { SessionOperations } from "../core/sessions.ts";
+import { TooManyAttemptsError, WrongCredentialsError } from "../service/errors.ts";
+import { loginSchema } from "../service/schemas.ts";
+import type { SessionOperations } from "../service/sessions.ts";
 import { readForm } from "../http/form_body.ts";
 import type { PageEnv } from "../http/page_session.ts";
 import { safeNext } from "../http/safe_next.ts";

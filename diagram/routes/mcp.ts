@@ -6,7 +6,7 @@ import { bearerToken } from "../../runtime/bearer_token.ts";
 import { originGuard, type OriginPolicy } from "../../runtime/mcp/browser_origin.ts";
 import type { McpEndpoint } from "../../runtime/mcp/endpoint.ts";
 import { jsonRpcError, UNAUTHORIZED } from "../../runtime/mcp/jsonrpc_error.ts";
-import type { SessionOperations } from "../core/sessions.ts";
+import type { SessionOperations } from "../service/sessions.ts";
 
 /** `pages`: our own origin, and the browser pages DIAGRAM_MCP_ALLOWED_ORIGINS allows. */
 export function mcpRoutes(

@@ -4,7 +4,7 @@
 // restore over a changed diagram, a wrong password) catches that refusal itself; anything else a
 // page throws goes on to the service's answers (error_answers.ts).
 import type { ErrorHandler, MiddlewareHandler } from "hono";
-import { NotFoundError } from "../core/errors.ts";
+import { NotFoundError } from "../service/errors.ts";
 import type { PageEnv } from "../http/page_session.ts";
 import { notFoundPage } from "../pages/not_found_page.ts";
 

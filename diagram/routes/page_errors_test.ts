@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { Hono } from "hono";
-import { ConflictError, NotFoundError } from "../core/errors.ts";
+import { ConflictError, NotFoundError } from "../service/errors.ts";
 import type { PageEnv } from "../http/page_session.ts";
 import { answerPageError, missing, type MissingEnv } from "./page_errors.ts";
 

@@ -2,12 +2,12 @@
 // the signed-in check (which sends the browser to /login and back) the gallery pages, a diagram's
 // pages (its history too), the import, the trash and the account page. Forms work without JavaScript.
 import { Hono } from "hono";
-import type { AccountOperations } from "../core/accounts.ts";
-import type { CollectionOperations } from "../core/collections.ts";
-import type { DiagramOperations } from "../core/diagram_operations.ts";
-import type { HistoryOperations } from "../core/history.ts";
-import type { TrashOperations } from "../core/trash.ts";
-import type { SessionOperations } from "../core/sessions.ts";
+import type { AccountOperations } from "../service/accounts.ts";
+import type { CollectionOperations } from "../service/collections.ts";
+import type { DiagramOperations } from "../service/diagram_operations.ts";
+import type { HistoryOperations } from "../service/history.ts";
+import type { TrashOperations } from "../service/trash.ts";
+import type { SessionOperations } from "../service/sessions.ts";
 import { type PageEnv, signedInPage } from "../http/page_session.ts";
 import { accountPages } from "./account_pages.ts";
 import { diagramLookup } from "./diagram_lookup.ts";

@@ -1,8 +1,8 @@
 // POST /api/login, POST /api/logout, GET /api/session.
 import { Hono } from "hono";
 import { clientAddress } from "../../runtime/http.ts";
-import type { SessionOperations } from "../core/sessions.ts";
-import { loginSchema } from "../core/schemas.ts";
+import type { SessionOperations } from "../service/sessions.ts";
+import { loginSchema } from "../service/schemas.ts";
 import { readJsonBody } from "../http/json_body.ts";
 import { clearSessionCookie, readSessionCookie, setSessionCookie } from "../http/session_cookie.ts";
 

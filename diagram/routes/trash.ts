@@ -1,7 +1,7 @@
 // /api/trash: deleted diagrams, restored or deleted for good.
 import { Hono } from "hono";
-import type { TrashOperations } from "../core/trash.ts";
-import { idSchema, listTrashQuery, parseOrThrow } from "../core/schemas.ts";
+import type { TrashOperations } from "../service/trash.ts";
+import { idSchema, listTrashQuery, parseOrThrow } from "../service/schemas.ts";
 import { actorOf, type DiagramHonoEnv } from "../http/authenticate.ts";
 import { THUMBNAIL_HEADERS } from "./diagrams.ts";
 

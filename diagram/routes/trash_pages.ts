@@ -1,11 +1,11 @@
 // /trash: the trash page, Restore, and Delete for good (after a confirm page).
 import { Hono } from "hono";
 import { html } from "../../runtime/markup.ts";
-import type { CollectionOperations } from "../core/collections.ts";
-import type { DiagramOperations } from "../core/diagram_operations.ts";
-import { NotFoundError } from "../core/errors.ts";
-import { idSchema } from "../core/schemas.ts";
-import type { TrashOperations } from "../core/trash.ts";
+import type { CollectionOperations } from "../service/collections.ts";
+import type { DiagramOperations } from "../service/diagram_operations.ts";
+import { NotFoundError } from "../service/errors.ts";
+import { idSchema } from "../service/schemas.ts";
+import type { TrashOperations } from "../service/trash.ts";
 import { actorOf } from "../http/authenticate.ts";
 import type { PageEnv } from "../http/page_session.ts";
 import { collectionTree } from "../pages/collection_tree.ts";

@@ -2,7 +2,7 @@
 import type { McpServer } from "@modelcontextprotocol/server";
 import { z } from "zod";
 import { toolSchema } from "../../../runtime/mcp/tool_schema.ts";
-import { nameSchema } from "../../core/schemas.ts";
+import { nameSchema } from "../../service/schemas.ts";
 import { collectionIdArgument } from "./ids.ts";
 import { type ToolContext, toolFailure } from "../tool_context.ts";
 import { documentedSpec, lenientSpec } from "./spec_argument.ts";

@@ -3,7 +3,7 @@ import type { McpServer } from "@modelcontextprotocol/server";
 import { z } from "zod";
 import { toolSchema } from "../../../runtime/mcp/tool_schema.ts";
 import { structuredResult } from "../../../runtime/mcp/results.ts";
-import type { CollectionSummary } from "../../core/collections.ts";
+import type { CollectionSummary } from "../../service/collections.ts";
 import { type ToolContext, toolFailure } from "../tool_context.ts";
 
 const outputSchema = z.object({

@@ -5,8 +5,8 @@ import type { McpServer } from "@modelcontextprotocol/server";
 import { z } from "zod";
 import { toolSchema } from "../../../runtime/mcp/tool_schema.ts";
 import { structuredResult } from "../../../runtime/mcp/results.ts";
-import { DIAGRAM_SOURCES } from "../../core/diagrams.ts";
-import { MADE_BY } from "../../core/history.ts";
+import { DIAGRAM_SOURCES } from "../../service/diagrams.ts";
+import { MADE_BY } from "../../service/history.ts";
 import { type ToolContext, toolFailure } from "../tool_context.ts";
 import { diagramIdArgument } from "./ids.ts";
 

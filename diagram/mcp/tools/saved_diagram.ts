@@ -2,7 +2,7 @@
 import type { CallToolResult } from "@modelcontextprotocol/server";
 import { z } from "zod";
 import { structuredResult } from "../../../runtime/mcp/results.ts";
-import type { SpecUpdate, SpecWrite } from "../../core/spec_diagrams.ts";
+import type { SpecUpdate, SpecWrite } from "../../service/spec_diagrams.ts";
 
 export const savedDiagramOutput = z.object({
   id: z.string(),

@@ -8,9 +8,9 @@ import {
   isEmptyPatch,
   specPatchSchema,
 } from "../../drawing/spec_patch.ts";
-import type { SpecChange } from "../../core/spec_diagrams.ts";
-import { InvalidInputError } from "../../core/errors.ts";
-import { nameSchema, parseOrThrow } from "../../core/schemas.ts";
+import type { SpecChange } from "../../service/spec_diagrams.ts";
+import { InvalidInputError } from "../../service/errors.ts";
+import { nameSchema, parseOrThrow } from "../../service/schemas.ts";
 import { diagramIdArgument } from "./ids.ts";
 import { type ToolContext, toolFailure } from "../tool_context.ts";
 import { documentedSpec, lenientSpec } from "./spec_argument.ts";

@@ -4,11 +4,11 @@ import type { Database } from "../db/database.ts";
 import { openMigratedDatabase } from "../db/open_migrated.ts";
 import { setPassword } from "../store/users.ts";
 import { createLoginThrottle, DEFAULT_LOGIN_LIMITS } from "../auth/login_throttle.ts";
-import { createDiagramCore, type DiagramCore } from "./core.ts";
+import { createDiagramService, type DiagramService } from "./diagram_service.ts";
 import { drawContent } from "./draw.ts";
 
 export interface TestCore {
-  core: DiagramCore;
+  core: DiagramService;
   db: Database;
   /** The one account's id. */
   userId: string;
@@ -22,7 +22,7 @@ export async function withTestCore(
   const db = await openMigratedDatabase({ url: `file:${dir}/diagram.db` }, () => {});
   try {
     const { userId } = await setPassword(db, "owner@example.com", "hash");
-    const core = createDiagramCore({
+    const core = createDiagramService({
       db,
       baseUrl: "https://diagrams.example.test",
       draw: drawContent,

@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import type { Database } from "../db/database.ts";
 import { fileWithNote } from "../../tests/helpers/scene_fixture.ts";
-import type { DiagramCore } from "./core.ts";
+import type { DiagramService } from "./diagram_service.ts";
 import { withTestCore } from "./testing.ts";
 import type { Actor } from "./diagrams.ts";
 import { NotFoundError, StaleRevisionError } from "./errors.ts";
@@ -17,7 +17,7 @@ const DAY = 24 * 60 * MINUTE;
 const LIMITS = { historyMaxBytes: 1024 * 1024 * 1024, trashKeepMs: 30 * DAY };
 
 interface Setup {
-  core: DiagramCore;
+  core: DiagramService;
   db: Database;
   /** The clock every write reads; tests move it. */
   clock: { now: number };

@@ -3,7 +3,7 @@
 // refusals every door shares.
 import assert from "node:assert/strict";
 import { BOUND_TEXT_DEFAULTS, ELEMENT_DEFAULTS } from "../../tests/helpers/scene_fixture.ts";
-import type { DiagramCore } from "./core.ts";
+import type { DiagramService } from "./diagram_service.ts";
 import { withTestCore } from "./testing.ts";
 import type { Actor } from "./diagrams.ts";
 import { InvalidInputError, NotFoundError, StaleRevisionError } from "./errors.ts";
@@ -15,7 +15,7 @@ type Element = Record<string, unknown> & {
   customData?: { nodeId?: string; edgeId?: string };
 };
 
-function withCore(run: (core: DiagramCore, agent: Actor, person: Actor) => Promise<void>) {
+function withCore(run: (core: DiagramService, agent: Actor, person: Actor) => Promise<void>) {
   return withTestCore(({ core, userId }) =>
     run(core, { userId, via: "mcp" }, { userId, via: "web" })
   );
@@ -35,7 +35,7 @@ const SPEC = {
   ],
 };
 
-async function elementsOf(core: DiagramCore, userId: string, id: string): Promise<Element[]> {
+async function elementsOf(core: DiagramService, userId: string, id: string): Promise<Element[]> {
   return JSON.parse((await core.diagrams.get(userId, id)).file).elements;
 }
 

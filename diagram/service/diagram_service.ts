@@ -1,4 +1,5 @@
-// The diagram service's core, built once at start and handed to every door.
+// The diagram service layer, built once at start and handed to every door (REST, pages, MCP,
+// the operator commands): the only way from the edge to the store.
 import type { LoginThrottle } from "../auth/login_throttle.ts";
 import { type AccountOperations, accountOperations } from "./accounts.ts";
 import { type CollabRoomOperations, collabRoomOperations } from "./collab_rooms.ts";
@@ -12,7 +13,7 @@ import {
 import { type HistoryOperations, historyOperations } from "./history.ts";
 import { DEFAULT_TRASH_KEEP_MS, type TrashOperations, trashOperations } from "./trash.ts";
 
-export interface DiagramCore {
+export interface DiagramService {
   diagrams: DiagramOperations;
   history: HistoryOperations;
   trash: TrashOperations;
@@ -24,7 +25,7 @@ export interface DiagramCore {
   ping(): Promise<void>;
 }
 
-export function createDiagramCore(
+export function createDiagramService(
   deps: DiagramCoreDeps & {
     throttle: LoginThrottle;
     /** COLLAB_SECRET and COLLAB_PUBLIC_URL: room tokens, and the collab server's signed calls. */
@@ -32,7 +33,7 @@ export function createDiagramCore(
     /** DIAGRAM_TRASH_DAYS, in milliseconds: what the trash page says (the upkeep purges). */
     trashKeepMs?: number;
   },
-): DiagramCore {
+): DiagramService {
   const diagrams = diagramOperations(deps);
   return {
     diagrams,
