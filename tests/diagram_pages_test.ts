@@ -517,7 +517,7 @@ Deno.test("an import holding an iframe element or a foreign embed is refused wit
   });
 });
 
-Deno.test("a page's form or import of the wrong type or too large is refused as every body is", async () => {
+Deno.test("a page's form or import of the wrong type or too large is refused with a page that says why", async () => {
   await withPages(async (instance) => {
     const cookie = await instance.login(EMAIL, PASSWORD);
     const send = async (path: string, type: string, body: BodyInit) => {
@@ -526,7 +526,11 @@ Deno.test("a page's form or import of the wrong type or too large is refused as 
         headers: { cookie, origin: instance.origin, "content-type": type },
         body,
       });
-      return [response.status, (await response.json()).error];
+      assert.match(response.headers.get("content-type")!, /^text\/html/);
+      const page = await response.text();
+      assert.match(page, /<h1>That could not be sent<\/h1>/);
+      assert.match(page, /<a href="\/">Back to the gallery<\/a>/);
+      return [response.status, page.match(/The server refused it: (.*?)\. Nothing/)?.[1]];
     };
     const urlencoded = "application/x-www-form-urlencoded";
     assert.deepEqual(await send("/collections", "application/json", "{}"), [
@@ -544,7 +548,16 @@ Deno.test("a page's form or import of the wrong type or too large is refused as 
     const huge = new Uint8Array(32 * 1024 * 1024 + 1);
     assert.deepEqual(await send("/import", "multipart/form-data; boundary=x", huge), [
       413,
-      `an import is at most ${32 * 1024 * 1024} bytes`,
+      "an import is at most 32 MiB",
     ]);
+    const none = new FormData();
+    none.append("collectionId", "");
+    const response = await fetch(new URL("/import", instance.url), {
+      method: "POST",
+      headers: { cookie, origin: instance.origin },
+      body: none,
+    });
+    assert.equal(response.status, 400);
+    assert.match(await response.text(), /refused it: choose between 1 and 50 \.excalidraw files/);
   });
 });

@@ -25,7 +25,7 @@ export function importPages(deps: ImportPageDeps): Hono<PageEnv> {
 
   app.post("/import", async (c) => {
     const form = await readMultipartRequest(c.req.raw, IMPORT_BYTES, {
-      tooLarge: `an import is at most ${IMPORT_BYTES} bytes`,
+      tooLarge: `an import is at most ${IMPORT_BYTES / 1024 / 1024} MiB`,
     });
     const files = form.getAll("files").filter((entry) => entry instanceof File);
     if (files.length === 0 || files.length > MAX_IMPORT_FILES) {

@@ -1,5 +1,7 @@
 import assert from "node:assert/strict";
 import { Hono } from "hono";
+import { HTTPException } from "hono/http-exception";
+import { RequestBodyError } from "../../runtime/request_body.ts";
 import { ConflictError, NotFoundError } from "../service/errors.ts";
 import type { PageEnv } from "../http/page_session.ts";
 import { answerPageError, missing, type MissingEnv } from "./page_errors.ts";
@@ -43,4 +45,36 @@ Deno.test("any other error a page throws goes on to the service's own answers", 
   const taken = await service().request("/taken");
   assert.equal(taken.status, 409);
   assert.deepEqual(await taken.json(), { error: "name taken" });
+});
+
+Deno.test("a form refused for what the browser sent is a page saying why, with the refusal's status", async () => {
+  const pages = new Hono<PageEnv & MissingEnv>();
+  pages.use("*", async (c, next) => {
+    c.set("email", "owner@example.com");
+    await next();
+  });
+  pages.post("/big", () => {
+    throw new RequestBodyError(413, "the form is too large");
+  });
+  pages.post("/slow", () => {
+    throw new RequestBodyError(408, "the body did not arrive in time");
+  });
+  pages.post("/none", () => {
+    throw new HTTPException(400, { message: "choose between 1 and 50 files" });
+  });
+  pages.onError(answerPageError);
+  for (
+    const [path, status, reason] of [
+      ["/big", 413, "the form is too large"],
+      ["/slow", 408, "the body did not arrive in time"],
+      ["/none", 400, "choose between 1 and 50 files"],
+    ] as const
+  ) {
+    const response = await pages.request(path, { method: "POST" });
+    assert.equal(response.status, status, path);
+    const page = await response.text();
+    assert.match(page, /<h1>That could not be sent<\/h1>/);
+    assert.ok(page.includes(`The server refused it: ${reason}.`), page);
+    assert.equal(response.headers.get("connection"), status === 408 ? "close" : null);
+  }
 });
