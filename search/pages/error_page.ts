@@ -1,7 +1,7 @@
 // A page for failures the user should see in the browser UI (bad parameters, unknown pages).
 import { renderPage, type SiteView } from "./layout.ts";
 import { html } from "../../runtime/markup.ts";
-import type { Preferences } from "./preferences.ts";
+import type { Preferences } from "../core/preferences.ts";
 
 export function renderErrorPage(
   site: SiteView,

@@ -2,7 +2,7 @@
 // wants it (the upstream then never sees the user's address), directly otherwise.
 import type { SiteView } from "./layout.ts";
 import { httpUrl } from "../core/url.ts";
-import type { Preferences } from "./preferences.ts";
+import type { Preferences } from "../core/preferences.ts";
 
 /** The `src` for an upstream image, or null when the URL is not one we would ever load. */
 export function imageSource(

@@ -1,7 +1,7 @@
 // The shell every page shares: head (no scripts, no inline styles — the CSP forbids both), skip
 // link, header with the site navigation, and the main column with an optional sidebar.
 import { type Html, html } from "../../runtime/markup.ts";
-import type { Preferences } from "./preferences.ts";
+import type { Preferences } from "../core/preferences.ts";
 
 export type ExtraFormat = "json" | "csv" | "rss";
 

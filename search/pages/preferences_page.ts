@@ -3,7 +3,7 @@
 import { type Choice, languageChoices, SAFESEARCH_CHOICES, selectField } from "./fields.ts";
 import { renderPage, type SiteView } from "./layout.ts";
 import { attrs, type Html, html } from "../../runtime/markup.ts";
-import { engineField, FORM_METHODS, type Preferences, THEMES } from "./preferences.ts";
+import { engineField, FORM_METHODS, type Preferences, THEMES } from "../core/preferences.ts";
 import { categoryLabel } from "./search_form.ts";
 
 export interface EngineRow {

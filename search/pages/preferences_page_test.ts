@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { all, attr, first, text } from "../engines/html.ts";
 import { type EngineRow, renderPreferencesPage } from "./preferences_page.ts";
-import { preferencesFromForm } from "./preferences.ts";
+import { preferencesFromForm } from "../core/preferences.ts";
 import {
   assertLabelled,
   checkPage,

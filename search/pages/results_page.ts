@@ -6,7 +6,7 @@ import { renderPage, type SiteView } from "./layout.ts";
 import { httpUrl } from "../core/url.ts";
 import { attrs, type Html, html } from "../../runtime/markup.ts";
 import { pagination } from "./pagination.ts";
-import type { Preferences } from "./preferences.ts";
+import type { Preferences } from "../core/preferences.ts";
 import { externalLink, prettyUrl, resultItem } from "./result_item.ts";
 import {
   replaceQueryWords,

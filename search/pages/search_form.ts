@@ -4,7 +4,7 @@
 import { languageChoices, SAFESEARCH_CHOICES, selectField, TIME_RANGE_CHOICES } from "./fields.ts";
 import type { SiteView } from "./layout.ts";
 import { attrs, type Html, html } from "../../runtime/markup.ts";
-import type { Preferences } from "./preferences.ts";
+import type { Preferences } from "../core/preferences.ts";
 
 export interface SearchFilters {
   language: string;

@@ -1,7 +1,7 @@
 // The start page: the instance name and the search form, nothing else.
 import { renderPage, type SiteView } from "./layout.ts";
 import { html } from "../../runtime/markup.ts";
-import type { Preferences } from "./preferences.ts";
+import type { Preferences } from "../core/preferences.ts";
 import { searchForm } from "./search_form.ts";
 
 export function renderStartPage(site: SiteView, prefs: Preferences): string {

@@ -1,7 +1,7 @@
 // Per-engine reliability and speed, so users can see why an engine gave no results.
 import { renderPage, type SiteView } from "./layout.ts";
 import { type Html, html } from "../../runtime/markup.ts";
-import type { Preferences } from "./preferences.ts";
+import type { Preferences } from "../core/preferences.ts";
 import type { EngineSummary } from "../core/engine_stats.ts";
 
 export interface EngineStats extends EngineSummary {

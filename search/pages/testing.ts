@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import type { SearchOutcome, SearchResult } from "../core/types.ts";
 import { all, attr, type Document, parseHtml } from "../engines/html.ts";
 import type { SiteView } from "./layout.ts";
-import type { Preferences } from "./preferences.ts";
+import type { Preferences } from "../core/preferences.ts";
 import type { ResultsView } from "./results_page.ts";
 
 export const ENGINE_NAMES = ["duckduckgo", "brave", "wikipedia", "google news"] as const;

@@ -1,6 +1,7 @@
 // GET /preferences shows the form; POST stores the choices in cookies (never on the server).
 import { Hono } from "hono";
-import { preferencesFromForm, setPreferenceCookies } from "../pages/preferences.ts";
+import { preferencesFromForm } from "../core/preferences.ts";
+import { setPreferenceCookies } from "../http/preference_cookies.ts";
 import { renderErrorPage } from "../pages/error_page.ts";
 import { renderPreferencesPage } from "../pages/preferences_page.ts";
 import {

@@ -4,7 +4,8 @@ import { LANGUAGE_TAG } from "../core/query_syntax.ts";
 import { proxiedImageUrl } from "../image_proxy.ts";
 import type { Searcher } from "../searcher.ts";
 import type { Settings } from "../settings/types.ts";
-import { type Preferences, readPreferences } from "../pages/preferences.ts";
+import type { Preferences } from "../core/preferences.ts";
+import { readPreferences } from "../http/preference_cookies.ts";
 import type { SiteView } from "../pages/layout.ts";
 
 export interface SearchDeps {

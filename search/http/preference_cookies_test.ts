@@ -1,12 +1,8 @@
 import assert from "node:assert/strict";
 import { Hono } from "hono";
-import {
-  type Preferences,
-  preferencesFromForm,
-  readPreferences,
-  setPreferenceCookies,
-} from "./preferences.ts";
-import { ENGINE_NAMES, samplePrefs } from "./testing.ts";
+import { type Preferences, preferencesFromForm } from "../core/preferences.ts";
+import { ENGINE_NAMES, samplePrefs } from "../pages/testing.ts";
+import { readPreferences, setPreferenceCookies } from "./preference_cookies.ts";
 
 const DEFAULTS = samplePrefs();
 

@@ -1,12 +1,9 @@
-// The user's settings for the browser UI. They live in cookies only, one cookie per key, so the
-// server keeps no state about anyone; anything unreadable falls back to the instance defaults.
-// hono/cookie reads and writes them: it keeps the first of two cookies with one name (browsers send
-// the one of the most specific path first) and %-decodes values, leaving a malformed escape
-// undecoded, so that value fails the checks below.
-import type { Context } from "hono";
-import { getCookie, setCookie } from "hono/cookie";
-import { isLanguage } from "../core/query_syntax.ts";
+// The user's settings for the browser UI, as values: read from the cookies they live in (one per
+// key, so the server keeps no state about anyone; http/preference_cookies.ts reads and writes
+// them) or from the preferences form, and what each cookie holds. Anything unreadable falls back
+// to the instance defaults.
 import type { SafeSearch } from "../engines/engine.ts";
+import { isLanguage } from "./query_syntax.ts";
 
 export type Theme = "auto" | "light" | "dark";
 export type FormMethod = "GET" | "POST";
@@ -25,10 +22,6 @@ export interface Preferences {
 export const THEMES: readonly Theme[] = ["auto", "light", "dark"];
 export const FORM_METHODS: readonly FormMethod[] = ["GET", "POST"];
 
-// Browsers keep a cookie for 400 days at most, whatever it asks (RFC 6265bis), and hono refuses
-// more; SearXNG asks for five years. Every save starts the 400 days again.
-const COOKIE_MAX_AGE_SECONDS = 400 * 24 * 60 * 60;
-
 type Reader = (key: string) => string | undefined;
 
 function oneOf<T extends string | number>(choices: readonly T[], value: unknown): T | undefined {
@@ -46,13 +39,12 @@ function readScalars(read: Reader, defaults: Preferences) {
   };
 }
 
-/** The visitor's preferences from the request's cookies. */
-export function readPreferences(
-  c: Context,
+/** The visitor's preferences from the request's cookies, by name. */
+export function preferencesFromCookies(
+  cookies: Record<string, string>,
   defaults: Preferences,
   engineNames: readonly string[],
 ): Preferences {
-  const cookies = getCookie(c);
   const read: Reader = (key) => cookies[key];
   const disabled = read("disabled_engines");
   const imageProxy = read("image_proxy");
@@ -84,13 +76,9 @@ export function engineField(name: string): string {
   return `engine_${name}`;
 }
 
-/** Sets one cookie per preference on the answer of `c`; `secure` on https only. */
-export function setPreferenceCookies(
-  c: Context,
-  prefs: Preferences,
-  options: { secure: boolean },
-): void {
-  const values: Record<string, string> = {
+/** What each preference's cookie holds. */
+export function preferenceCookieValues(prefs: Preferences): Record<string, string> {
+  return {
     language: prefs.language,
     safesearch: String(prefs.safesearch),
     theme: prefs.theme,
@@ -99,13 +87,4 @@ export function setPreferenceCookies(
     disabled_engines: prefs.disabled_engines.join(","),
     image_proxy: prefs.image_proxy ? "1" : "0",
   };
-  for (const [name, value] of Object.entries(values)) {
-    setCookie(c, name, value, {
-      path: "/",
-      maxAge: COOKIE_MAX_AGE_SECONDS,
-      sameSite: "Lax",
-      httpOnly: true,
-      secure: options.secure,
-    });
-  }
 }
