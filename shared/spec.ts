@@ -6,6 +6,14 @@ import { describeIssue, describeValue, formatIssuePath } from "./issue_messages.
 
 export const SHAPES = ["rectangle", "rounded", "ellipse", "diamond"] as const;
 
+/** How an edge's line is drawn; "solid" when the spec says nothing. */
+export const EDGE_LINES = ["solid", "dashed", "dotted", "thick"] as const;
+
+/** What an edge's end is drawn with; an edge starts with "none" and ends with "arrow" by default. */
+export const EDGE_HEADS = ["none", "arrow", "circle", "cross"] as const;
+
+export const EDGE_DEFAULTS = { line: "solid", start: "none", end: "arrow" } as const;
+
 /** Excalidraw's named palette colours. */
 export const PALETTE = [
   "gray",
@@ -66,6 +74,17 @@ export const edgeSchema = z.strictObject({
   from: idSchema,
   to: idSchema,
   label: labelSchema.optional(),
+  line: z.enum(EDGE_LINES).optional().describe(
+    'How the line is drawn: "solid" (the default), "dashed", "dotted", or "thick" (solid, twice ' +
+      "as wide).",
+  ),
+  start: z.enum(EDGE_HEADS).optional().describe(
+    'The head at the "from" end: "none" (the default), "arrow", "circle" (a filled dot) or ' +
+      '"cross" (drawn as a bar across the line, the closest head Excalidraw has).',
+  ),
+  end: z.enum(EDGE_HEADS).optional().describe(
+    'The head at the "to" end: "arrow" (the default), "none", "circle" or "cross", as for start.',
+  ),
 });
 
 export const diagramSpecSchema = z.strictObject({
@@ -84,6 +103,8 @@ export const diagramSpecSchema = z.strictObject({
 export type DiagramSpec = z.output<typeof diagramSpecSchema>;
 export type SpecNode = DiagramSpec["nodes"][number];
 export type SpecEdge = DiagramSpec["edges"][number];
+export type EdgeLine = typeof EDGE_LINES[number];
+export type EdgeHead = typeof EDGE_HEADS[number];
 
 /**
  * Every edge's id: its own, or "from->to", numbered from the second parallel edge on ("a->b#2")

@@ -1,6 +1,14 @@
 import assert from "node:assert/strict";
 import { z } from "zod";
-import { diagramSpecSchema, PALETTE, parseSpec, SHAPES, SPEC_LIMITS } from "./spec.ts";
+import {
+  diagramSpecSchema,
+  EDGE_HEADS,
+  EDGE_LINES,
+  PALETTE,
+  parseSpec,
+  SHAPES,
+  SPEC_LIMITS,
+} from "./spec.ts";
 
 // deno-lint-ignore no-explicit-any -- tests deliberately build specs that break the types
 type Loose = any;
@@ -90,7 +98,7 @@ Deno.test("rejects unknown fields, naming the allowed ones", () => {
   expectErrors(spec, [
     "nodes[0].label: missing (expected string)",
     `nodes[0]: unknown field "lable" (allowed: id, label, shape, color)`,
-    `edges[1]: unknown field "colour" (allowed: id, from, to, label)`,
+    `edges[1]: unknown field "colour" (allowed: id, from, to, label, line, start, end)`,
     `spec: unknown field "title" (allowed: layout, nodes, edges)`,
   ]);
 });
@@ -292,4 +300,41 @@ Deno.test("control characters in ids and labels are refused, naming the field; l
     "nodes[1].id: must not contain control characters such as NUL",
   ]);
   expectAccepted({ ...validSpec(), nodes: [{ id: "x", label: "two\nlines\ttabbed" }], edges: [] });
+});
+
+Deno.test("edges may state a line style and heads; a spec without them parses as before, adding none", () => {
+  const result = parseSpec(validSpec());
+  assert.ok(result.ok);
+  for (const edge of result.spec.edges) {
+    assert.deepEqual([edge.line, edge.start, edge.end], [undefined, undefined, undefined]);
+  }
+  const styled = validSpec();
+  styled.edges = EDGE_LINES.flatMap((line) =>
+    EDGE_HEADS.map((head) => ({ from: "web", to: "api", line, start: head, end: head }))
+  );
+  expectAccepted(styled);
+});
+
+Deno.test("an unknown line style or head is refused, naming the edge's field and the choices", () => {
+  const spec = validSpec();
+  spec.edges[0].line = "wavy";
+  spec.edges[1].start = "dot";
+  spec.edges[1].end = null;
+  expectErrors(spec, [
+    'edges[0].line: expected one of "solid", "dashed", "dotted", "thick", got "wavy"',
+    'edges[1].start: expected one of "none", "arrow", "circle", "cross", got "dot"',
+    'edges[1].end: expected one of "none", "arrow", "circle", "cross", got null',
+  ]);
+});
+
+Deno.test("the tool schema lists the line styles and heads, each with a description for agents", () => {
+  const jsonSchema = z.toJSONSchema(diagramSpecSchema, { io: "input" }) as Loose;
+  const edge = jsonSchema.properties.edges.items;
+  assert.deepEqual(edge.required, ["from", "to"]);
+  assert.deepEqual(edge.properties.line.enum, [...EDGE_LINES]);
+  assert.deepEqual(edge.properties.start.enum, [...EDGE_HEADS]);
+  assert.deepEqual(edge.properties.end.enum, [...EDGE_HEADS]);
+  assert.match(edge.properties.line.description, /"solid" \(the default\)/);
+  assert.match(edge.properties.start.description, /"cross" \(drawn as a bar/);
+  assert.match(edge.properties.end.description, /"arrow" \(the default\)/);
 });

@@ -540,3 +540,56 @@ Deno.test("the documented protocol revisions are spoken and no others", async ()
     })
   );
 });
+
+Deno.test("styled edges drawn by create_diagram come back from get_diagram, and a bad style names its path", async () => {
+  const { instance, token, mcpUrl } = await setUp();
+  await using _ = instance;
+  await using mcp = await connectClient(mcpUrl, { authorization: `Bearer ${token}` });
+  const edges = [
+    { from: "a", to: "b", line: "dashed", start: "circle" },
+    { from: "b", to: "c", line: "thick", end: "cross" },
+    { from: "a", to: "c", line: "dotted", start: "arrow", end: "none" },
+    { from: "c", to: "a" },
+  ];
+  const nodes = ["a", "b", "c"].map((id) => ({ id, label: id.toUpperCase() }));
+  const created = await mcp.call("create_diagram", {
+    name: "Styled",
+    spec: { layout: "TB", nodes, edges },
+  });
+  assert.equal(created.isError, false, created.text);
+  const { id } = created.structured!;
+
+  const arrows = (await storedElements(instance, token, id))
+    .filter((element: Json) => element.type === "arrow");
+  assert.deepEqual(
+    arrows.map((arrow: Json) => [
+      arrow.strokeStyle,
+      arrow.strokeWidth,
+      arrow.startArrowhead,
+      arrow.endArrowhead,
+    ]),
+    [
+      ["dashed", 2, "circle", "arrow"],
+      ["solid", 4, null, "bar"],
+      ["dotted", 2, "arrow", null],
+      ["solid", 2, null, "arrow"],
+    ],
+  );
+
+  const read = await mcp.call("get_diagram", { id });
+  assert.equal(read.isError, false, read.text);
+  assert.deepEqual(
+    read.structured!.spec.edges,
+    edges.map((edge) => ({ id: `${edge.from}->${edge.to}`, ...edge })),
+  );
+
+  const bad = await mcp.call("create_diagram", {
+    name: "Wavy",
+    spec: { layout: "TB", nodes, edges: [{ from: "a", to: "b", line: "wavy" }] },
+  });
+  assert.equal(bad.isError, true);
+  assert.match(
+    bad.text,
+    /spec\.edges\[0\]\.line: expected one of "solid", "dashed", "dotted", "thick", got "wavy"/,
+  );
+});

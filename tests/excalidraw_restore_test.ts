@@ -9,6 +9,7 @@ import type {
   TextElement,
 } from "../diagram/drawing/excalidraw/types.ts";
 import { generateDiagram } from "../diagram/drawing/generate.ts";
+import { EDGE_HEADS, EDGE_LINES, parseSpec } from "../shared/spec.ts";
 import { compareRestored, openRestorePage } from "./helpers/excalidraw_restore.ts";
 import { randomDag } from "./helpers/layout_quality.ts";
 
@@ -163,6 +164,29 @@ Deno.test("Excalidraw's restore() in Chromium", async (t) => {
       );
       assert.equal(restored.elements.length, file.elements.length);
     }
+  });
+
+  await t.step("keeps every line style and arrowhead a spec's edges can ask for", async () => {
+    // Each line with each start head, the end heads rotating, so every pair of values occurs.
+    const edges = EDGE_LINES.flatMap((line, lineIndex) =>
+      EDGE_HEADS.map((start, headIndex) => ({
+        from: "a",
+        to: "b",
+        line,
+        start,
+        end: EDGE_HEADS[(lineIndex + headIndex) % EDGE_HEADS.length],
+      }))
+    );
+    const nodes = [{ id: "a", label: "From" }, { id: "b", label: "To" }];
+    const parsed = parseSpec({ layout: "LR", nodes, edges });
+    assert.ok(parsed.ok);
+    const file = await generateDiagram(parsed.spec, {
+      diagramId: "restore-styles",
+      source: "https://diagrams.example.com",
+      updated: 1_700_000_000_000,
+    });
+    const restored = await page.restore(file);
+    assert.deepEqual(compareRestored(file.elements, restored.elements), NOTHING_CHANGED);
   });
 
   await t.step("drops a 0×0 text, and the report names it", async () => {

@@ -33,7 +33,7 @@ export const specPatchSchema = z.strictObject({
   removeNodes: z.array(id).max(1000).optional()
     .describe("Node ids to remove; their edges go with them."),
   addEdges: z.array(z.unknown()).max(2000).optional()
-    .describe("New edges: {from, to, label?, id?}."),
+    .describe("New edges: {from, to, label?, id?, line?, start?, end?}."),
   updateEdges: changes({
     id,
     label: z.unknown().optional().describe("A new label, or null to remove it."),

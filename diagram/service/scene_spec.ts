@@ -4,8 +4,18 @@
 // places. A hand-drawn scene gives the best spec it can: shapes with text are nodes, arrows bound
 // at both ends to nodes are edges; everything else is listed as not expressed, and it is exactly
 // what update_diagram keeps in place.
-import { type DiagramSpec, PALETTE, SHAPES, SPEC_LIMITS } from "../../shared/spec.ts";
+import {
+  type DiagramSpec,
+  EDGE_DEFAULTS,
+  type EdgeHead,
+  type EdgeLine,
+  PALETTE,
+  SHAPES,
+  SPEC_LIMITS,
+  type SpecEdge,
+} from "../../shared/spec.ts";
 import { paletteNameOf } from "../drawing/scene/palette.ts";
+import { EDGE_ARROWHEADS, EDGE_STROKES } from "../drawing/scene/scene.ts";
 
 type Element = Record<string, unknown>;
 
@@ -85,7 +95,7 @@ export function sceneSpec(elements: readonly Element[]): SceneSpec {
     const label = labelOf(element);
     owned.add(String(element.id));
     if (label) owned.add(String(label.element.id));
-    edges.push({ id, from, to, ...(label ? { label: label.text } : {}) });
+    edges.push({ id, from, to, ...(label ? { label: label.text } : {}), ...edgeStyleOf(element) });
     arrowDirections.push(directionOf(
       byId.get(String(
         (element.startBinding as Element).elementId,
@@ -121,6 +131,41 @@ function colourOf(element: Element, custom: Record<string, unknown>): string | u
   const fill = element.backgroundColor;
   if (typeof fill !== "string" || fill === "transparent") return undefined;
   return paletteNameOf(fill) ?? (HEX_COLOUR.test(fill) ? fill.toLowerCase() : undefined);
+}
+
+/**
+ * The line and heads an arrow shows, each only where it differs from the spec's default, so a
+ * generated arrow gives back the fields its edge stated (or their default, said explicitly).
+ */
+function edgeStyleOf(element: Element): Pick<SpecEdge, "line" | "start" | "end"> {
+  const line = lineOf(element);
+  // Excalidraw's restore() reads a missing start head as none and a missing end head as an arrow.
+  const start = element.startArrowhead === undefined ? "none" : headOf(element.startArrowhead);
+  const end = element.endArrowhead === undefined ? "arrow" : headOf(element.endArrowhead);
+  return {
+    ...(line === EDGE_DEFAULTS.line ? {} : { line }),
+    ...(start === EDGE_DEFAULTS.start ? {} : { start }),
+    ...(end === EDGE_DEFAULTS.end ? {} : { end }),
+  };
+}
+
+/** A dash or dot wins over width: a hand-drawn arrow can be both, a spec edge only one. */
+function lineOf({ strokeStyle, strokeWidth }: Element): EdgeLine {
+  if (strokeStyle === "dashed" || strokeStyle === "dotted") return strokeStyle;
+  return typeof strokeWidth === "number" && strokeWidth >= EDGE_STROKES.thick.strokeWidth
+    ? "thick"
+    : "solid";
+}
+
+/**
+ * Excalidraw's heads the spec names, including the older "dot" and the outlined circle; any other
+ * head (triangle, diamond, crowfoot) is still a head, and reads as the nearest, an arrow.
+ */
+function headOf(arrowhead: unknown): EdgeHead {
+  if (arrowhead === null) return "none";
+  if (arrowhead === "dot" || arrowhead === "circle_outline") return "circle";
+  const named = Object.entries(EDGE_ARROWHEADS).find(([, head]) => head === arrowhead);
+  return named === undefined ? "arrow" : named[0] as EdgeHead;
 }
 
 function directionOf(start: Element, end: Element): [number, number] {

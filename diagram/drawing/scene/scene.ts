@@ -12,14 +12,24 @@
 // - Labels are Excalidraw's black, white on dark fills, whatever the stroke.
 // - Edge labels go where edge_labels.ts finds room on their arrow, made the arrow's middle point
 //   with collinear points, since Excalidraw centres an arrow's label on its middle.
-import { type DiagramSpec, edgeIds, type SpecNode } from "../../../shared/spec.ts";
+import {
+  type DiagramSpec,
+  EDGE_DEFAULTS,
+  type EdgeHead,
+  edgeIds,
+  type EdgeLine,
+  type SpecEdge,
+  type SpecNode,
+} from "../../../shared/spec.ts";
 import type {
   ArrowBinding,
+  Arrowhead,
   BoundElementRef,
   ExcalidrawFile,
   LinearElement,
   Point,
   ShapeElement,
+  StrokeStyle,
   TextElement,
 } from "../excalidraw/types.ts";
 import { excalidrawFile } from "../excalidraw/envelope.ts";
@@ -53,6 +63,29 @@ export const ARROW_GAP = 8;
 const INK = "#1e1e1e";
 const STROKE_WIDTH = 2;
 const ROUGHNESS = 1;
+
+/**
+ * The spec's line styles as Excalidraw strokes. Thick is Excalidraw's "extra bold" width, the
+ * widest its style panel offers, so the editor shows it as one of its own choices.
+ */
+export const EDGE_STROKES: Record<EdgeLine, { strokeStyle: StrokeStyle; strokeWidth: number }> = {
+  solid: { strokeStyle: "solid", strokeWidth: STROKE_WIDTH },
+  dashed: { strokeStyle: "dashed", strokeWidth: STROKE_WIDTH },
+  dotted: { strokeStyle: "dotted", strokeWidth: STROKE_WIDTH },
+  thick: { strokeStyle: "solid", strokeWidth: 4 },
+};
+
+/**
+ * The spec's heads as Excalidraw 0.18 arrowheads. "circle" is the filled dot 0.18's panel writes
+ * ("dot" is its older name); Excalidraw has no cross, and "bar", a stroke across the line's end,
+ * is the closest.
+ */
+export const EDGE_ARROWHEADS: Record<EdgeHead, Arrowhead | null> = {
+  none: null,
+  arrow: "arrow",
+  circle: "circle",
+  cross: "bar",
+};
 
 const ROUNDNESS: Record<NodeShape, ShapeElement["roundness"]> = {
   rectangle: null,
@@ -120,7 +153,8 @@ function edgeElements(
   const arrows: ElementWithoutIndex[] = [];
   const arrowsOfNode = new Map<string, BoundElementRef[]>(spec.nodes.map(({ id }) => [id, []]));
   const idOfEdge = edgeIds(spec.edges);
-  spec.edges.forEach(({ from, to, label }, edgeIndex) => {
+  spec.edges.forEach((edge, edgeIndex) => {
+    const { from, to, label } = edge;
     const route = layout.edges.get(edgeLayoutId(edgeIndex));
     if (route === undefined) throw new Error(`scene: the layout has no edge ${edgeIndex}`);
     // Keyed by the edge's id, not its position: removing one edge keeps every other arrow's id.
@@ -134,7 +168,14 @@ function edgeElements(
       : { id: ids.next(labelKey), block, originalText: label };
     const ends = { start: arrowEndOf.get(from)!, end: arrowEndOf.get(to)! };
     const arrow = {
-      ...arrowElement(arrowId, route.points, ends, labelled?.id ?? null, stamp(key)),
+      ...arrowElement(
+        arrowId,
+        route.points,
+        ends,
+        edgeStyle(edge),
+        labelled?.id ?? null,
+        stamp(key),
+      ),
       customData: { edgeId },
     };
     arrows.push(arrow);
@@ -153,6 +194,20 @@ function edgeElements(
     if (to !== from) arrowsOfNode.get(to)!.push({ id: arrowId, type: "arrow" });
   });
   return { arrows, arrowsOfNode };
+}
+
+type EdgeStyle = Pick<
+  LinearElement,
+  "strokeStyle" | "strokeWidth" | "startArrowhead" | "endArrowhead"
+>;
+
+/** The stroke and heads an edge's line and ends ask for; the spec's defaults where it is silent. */
+function edgeStyle({ line, start, end }: SpecEdge): EdgeStyle {
+  return {
+    ...EDGE_STROKES[line ?? EDGE_DEFAULTS.line],
+    startArrowhead: EDGE_ARROWHEADS[start ?? EDGE_DEFAULTS.start],
+    endArrowhead: EDGE_ARROWHEADS[end ?? EDGE_DEFAULTS.end],
+  };
 }
 
 /** Each node's shape followed by its label. */
@@ -307,6 +362,7 @@ function arrowElement(
   id: string,
   route: [number, number][],
   ends: { start: ArrowEnd; end: ArrowEnd },
+  style: EdgeStyle,
   labelId: string | null,
   stamp: Stamp,
 ): Omit<LinearElement, "index"> {
@@ -335,8 +391,7 @@ function arrowElement(
     lastCommittedPoint: null,
     startBinding: binding(ends.start, absolute[0]),
     endBinding: binding(ends.end, absolute[last]),
-    startArrowhead: null,
-    endArrowhead: "arrow",
+    ...style,
     elbowed: false,
   };
 }

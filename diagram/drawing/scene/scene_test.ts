@@ -377,3 +377,38 @@ Deno.test("a route whose last segment misses the target's outline throws", () =>
   });
   assert.throws(() => scene(OPTIONS, layout), /misses the outline/);
 });
+
+Deno.test("an edge's line and heads become its arrow's stroke and arrowheads; unsaid, the defaults", () => {
+  const styled: DiagramSpec = {
+    ...SPEC,
+    edges: [
+      { ...SPEC.edges[0], line: "dashed", start: "circle", end: "cross" },
+      { ...SPEC.edges[1], line: "dotted", end: "none" },
+      { ...SPEC.edges[2], line: "thick", start: "arrow", end: "circle" },
+      { ...SPEC.edges[3], line: "solid", start: "cross", end: "arrow" },
+      SPEC.edges[4],
+    ],
+  };
+  const arrows = (buildScene(styled, handLayout(), measureDiagram(styled), OPTIONS)
+    .elements as unknown as LinearElement[]).filter((element) => element.type === "arrow");
+  assert.deepEqual(
+    arrows.map((arrow) => [
+      arrow.strokeStyle,
+      arrow.strokeWidth,
+      arrow.startArrowhead,
+      arrow.endArrowhead,
+    ]),
+    [
+      ["dashed", 2, "circle", "bar"],
+      ["dotted", 2, null, null],
+      ["solid", 4, "arrow", "circle"],
+      ["solid", 2, "bar", "arrow"],
+      ["solid", 2, null, "arrow"],
+    ],
+  );
+  // Style changes no geometry: the arrows lie where the unstyled ones do.
+  assert.deepEqual(
+    arrows.map(({ x, y, points }) => [x, y, points]),
+    scene().arrows.map(({ x, y, points }) => [x, y, points]),
+  );
+});

@@ -294,6 +294,27 @@ Deno.test("a dashed arrow dashes its shaft but not its head", () => {
   assert.equal(dotted.attribs["stroke-dasharray"], "1.5 8");
 });
 
+Deno.test("the spec's heads as 0.18 writes them: a bar across the start, a filled circle at the end, at the arrow's width", () => {
+  const { root } = render([
+    linear("arrow", [[0, 0], [100, 0]], {
+      startArrowhead: "bar",
+      endArrowhead: "circle",
+      strokeWidth: 4,
+    }),
+  ]);
+  assert.equal(only(root, "path").attribs.d, "M100,50L200,50M100,42.5L100,57.5");
+  assert.deepEqual(only(root, "circle").attribs, {
+    cx: "195.5",
+    cy: "50",
+    r: "4.5",
+    fill: "#1e1e1e",
+  });
+  assert.equal(only(root, "g").attribs["stroke-width"], "4");
+  const headless = render([linear("arrow", [[0, 0], [100, 0]], { endArrowhead: null })]).root;
+  assert.equal(only(headless, "path").attribs.d, "M100,50L200,50");
+  assert.equal(getElementsByTagName("circle", headless).length, 0);
+});
+
 Deno.test("a line that comes back to its start is closed and filled; an open one is not", () => {
   const closed = only(
     render([

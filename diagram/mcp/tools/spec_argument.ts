@@ -7,8 +7,9 @@ export const specDescription =
   "The diagram's structure. The server computes all geometry (layout, box sizes, arrow routes): " +
   "never send coordinates. layout: TB (top to bottom) or LR (left to right). nodes: " +
   "[{id, label, shape?: rectangle|rounded|ellipse|diamond, color?: palette name or #rrggbb}]. " +
-  "edges: [{from, to, label?, id?}] naming node ids (an edge id names it for later patches; " +
-  'the default is "from->to"). Example: {"layout":"TB","nodes":[{"id":"api",' +
+  "edges: [{from, to, label?, id?, line?: solid|dashed|dotted|thick, start?, end?: " +
+  "none|arrow|circle|cross}] naming node ids (an edge id names it for later patches; " +
+  'the default is "from->to"; heads default to start none, end arrow). Example: {"layout":"TB","nodes":[{"id":"api",' +
   '"label":"API"},{"id":"db","label":"Database","shape":"ellipse","color":"blue"}],' +
   '"edges":[{"from":"api","to":"db","label":"reads"}]}';
 

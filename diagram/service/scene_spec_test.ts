@@ -1,0 +1,105 @@
+import assert from "node:assert/strict";
+import { type DiagramSpec, EDGE_HEADS, EDGE_LINES, edgeIds, parseSpec } from "../../shared/spec.ts";
+import { generateDiagram } from "../drawing/generate.ts";
+import { renderFullSize } from "../drawing/svg/render_svg.ts";
+import { sceneSpec } from "./scene_spec.ts";
+
+/** Every line style with every start head, and every end head once, between two nodes. */
+function styledSpec(): DiagramSpec {
+  const result = parseSpec({
+    layout: "TB",
+    nodes: [{ id: "a", label: "Alpha" }, { id: "b", label: "Beta" }],
+    edges: EDGE_LINES.flatMap((line, lineIndex) =>
+      EDGE_HEADS.map((start, headIndex) => ({
+        from: "a",
+        to: "b",
+        line,
+        start,
+        end: EDGE_HEADS[(lineIndex + headIndex) % EDGE_HEADS.length],
+      }))
+    ),
+  });
+  assert.ok(result.ok);
+  return result.spec;
+}
+
+async function elementsOf(spec: DiagramSpec): Promise<Record<string, unknown>[]> {
+  const file = await generateDiagram(spec, {
+    diagramId: "styles",
+    source: "https://diagrams.example.test",
+    updated: 1_700_000_000_000,
+  });
+  return file.elements as unknown as Record<string, unknown>[];
+}
+
+Deno.test("a generated diagram's edge styles read back as the spec said them, defaults left out", async () => {
+  const spec = styledSpec();
+  const read = sceneSpec(await elementsOf(spec)).spec;
+  const ids = edgeIds(spec.edges);
+  assert.deepEqual(
+    read?.edges,
+    spec.edges.map(({ from, to, line, start, end }, index) => ({
+      id: ids[index],
+      from,
+      to,
+      ...(line === "solid" ? {} : { line }),
+      ...(start === "none" ? {} : { start }),
+      ...(end === "arrow" ? {} : { end }),
+    })),
+  );
+  // The read-back spec draws the same arrows again.
+  assert.deepEqual(await elementsOf(read!), await elementsOf(spec));
+});
+
+Deno.test("the SVG export dashes and dots the styled arrows and draws each kind of head", async () => {
+  const svg = renderFullSize(await elementsOf(styledSpec()));
+  assert.match(svg, /stroke-dasharray="8 10"/);
+  assert.match(svg, /stroke-dasharray="1.5 8"/);
+  assert.match(svg, /stroke-width="4"/);
+  // Filled circles for the circle heads; open arrowheads and bars are strokes in the paths.
+  assert.equal(svg.match(/<circle /g)?.length, 2 * EDGE_LINES.length);
+});
+
+Deno.test("a hand-drawn arrow's style reads as the nearest the spec can say", () => {
+  const box = (id: string, y: number, labelId: string, arrowIds: string[]) => [{
+    id,
+    type: "rectangle",
+    x: 0,
+    y,
+    width: 100,
+    height: 50,
+    boundElements: [
+      { id: labelId, type: "text" },
+      ...arrowIds.map((arrowId) => ({
+        id: arrowId,
+        type: "arrow",
+      })),
+    ],
+  }, { id: labelId, type: "text", text: id, containerId: id }];
+  const arrow = (id: string, style: Record<string, unknown>) => ({
+    id,
+    type: "arrow",
+    startBinding: { elementId: "top" },
+    endBinding: { elementId: "bottom" },
+    ...style,
+  });
+  const styles: Record<string, unknown>[] = [
+    { strokeStyle: "dashed", strokeWidth: 4, startArrowhead: "dot", endArrowhead: "triangle" },
+    { strokeStyle: "solid", strokeWidth: 4, startArrowhead: "circle_outline", endArrowhead: "bar" },
+    { strokeStyle: "solid", strokeWidth: 1, startArrowhead: null, endArrowhead: null },
+    // Fields Excalidraw's restore() fills in: a missing start head is none, a missing end an arrow.
+    {},
+  ];
+  const arrowIds = styles.map((_, index) => `arrow${index}`);
+  const read = sceneSpec([
+    ...box("top", 0, "top-label", arrowIds),
+    ...box("bottom", 200, "bottom-label", arrowIds),
+    ...styles.map((style, index) => arrow(arrowIds[index], style)),
+  ]).spec;
+  assert.deepEqual(read?.edges.map(({ line, start, end }) => ({ line, start, end })), [
+    { line: "dashed", start: "circle", end: undefined },
+    { line: "thick", start: "circle", end: "cross" },
+    { line: undefined, start: undefined, end: "none" },
+    { line: undefined, start: undefined, end: undefined },
+  ]);
+});
