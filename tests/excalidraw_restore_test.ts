@@ -9,9 +9,10 @@ import type {
   TextElement,
 } from "../diagram/drawing/excalidraw/types.ts";
 import { generateDiagram } from "../diagram/drawing/generate.ts";
-import { EDGE_HEADS, EDGE_LINES, parseSpec } from "../shared/spec.ts";
+import { parseSpec } from "../shared/spec.ts";
 import { compareRestored, openRestorePage } from "./helpers/excalidraw_restore.ts";
 import { randomDag } from "./helpers/layout_quality.ts";
+import { everyEdgeStyle } from "./helpers/scene_fixture.ts";
 
 type BaseFields = Omit<ShapeElement, "type">;
 
@@ -167,16 +168,7 @@ Deno.test("Excalidraw's restore() in Chromium", async (t) => {
   });
 
   await t.step("keeps every line style and arrowhead a spec's edges can ask for", async () => {
-    // Each line with each start head, the end heads rotating, so every pair of values occurs.
-    const edges = EDGE_LINES.flatMap((line, lineIndex) =>
-      EDGE_HEADS.map((start, headIndex) => ({
-        from: "a",
-        to: "b",
-        line,
-        start,
-        end: EDGE_HEADS[(lineIndex + headIndex) % EDGE_HEADS.length],
-      }))
-    );
+    const edges = everyEdgeStyle("a", "b");
     const nodes = [{ id: "a", label: "From" }, { id: "b", label: "To" }];
     const parsed = parseSpec({ layout: "LR", nodes, edges });
     assert.ok(parsed.ok);

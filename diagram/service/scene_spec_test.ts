@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
-import { type DiagramSpec, EDGE_HEADS, EDGE_LINES, edgeIds, parseSpec } from "../../shared/spec.ts";
+import { type DiagramSpec, EDGE_LINES, edgeIds, parseSpec } from "../../shared/spec.ts";
 import { generateDiagram } from "../drawing/generate.ts";
 import { renderFullSize } from "../drawing/svg/render_svg.ts";
+import { everyEdgeStyle } from "../../tests/helpers/scene_fixture.ts";
 import { sceneSpec } from "./scene_spec.ts";
 
 /** Every line style with every start head, and every end head once, between two nodes. */
@@ -9,15 +10,7 @@ function styledSpec(): DiagramSpec {
   const result = parseSpec({
     layout: "TB",
     nodes: [{ id: "a", label: "Alpha" }, { id: "b", label: "Beta" }],
-    edges: EDGE_LINES.flatMap((line, lineIndex) =>
-      EDGE_HEADS.map((start, headIndex) => ({
-        from: "a",
-        to: "b",
-        line,
-        start,
-        end: EDGE_HEADS[(lineIndex + headIndex) % EDGE_HEADS.length],
-      }))
-    ),
+    edges: everyEdgeStyle("a", "b"),
   });
   assert.ok(result.ok);
   return result.spec;

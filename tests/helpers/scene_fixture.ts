@@ -1,6 +1,8 @@
 // Hand-built scenes for tests: the fields every Excalidraw element carries, with the values the
 // editor gives a new shape. Tests spread these and set what they are about.
 
+import { EDGE_HEADS, EDGE_LINES } from "../../shared/spec.ts";
+
 export const ELEMENT_DEFAULTS = {
   angle: 0,
   strokeColor: "#1e1e1e",
@@ -76,4 +78,20 @@ export function hostileFrames() {
     },
     { ...box, id: "embed", type: "embeddable", index: "b1", link: "https://evil.example/login" },
   ];
+}
+
+/**
+ * Spec edges from `from` to `to` drawn every way a spec can ask: each line with each start head,
+ * the end heads rotating, so every pair of values occurs.
+ */
+export function everyEdgeStyle(from: string, to: string) {
+  return EDGE_LINES.flatMap((line, lineIndex) =>
+    EDGE_HEADS.map((start, headIndex) => ({
+      from,
+      to,
+      line,
+      start,
+      end: EDGE_HEADS[(lineIndex + headIndex) % EDGE_HEADS.length],
+    }))
+  );
 }
