@@ -4,7 +4,30 @@ import { z } from "zod";
 import { isRecord } from "./is_record.ts";
 import { describeIssue, describeValue, formatIssuePath } from "./issue_messages.ts";
 
-export const SHAPES = ["rectangle", "rounded", "ellipse", "diamond"] as const;
+/**
+ * Node shapes. The first four are Excalidraw's own; the rest are flowchart shapes Excalidraw has
+ * no element for, drawn as the closest one it has (the scene's DRAWN_AS) and remembered, so a
+ * diagram gives back the shape it was given.
+ */
+export const SHAPES = [
+  "rectangle",
+  "rounded",
+  "ellipse",
+  "diamond",
+  "circle",
+  "stadium",
+  "subroutine",
+  "cylinder",
+  "hexagon",
+  "parallelogram",
+  "parallelogram-alt",
+  "trapezoid",
+  "trapezoid-alt",
+  "flag",
+] as const;
+
+/** Which way the flow runs: top to bottom, bottom to top, left to right, right to left. */
+export const DIRECTIONS = ["TB", "BT", "LR", "RL"] as const;
 
 /** How an edge's line is drawn; "solid" when the spec says nothing. */
 export const EDGE_LINES = ["solid", "dashed", "dotted", "thick"] as const;
@@ -35,6 +58,9 @@ export const SPEC_LIMITS = {
   maxEdges: 2000,
   maxLabelLength: 500,
   maxIdLength: 100,
+  maxGroups: 200,
+  /** Groups inside groups: deeper charts are rare and the layout's cost grows with depth. */
+  maxGroupDepth: 10,
 } as const;
 
 const ROOT_NAME = "spec";
@@ -65,7 +91,24 @@ export const nodeSchema = z.strictObject({
   id: idSchema,
   label: labelSchema,
   shape: z.enum(SHAPES).default("rectangle"),
-  color: colourSchema.optional(),
+  color: colourSchema.optional().describe(
+    "The fill: a palette name (which also picks a matching outline) or #rrggbb.",
+  ),
+  stroke: colourSchema.optional().describe(
+    "The outline, when it should differ from the one the fill picks: a palette name or #rrggbb.",
+  ),
+  group: idSchema.optional().describe("The id of the group the node is drawn in."),
+});
+
+export const groupSchema = z.strictObject({
+  id: idSchema,
+  /** Drawn as the group's title; the id when absent. */
+  label: labelSchema.optional(),
+  parent: idSchema.optional().describe("The id of the group this group is drawn in."),
+  direction: z.enum(DIRECTIONS).optional().describe(
+    "The flow inside the group. Followed when no edge crosses the group's border (as Mermaid " +
+      "does); otherwise the group follows the diagram's flow.",
+  ),
 });
 
 export const edgeSchema = z.strictObject({
@@ -88,11 +131,14 @@ export const edgeSchema = z.strictObject({
 });
 
 export const diagramSpecSchema = z.strictObject({
-  layout: z.enum(["TB", "LR"]),
+  layout: z.enum(DIRECTIONS),
   nodes: z.array(nodeSchema).min(1).max(SPEC_LIMITS.maxNodes),
   edges: z.array(edgeSchema).max(SPEC_LIMITS.maxEdges),
+  groups: z.array(groupSchema).max(SPEC_LIMITS.maxGroups).optional().describe(
+    "Boxes drawn around nodes (Mermaid's subgraphs): a node joins one with its `group` field.",
+  ),
 }).superRefine((spec, context) => {
-  for (const { path, message } of findReferenceProblems(spec)) {
+  for (const { path, message } of [...findReferenceProblems(spec), ...findGroupProblems(spec)]) {
     context.addIssue({ code: "custom", path, message });
   }
 }, {
@@ -105,6 +151,14 @@ export type SpecNode = DiagramSpec["nodes"][number];
 export type SpecEdge = DiagramSpec["edges"][number];
 export type EdgeLine = typeof EDGE_LINES[number];
 export type EdgeHead = typeof EDGE_HEADS[number];
+export type SpecGroup = NonNullable<DiagramSpec["groups"]>[number];
+export type Direction = typeof DIRECTIONS[number];
+export type Shape = typeof SHAPES[number];
+
+/** Whether the flow runs down or up the page (TB, BT) rather than across it. */
+export function isVertical(direction: Direction): boolean {
+  return direction === "TB" || direction === "BT";
+}
 
 /**
  * Every edge's id: its own, or "from->to", numbered from the second parallel edge on ("a->b#2")
@@ -199,6 +253,66 @@ function findReferenceProblems(spec: unknown): ReferenceProblem[] {
           message: `unknown node ${JSON.stringify(id)}`,
         });
       }
+    }
+  });
+  return problems;
+}
+
+/**
+ * Group ids that repeat or clash with a node id, parents and node groups that name no group, and
+ * parent chains that loop or nest deeper than SPEC_LIMITS.maxGroupDepth.
+ */
+function findGroupProblems(spec: unknown): ReferenceProblem[] {
+  if (!isRecord(spec)) return [];
+  const groups = Array.isArray(spec.groups) ? spec.groups : [];
+  const nodes = Array.isArray(spec.nodes) ? spec.nodes : [];
+  const problems: ReferenceProblem[] = [];
+  const nodeIds = new Set(
+    nodes.flatMap((node: unknown) => isRecord(node) && isWellFormedId(node.id) ? [node.id] : []),
+  );
+  const parentOf = new Map<string, unknown>();
+  groups.forEach((group: unknown, index) => {
+    if (!isRecord(group) || !isWellFormedId(group.id)) return;
+    const path = ["groups", index, "id"];
+    if (parentOf.has(group.id)) {
+      problems.push({ path, message: `duplicate group id ${JSON.stringify(group.id)}` });
+    } else if (nodeIds.has(group.id)) {
+      problems.push({
+        path,
+        message: `${JSON.stringify(group.id)} is already a node's id; a group needs its own`,
+      });
+    }
+    if (!parentOf.has(group.id)) parentOf.set(group.id, group.parent);
+  });
+  const unknownGroup = (id: string) => `unknown group ${JSON.stringify(id)}`;
+  groups.forEach((group: unknown, index) => {
+    if (!isRecord(group) || !isWellFormedId(group.parent)) return;
+    const path = ["groups", index, "parent"];
+    if (!parentOf.has(group.parent)) {
+      return void problems.push({ path, message: unknownGroup(group.parent) });
+    }
+    // Walk up from the group; a chain longer than the groups themselves has looped.
+    let depth = 1;
+    for (
+      let at: unknown = group.parent;
+      isWellFormedId(at) && parentOf.has(at);
+      at = parentOf.get(at)
+    ) {
+      if (at === group.id || depth > groups.length) {
+        return void problems.push({ path, message: "the groups' parents form a loop" });
+      }
+      depth++;
+    }
+    if (depth > SPEC_LIMITS.maxGroupDepth) {
+      problems.push({
+        path,
+        message: `groups nest ${depth} deep; at most ${SPEC_LIMITS.maxGroupDepth} are drawn`,
+      });
+    }
+  });
+  nodes.forEach((node: unknown, index) => {
+    if (isRecord(node) && isWellFormedId(node.group) && !parentOf.has(node.group)) {
+      problems.push({ path: ["nodes", index, "group"], message: unknownGroup(node.group) });
     }
   });
   return problems;

@@ -80,14 +80,16 @@ Deno.test("rejects input that is not an object at the path 'spec'", () => {
 
 Deno.test("requires layout, nodes and edges", () => {
   expectErrors({}, [
-    `layout: missing (expected one of "TB", "LR")`,
+    `layout: missing (expected one of "TB", "BT", "LR", "RL")`,
     "nodes: missing (expected array)",
     "edges: missing (expected array)",
   ]);
 });
 
-Deno.test("rejects a layout other than TB or LR", () => {
-  expectErrors({ ...validSpec(), layout: "tb" }, [`layout: expected one of "TB", "LR", got "tb"`]);
+Deno.test("rejects a layout other than TB, BT, LR or RL", () => {
+  expectErrors({ ...validSpec(), layout: "tb" }, [
+    `layout: expected one of "TB", "BT", "LR", "RL", got "tb"`,
+  ]);
 });
 
 Deno.test("rejects unknown fields, naming the allowed ones", () => {
@@ -97,9 +99,9 @@ Deno.test("rejects unknown fields, naming the allowed ones", () => {
   spec.title = "Overview";
   expectErrors(spec, [
     "nodes[0].label: missing (expected string)",
-    `nodes[0]: unknown field "lable" (allowed: id, label, shape, color)`,
+    `nodes[0]: unknown field "lable" (allowed: id, label, shape, color, stroke, group)`,
     `edges[1]: unknown field "colour" (allowed: id, from, to, label, line, start, end)`,
-    `spec: unknown field "title" (allowed: layout, nodes, edges)`,
+    `spec: unknown field "title" (allowed: layout, nodes, edges, groups)`,
   ]);
 });
 
@@ -164,9 +166,10 @@ Deno.test("node labels must be 1 to 500 characters", () => {
 
 Deno.test("rejects an unknown shape, listing the allowed shapes", () => {
   const spec = validSpec();
-  spec.nodes[2].shape = "circle";
+  spec.nodes[2].shape = "octagon";
   expectErrors(spec, [
-    `nodes[2].shape: expected one of "rectangle", "rounded", "ellipse", "diamond", got "circle"`,
+    `nodes[2].shape: expected one of ${SHAPES.map((shape) => `"${shape}"`).join(", ")}, ` +
+    `got "octagon"`,
   ]);
 });
 
@@ -221,17 +224,17 @@ Deno.test("very long offending values are echoed only in part", () => {
 
 Deno.test("reports every problem in one go, field problems first, in document order", () => {
   expectErrors({
-    layout: "BT",
+    layout: "DOWN",
     nodes: [
       { id: "a", label: "" },
-      { id: "b", label: "B", shape: "hexagon" },
+      { id: "b", label: "B", shape: "hex" },
       { id: "a", label: "Again" },
     ],
     edges: [{ from: "a", to: "c" }, { from: "b", to: "a", label: 3 }],
   }, [
-    `layout: expected one of "TB", "LR", got "BT"`,
+    `layout: expected one of "TB", "BT", "LR", "RL", got "DOWN"`,
     "nodes[0].label: expected at least 1 character, got 0",
-    `nodes[1].shape: expected one of "rectangle", "rounded", "ellipse", "diamond", got "hexagon"`,
+    `nodes[1].shape: expected one of ${SHAPES.map((shape) => `"${shape}"`).join(", ")}, got "hex"`,
     "edges[1].label: expected string, got 3",
     `nodes[2].id: duplicate id "a" (first used at nodes[0].id)`,
     `edges[0].to: unknown node "c"`,
@@ -337,4 +340,62 @@ Deno.test("the tool schema lists the line styles and heads, each with a descript
   assert.match(edge.properties.line.description, /"solid" \(the default\)/);
   assert.match(edge.properties.start.description, /"cross" \(drawn as a bar/);
   assert.match(edge.properties.end.description, /"arrow" \(the default\)/);
+});
+
+Deno.test("groups hold nodes and other groups, each with its own direction", () => {
+  const result = parseSpec({
+    layout: "RL",
+    groups: [
+      { id: "cloud", label: "Cloud" },
+      { id: "svc", label: "Services", parent: "cloud", direction: "BT" },
+    ],
+    nodes: [{ id: "a", label: "A", group: "svc", stroke: "#123456" }, { id: "b", label: "B" }],
+    edges: [{ from: "a", to: "b" }],
+  });
+  assert.ok(result.ok, JSON.stringify(result));
+  assert.deepEqual(result.spec.groups?.map(({ id, parent }) => [id, parent]), [
+    ["cloud", undefined],
+    ["svc", "cloud"],
+  ]);
+  assert.equal(result.spec.nodes[0].group, "svc");
+});
+
+Deno.test("group ids are unique, not a node's, and every reference names a group", () => {
+  expectErrors({
+    layout: "TB",
+    groups: [
+      { id: "g", label: "G" },
+      { id: "g", label: "Again" },
+      { id: "a", label: "Same as a node" },
+      { id: "h", parent: "nowhere" },
+    ],
+    nodes: [{ id: "a", label: "A", group: "missing" }],
+    edges: [],
+  }, [
+    `groups[1].id: duplicate group id "g"`,
+    `groups[2].id: "a" is already a node's id; a group needs its own`,
+    `groups[3].parent: unknown group "nowhere"`,
+    `nodes[0].group: unknown group "missing"`,
+  ]);
+});
+
+Deno.test("groups whose parents loop, or nest too deep, are refused", () => {
+  expectErrors({
+    layout: "TB",
+    groups: [{ id: "x", parent: "y" }, { id: "y", parent: "x" }],
+    nodes: [{ id: "a", label: "A" }],
+    edges: [],
+  }, [
+    `groups[0].parent: the groups' parents form a loop`,
+    `groups[1].parent: the groups' parents form a loop`,
+  ]);
+  const depth = SPEC_LIMITS.maxGroupDepth + 1;
+  const chain = Array.from({ length: depth }, (_, level) => ({
+    id: `g${level}`,
+    ...(level === 0 ? {} : { parent: `g${level - 1}` }),
+  }));
+  expectErrors({ layout: "TB", groups: chain, nodes: [{ id: "a", label: "A" }], edges: [] }, [
+    `groups[${depth - 1}].parent: groups nest ${depth} deep; at most ` +
+    `${SPEC_LIMITS.maxGroupDepth} are drawn`,
+  ]);
 });

@@ -1,6 +1,6 @@
 // The one entry point from a parsed spec to an Excalidraw file: measure the labels, lay the
 // graph out, build the scene.
-import type { DiagramSpec } from "../../shared/spec.ts";
+import { type DiagramSpec, isVertical } from "../../shared/spec.ts";
 import type { ExcalidrawFile } from "./excalidraw/types.ts";
 import { layoutGraph } from "./layout/layout.ts";
 import { type DiagramBoxes, measureDiagram } from "./scene/node_boxes.ts";
@@ -16,9 +16,13 @@ export async function generateDiagram(
   const boxes = measureDiagram(spec);
   const layout = await layoutGraph({
     direction: spec.layout,
-    nodes: spec.nodes.map(({ id }) => {
+    nodes: spec.nodes.map(({ id, group }) => {
       const { width, height } = boxes.nodes.get(id)!;
-      return { id, width, height };
+      return { id, width, height, ...(group === undefined ? {} : { group }) };
+    }),
+    groups: (spec.groups ?? []).map(({ id, parent, direction }) => {
+      const { padding, minWidth } = boxes.groups.get(id)!;
+      return { id, parent, direction, padding, minWidth };
     }),
     edges: spec.edges.map(({ from, to }, index) => {
       const label = boxes.edgeLabels[index];
@@ -35,7 +39,7 @@ export async function generateDiagram(
  */
 function labelGap(direction: DiagramSpec["layout"], boxes: DiagramBoxes): number {
   const extents = boxes.edgeLabels.map((label) =>
-    label === null ? 0 : (direction === "TB" ? label.height : label.width)
+    label === null ? 0 : (isVertical(direction) ? label.height : label.width)
   );
   const largest = Math.max(0, ...extents);
   return largest === 0 ? 0 : Math.ceil(largest) + 2 * LABEL_CLEARANCE;

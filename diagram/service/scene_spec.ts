@@ -3,16 +3,21 @@
 // ids in the arrows'), so get_diagram → update_diagram redraws the same elements in the same
 // places. A hand-drawn scene gives the best spec it can: shapes with text are nodes, arrows bound
 // at both ends to nodes are edges; everything else is listed as not expressed, and it is exactly
-// what update_diagram keeps in place.
+// what update_diagram keeps in place. Frames are groups (their members are the nodes they hold);
+// a generated nested group's box comes back as the group it was drawn for.
 import {
   type DiagramSpec,
+  type Direction,
+  DIRECTIONS,
   EDGE_DEFAULTS,
   type EdgeHead,
   type EdgeLine,
   PALETTE,
+  type Shape,
   SHAPES,
   SPEC_LIMITS,
   type SpecEdge,
+  type SpecGroup,
 } from "../../shared/spec.ts";
 import { paletteNameOf } from "../drawing/scene/palette.ts";
 import { EDGE_ARROWHEADS, EDGE_STROKES } from "../drawing/scene/scene.ts";
@@ -29,6 +34,7 @@ export interface SceneSpec {
 }
 
 const NODE_TYPES = new Set(["rectangle", "ellipse", "diamond"]);
+const FRAME_TYPES = new Set(["frame", "magicframe"]);
 const HEX_COLOUR = /^#[0-9a-fA-F]{6}$/;
 const ID_LIMIT = SPEC_LIMITS.maxIdLength;
 
@@ -51,33 +57,40 @@ export function sceneSpec(elements: readonly Element[]): SceneSpec {
     return fits ? { text, element } : null;
   };
 
+  const { groups, groupOfElement } = readGroups(live, labelOf, owned);
+  const groupIds = new Set(groups.map(({ id }) => id));
   const nodes: DiagramSpec["nodes"] = [];
   const nodeIdOf = new Map<string, string>();
   const usedNodeIds = new Set<string>();
-  const layouts: string[] = [];
+  const layouts: Direction[] = [];
   let placedByHand = 0;
   for (const element of live) {
-    if (!NODE_TYPES.has(String(element.type))) continue;
+    if (!NODE_TYPES.has(String(element.type)) || groupOfElement.has(String(element.id))) continue;
     const label = labelOf(element);
     if (label === null) continue;
     const custom = (element.customData ?? {}) as Record<string, unknown>;
     const id = typeof custom.nodeId === "string" && custom.nodeId.length <= ID_LIMIT
       ? custom.nodeId
       : String(element.id);
-    if (usedNodeIds.has(id)) continue;
+    if (usedNodeIds.has(id) || groupIds.has(id)) continue;
     usedNodeIds.add(id);
     nodeIdOf.set(String(element.id), id);
     owned.add(String(element.id)).add(String(label.element.id));
     if (typeof custom.nodeId !== "string") placedByHand++;
-    if (custom.layout === "TB" || custom.layout === "LR") layouts.push(custom.layout);
+    if (isOneOf(DIRECTIONS, custom.layout)) layouts.push(custom.layout);
     const color = colourOf(element, custom);
+    const stroke = isColour(custom.stroke) ? custom.stroke : undefined;
+    // The group the generator recorded, else the frame the node is drawn in.
+    const group = typeof custom.group === "string" && groupIds.has(custom.group)
+      ? custom.group
+      : groupOfElement.get(String(element.frameId));
     nodes.push({
       id,
       label: label.text,
-      shape: element.type === "rectangle" && element.roundness
-        ? "rounded"
-        : element.type as typeof SHAPES[number],
+      shape: shapeOf(element, custom),
       ...(color === undefined ? {} : { color }),
+      ...(stroke === undefined ? {} : { stroke }),
+      ...(group === undefined ? {} : { group }),
     });
   }
 
@@ -116,18 +129,111 @@ export function sceneSpec(elements: readonly Element[]): SceneSpec {
     );
   }
   if (nodes.length === 0) return { spec: null, notExpressed, owned };
-  const layout = layouts[0] as DiagramSpec["layout"] | undefined ?? guessLayout(arrowDirections);
-  return { spec: { layout, nodes, edges }, notExpressed, owned };
+  const layout = layouts[0] ?? guessLayout(arrowDirections);
+  return {
+    spec: { layout, nodes, edges, ...(groups.length === 0 ? {} : { groups }) },
+    notExpressed,
+    owned,
+  };
+}
+
+type LabelOf = (container: Element) => { text: string; element: Element } | null;
+
+/**
+ * Groups: every frame (a generated one names its group, a hand-drawn one is a group by its own
+ * id, titled by its name) and every box the generator drew for a nested group. Their elements and
+ * titles become owned; groupOfElement maps each group's element id to the group id.
+ */
+function readGroups(
+  live: readonly Element[],
+  labelOf: LabelOf,
+  owned: Set<string>,
+): { groups: SpecGroup[]; groupOfElement: Map<string, string> } {
+  const found: { element: Element; group: SpecGroup; parent?: unknown }[] = [];
+  const groupOfElement = new Map<string, string>();
+  const taken = new Set<string>();
+  for (const element of live) {
+    const custom = (element.customData ?? {}) as Record<string, unknown>;
+    const framed = FRAME_TYPES.has(String(element.type));
+    const boxed = element.type === "rectangle" && typeof custom.groupId === "string";
+    if (!framed && !boxed) continue;
+    const id = isId(custom.groupId) ? custom.groupId : String(element.id);
+    if (taken.has(id) || !isId(id)) continue;
+    const title = labelOf(element);
+    const label = framed
+      ? (isLabel(custom.label) ? custom.label : isLabel(element.name) ? element.name : undefined)
+      : title?.text;
+    taken.add(id);
+    groupOfElement.set(String(element.id), id);
+    owned.add(String(element.id));
+    if (title !== null) owned.add(String(title.element.id));
+    found.push({
+      element,
+      group: {
+        id,
+        ...(label === undefined || label === id ? {} : { label }),
+        ...(isOneOf(DIRECTIONS, custom.direction) ? { direction: custom.direction } : {}),
+      },
+      // A generated box names its parent; any other box sits in the frame that holds it.
+      parent: custom.parent ?? groupOfElement.get(String(element.frameId)),
+    });
+  }
+  const groups = found.map(({ element, group, parent }) => {
+    const inFrame = groupOfElement.get(String(element.frameId));
+    const parentId = typeof parent === "string" && taken.has(parent) && parent !== group.id
+      ? parent
+      : inFrame !== group.id
+      ? inFrame
+      : undefined;
+    return parentId === undefined ? group : { ...group, parent: parentId };
+  });
+  return { groups: withoutParentLoops(groups), groupOfElement };
+}
+
+/** A hand-edited scene can name parents in a loop; such a group loses its parent. */
+function withoutParentLoops(groups: SpecGroup[]): SpecGroup[] {
+  const parentOf = new Map(groups.map(({ id, parent }) => [id, parent]));
+  return groups.map((group) => {
+    let depth = 1;
+    for (let at = group.parent; at !== undefined; at = parentOf.get(at)) {
+      if (at === group.id || ++depth > SPEC_LIMITS.maxGroupDepth) {
+        const { parent: _dropped, ...rest } = group;
+        parentOf.set(group.id, undefined);
+        return rest;
+      }
+    }
+    return group;
+  });
+}
+
+/** The recorded spec shape, else the one Excalidraw's element is. */
+function shapeOf(element: Element, custom: Record<string, unknown>): Shape {
+  if (isOneOf(SHAPES, custom.shape)) return custom.shape;
+  if (element.type === "rectangle") return element.roundness ? "rounded" : "rectangle";
+  return element.type as Shape;
+}
+
+function isOneOf<T extends string>(values: readonly T[], value: unknown): value is T {
+  return (values as readonly unknown[]).includes(value);
+}
+
+function isId(value: unknown): value is string {
+  return typeof value === "string" && value.length > 0 && value.length <= ID_LIMIT;
+}
+
+function isLabel(value: unknown): value is string {
+  return typeof value === "string" && value.trim().length > 0 &&
+    value.length <= SPEC_LIMITS.maxLabelLength;
+}
+
+function isColour(value: unknown): value is string {
+  return typeof value === "string" &&
+    ((PALETTE as readonly string[]).includes(value) || HEX_COLOUR.test(value));
 }
 
 /** The spec colour: the one the generator recorded, else the fill if the spec can say it. */
 function colourOf(element: Element, custom: Record<string, unknown>): string | undefined {
-  if (
-    typeof custom.color === "string" &&
-    ((PALETTE as readonly string[]).includes(custom.color) || HEX_COLOUR.test(custom.color))
-  ) {
-    return custom.color;
-  }
+  if (isColour(custom.color)) return custom.color;
   const fill = element.backgroundColor;
   if (typeof fill !== "string" || fill === "transparent") return undefined;
   return paletteNameOf(fill) ?? (HEX_COLOUR.test(fill) ? fill.toLowerCase() : undefined);
@@ -202,9 +308,6 @@ function kindOf(element: Element, byId: Map<string, Element>): string {
       return "freehand drawing(s)";
     case "image":
       return "image(s)";
-    case "frame":
-    case "magicframe":
-      return "frame(s)";
     case "rectangle":
     case "ellipse":
     case "diamond":

@@ -101,7 +101,13 @@ export interface LinearElement extends ElementBase {
   elbowed?: boolean;
 }
 
-export type GeneratedElement = ShapeElement | TextElement | LinearElement;
+/** A frame: its members carry its id as their frameId; Excalidraw draws the name above it. */
+export interface FrameElement extends ElementBase {
+  type: "frame";
+  name: string | null;
+}
+
+export type GeneratedElement = ShapeElement | TextElement | LinearElement | FrameElement;
 
 export interface SceneAppState {
   gridSize: number;

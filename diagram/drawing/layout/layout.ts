@@ -4,9 +4,16 @@
 // The result is read back and checked against our ranks, so a change in ELK cannot silently
 // move nodes to other layers. Parallel edges and repeated self-loops reach ELK as one edge and
 // come back as offset copies of its route (edge_bundles.ts).
+//
+// Groups (a spec's subgraphs) are ELK compound nodes laid out with their members in one run
+// (INCLUDE_CHILDREN), so edges crossing a group's border are routed with everything else. A group
+// with its own direction is laid out on its own (SEPARATE_CHILDREN) only when no edge crosses its
+// border, as Mermaid does; its layers are then its own, and only graphs without groups are checked
+// against our ranks.
 import ElkModule from "elkjs/lib/elk.bundled.js";
 import type { ElkExtendedEdge, ElkNode } from "elkjs/lib/elk-api.js";
 import { longestPathLayers } from "../../../shared/layering.ts";
+import { type Direction, isVertical } from "../../../shared/spec.ts";
 import { offsetCopies } from "./edge_bundles.ts";
 import {
   type EdgePlan,
@@ -23,6 +30,20 @@ export interface LayoutNode {
   id: string;
   width: number;
   height: number;
+  /** The innermost group the node is drawn in. */
+  group?: string;
+}
+
+/** A box drawn around its members: nodes naming it and groups naming it as their parent. */
+export interface LayoutGroup {
+  id: string;
+  parent?: string;
+  /** Its own flow: followed when no edge crosses its border, else the parent's flow is. */
+  direction?: Direction;
+  /** Room between the border and the members; the title lives in it. */
+  padding: { top: number; right: number; bottom: number; left: number };
+  /** At least this wide, so the title fits. */
+  minWidth: number;
 }
 
 /** In spec direction. */
@@ -56,14 +77,21 @@ export interface RoutedEdge {
 export interface Layout {
   nodes: Map<string, PlacedNode>;
   edges: Map<string, RoutedEdge>;
-  /** Layer per node id: equal to longestPathLayers' ranks. */
+  /**
+   * Layer per node id: equal to longestPathLayers' ranks when there are no groups; with groups,
+   * read from the positions.
+   */
   layers: Map<string, number>;
+  /** Absolute, top-left, per group id: the border drawn around the members. */
+  groups: Map<string, PlacedNode>;
 }
 
 export interface LayoutInput {
-  direction: "TB" | "LR";
+  direction: Direction;
   nodes: LayoutNode[];
   edges: LayoutEdge[];
+  /** Parents before or after their children, in any order; validated by the spec. */
+  groups?: LayoutGroup[];
   /**
    * Extra room between layers for the largest edge label: its size along the direction plus
    * the clearance wanted on both sides. Edges also bend at least half of it from the nodes.
@@ -89,9 +117,19 @@ const BASE_OPTIONS: Record<string, string> = {
   // One set of layers for the whole drawing: packed components would put one component's
   // layer 0 beside another's layer 3.
   "elk.separateConnectedComponents": "false",
+  // Every shape and route in root coordinates, however deep its group.
+  "elk.json.shapeCoords": "ROOT",
+  "elk.json.edgeCoords": "ROOT",
   "elk.spacing.edgeNode": String(EDGE_NODE_SPACING),
   "elk.spacing.edgeEdge": String(EDGE_SPACING),
   "elk.layered.spacing.edgeEdgeBetweenLayers": String(EDGE_SPACING),
+};
+
+const ELK_DIRECTION: Record<Direction, string> = {
+  TB: "DOWN",
+  BT: "UP",
+  LR: "RIGHT",
+  RL: "LEFT",
 };
 
 let engine: InstanceType<typeof ELK> | undefined;
@@ -154,35 +192,148 @@ export async function layoutGraph(input: LayoutInput): Promise<Layout> {
 
   const loopLabelRoom = selfLoopLabelRoom(input);
   const labelGap = input.labelGap ?? 0;
+  // Spacings hold for the members of one graph: a group's members need them too.
+  const spacing = {
+    "elk.spacing.nodeNode": String(Math.max(NODE_SPACING, loopLabelRoom)),
+    "elk.spacing.nodeSelfLoop": String(Math.max(SELF_LOOP_SPACING, loopLabelRoom)),
+    "elk.layered.spacing.nodeNodeBetweenLayers": String(LAYER_SPACING + labelGap),
+    // Routing slots between layers stay half a label away from the nodes, so a label centred
+    // on a segment there clears both layers.
+    "elk.layered.spacing.edgeNodeBetweenLayers": String(
+      Math.max(EDGE_NODE_SPACING, labelGap / 2),
+    ),
+  };
+  // Without the model-order sort: ELK 0.12 fails on it in a group holding only groups.
+  const tree = groupTree(input, plan, {
+    ...BASE_OPTIONS,
+    ...spacing,
+    ...effortFor(workload),
+    "elk.layered.considerModelOrder.strategy": "NONE",
+  });
   const graph: ElkNode = {
     id: "root",
     layoutOptions: {
       ...BASE_OPTIONS,
-      "elk.direction": input.direction === "TB" ? "DOWN" : "RIGHT",
-      "elk.spacing.nodeNode": String(Math.max(NODE_SPACING, loopLabelRoom)),
-      "elk.spacing.nodeSelfLoop": String(Math.max(SELF_LOOP_SPACING, loopLabelRoom)),
-      "elk.layered.spacing.nodeNodeBetweenLayers": String(LAYER_SPACING + labelGap),
-      // Routing slots between layers stay half a label away from the nodes, so a label centred
-      // on a segment there clears both layers.
-      "elk.layered.spacing.edgeNodeBetweenLayers": String(
-        Math.max(EDGE_NODE_SPACING, labelGap / 2),
-      ),
+      "elk.direction": ELK_DIRECTION[input.direction],
+      "elk.hierarchyHandling": "INCLUDE_CHILDREN",
+      ...spacing,
       ...effortFor(workload),
     },
-    children: input.nodes.map(({ width, height }, index) => ({ id: `n${index}`, width, height })),
-    // One edge per bundle: its ELK id is the position of the bundle's first edge.
-    edges: plan.bundles.map(([index]): ElkExtendedEdge => {
-      const { source, target } = plan.directed[index];
-      return { id: `e${index}`, sources: [elkNodeId(source)], targets: [elkNodeId(target)] };
-    }),
+    children: [],
+    edges: [],
   };
+  const containerOf = (group: string | undefined) =>
+    group === undefined ? graph : tree.elkGroups.get(group)!;
+  for (const group of input.groups ?? []) {
+    containerOf(group.parent).children!.push(tree.elkGroups.get(group.id)!);
+  }
+  input.nodes.forEach(({ width, height, group }, index) => {
+    containerOf(group).children!.push({ id: `n${index}`, width, height });
+  });
+  // One edge per bundle: its ELK id is the position of the bundle's first edge. It belongs to
+  // the innermost group holding both ends, which a separately laid-out group needs.
+  for (const [index] of plan.bundles) {
+    const { source, target } = plan.directed[index];
+    containerOf(tree.commonGroup(source, target)).edges!.push({
+      id: `e${index}`,
+      sources: [elkNodeId(source)],
+      targets: [elkNodeId(target)],
+    });
+  }
 
   const result = await layoutEngine().layout(graph);
-  const nodes = placedNodes(input.nodes, result);
-  const edges = routedEdges(input.edges, plan, new Set(layering.backEdges), nodes, result);
+  const elkNodes = new Map<string, ElkNode>();
+  const elkEdges = new Map<string, ElkExtendedEdge>();
+  collectElkShapes(result, elkNodes, elkEdges);
+  const nodes = placedNodes(input.nodes, elkNodes);
+  const groups = placedGroups(input.groups ?? [], elkNodes);
+  const edges = routedEdges(input.edges, plan, new Set(layering.backEdges), nodes, elkEdges);
   const layers = layersFromPositions(input.nodes, nodes, input.direction);
-  assertSameLayers(layers, layering.ranks);
-  return { nodes, edges, layers };
+  if (groups.size === 0) assertSameLayers(layers, layering.ranks);
+  return { nodes, edges, layers, groups };
+}
+
+interface GroupTree {
+  /** The ELK compound node of each group, children still to be added. */
+  elkGroups: Map<string, ElkNode>;
+  /** The innermost group holding both nodes; undefined for the root. */
+  commonGroup(a: string, b: string): string | undefined;
+}
+
+/**
+ * The groups as ELK compound nodes. Each gets its layout run's options: a group whose own
+ * direction is followed starts a run of its own; every other group is part of its parent's run,
+ * and is told that run's direction, since ELK does not inherit it.
+ */
+function groupTree(
+  input: LayoutInput,
+  plan: EdgePlan,
+  graphOptions: Record<string, string>,
+): GroupTree {
+  const groups = input.groups ?? [];
+  const parentOf = new Map(groups.map(({ id, parent }) => [id, parent]));
+  const groupOfNode = new Map(input.nodes.map(({ id, group }) => [id, group]));
+  const chain = (group: string | undefined): string[] => {
+    const ids: string[] = [];
+    for (let at = group; at !== undefined; at = parentOf.get(at)) ids.push(at);
+    return ids;
+  };
+  const commonGroup = (a: string, b: string): string | undefined => {
+    const around = new Set(chain(groupOfNode.get(a)));
+    return chain(groupOfNode.get(b)).find((group) => around.has(group));
+  };
+  // A group is crossed when an edge has one end inside it and the other outside.
+  const crossed = new Set<string>();
+  for (const { source, target } of plan.directed) {
+    const shared = new Set(chain(commonGroup(source, target)));
+    for (const end of [source, target]) {
+      for (const group of chain(groupOfNode.get(end))) if (!shared.has(group)) crossed.add(group);
+    }
+  }
+  const runDirection = new Map<string | undefined, Direction>([[undefined, input.direction]]);
+  const flowOf = (group: string | undefined): Direction => {
+    if (runDirection.has(group)) return runDirection.get(group)!;
+    const { direction } = groups.find(({ id }) => id === group)!;
+    const own = direction !== undefined && !crossed.has(group!);
+    const flow = own ? direction : flowOf(parentOf.get(group!));
+    runDirection.set(group, flow);
+    return flow;
+  };
+  const elkGroups = new Map(groups.map((group, index): [string, ElkNode] => {
+    const own = group.direction !== undefined && !crossed.has(group.id);
+    const { top, right, bottom, left } = group.padding;
+    // ELK reads the minimum size across the flow of the run the group is placed in: width and
+    // height swap when that run goes down or up.
+    const outerFlow = flowOf(group.parent);
+    const minimum = isVertical(outerFlow) ? `(1, ${group.minWidth})` : `(${group.minWidth}, 1)`;
+    return [group.id, {
+      id: `g${index}`,
+      layoutOptions: {
+        ...graphOptions,
+        "elk.direction": ELK_DIRECTION[flowOf(group.id)],
+        "elk.hierarchyHandling": own ? "SEPARATE_CHILDREN" : "INCLUDE_CHILDREN",
+        "elk.padding": `[top=${top},left=${left},bottom=${bottom},right=${right}]`,
+        "elk.nodeSize.constraints": "MINIMUM_SIZE",
+        "elk.nodeSize.minimum": minimum,
+      },
+      children: [],
+      edges: [],
+    }];
+  }));
+  return { elkGroups, commonGroup };
+}
+
+/** Every node and edge of ELK's answer by its ELK id, however deep. */
+function collectElkShapes(
+  node: ElkNode,
+  nodes: Map<string, ElkNode>,
+  edges: Map<string, ElkExtendedEdge>,
+): void {
+  for (const edge of node.edges ?? []) edges.set(edge.id, edge as ElkExtendedEdge);
+  for (const child of node.children ?? []) {
+    nodes.set(child.id, child);
+    collectElkShapes(child, nodes, edges);
+  }
 }
 
 /**
@@ -194,7 +345,7 @@ function selfLoopLabelRoom({ direction, edges }: LayoutInput): number {
   let across = 0;
   for (const { from, to, label } of edges) {
     if (from === to && label !== undefined) {
-      across = Math.max(across, direction === "TB" ? label.width : label.height);
+      across = Math.max(across, isVertical(direction) ? label.width : label.height);
     }
   }
   return across === 0 ? 0 : Math.ceil(across / 2) + LOOP_LABEL_CLEARANCE;
@@ -225,10 +376,24 @@ function assertPositiveSizes({ nodes, labelGap = 0 }: LayoutInput): void {
   }
 }
 
-function placedNodes(input: LayoutNode[], result: ElkNode): Map<string, PlacedNode> {
-  const byElkId = new Map((result.children ?? []).map((child) => [child.id, child]));
+function placedNodes(input: LayoutNode[], byElkId: Map<string, ElkNode>): Map<string, PlacedNode> {
+  return placedShapes(input, "n", byElkId);
+}
+
+function placedGroups(
+  input: LayoutGroup[],
+  byElkId: Map<string, ElkNode>,
+): Map<string, PlacedNode> {
+  return placedShapes(input, "g", byElkId);
+}
+
+function placedShapes(
+  input: { id: string }[],
+  prefix: string,
+  byElkId: Map<string, ElkNode>,
+): Map<string, PlacedNode> {
   return new Map(input.map(({ id }, index) => {
-    const child = byElkId.get(`n${index}`);
+    const child = byElkId.get(`${prefix}${index}`);
     if (child === undefined) throw new Error(`layout: ELK lost node ${JSON.stringify(id)}`);
     const [x, y, width, height] = [child.x, child.y, child.width, child.height].map((value) =>
       finite(value, id)
@@ -246,25 +411,24 @@ function routedEdges(
   plan: EdgePlan,
   reversed: ReadonlySet<number>,
   nodes: Map<string, PlacedNode>,
-  result: ElkNode,
+  byElkId: Map<string, ElkExtendedEdge>,
 ): Map<string, RoutedEdge> {
-  const byElkId = new Map((result.edges ?? []).map((edge) => [edge.id, edge as ElkExtendedEdge]));
   const pointsOf = new Array<[number, number][]>(input.length);
   for (const bundle of plan.bundles) {
     const first = bundle[0];
     const { id } = input[first];
     const sections = byElkId.get(`e${first}`)?.sections ?? [];
-    if (sections.length !== 1) {
-      throw new Error(
-        `layout: ELK routed edge ${JSON.stringify(id)} in ${sections.length} sections`,
-      );
+    if (sections.length === 0) {
+      throw new Error(`layout: ELK did not route edge ${JSON.stringify(id)}`);
     }
-    const { startPoint, bendPoints = [], endPoint } = sections[0];
+    // An edge leaving a group may come back in pieces, each starting where the last ended.
     const route = tidyRoute(
-      [startPoint, ...bendPoints, endPoint].map(({ x, y }): [number, number] => [
-        finite(x, id),
-        finite(y, id),
-      ]),
+      sections.flatMap((
+        { startPoint, bendPoints = [], endPoint },
+        position,
+      ) => [...(position === 0 ? [startPoint] : []), ...bendPoints, endPoint]).map((
+        { x, y },
+      ): [number, number] => [finite(x, id), finite(y, id)]),
     );
     const { source, target } = plan.directed[first];
     const copies = bundle.length === 1 ? [route] : offsetCopies(
@@ -342,13 +506,21 @@ function finite(value: number | undefined, owner: string): number {
 function layersFromPositions(
   input: LayoutNode[],
   placed: Map<string, PlacedNode>,
-  direction: "TB" | "LR",
+  direction: Direction,
 ): Map<string, number> {
   const intervals = input.map(({ id }) => {
     const { x, y, width, height } = placed.get(id)!;
-    return direction === "TB"
-      ? { id, start: y, end: y + height }
-      : { id, start: x, end: x + width };
+    // Measured from where the flow starts: the bottom going up, the right going left.
+    switch (direction) {
+      case "TB":
+        return { id, start: y, end: y + height };
+      case "BT":
+        return { id, start: -(y + height), end: -y };
+      case "LR":
+        return { id, start: x, end: x + width };
+      case "RL":
+        return { id, start: -(x + width), end: -x };
+    }
   }).sort((a, b) => a.start - b.start);
 
   const layers = new Map<string, number>();

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { longestPathLayers } from "../../../shared/layering.ts";
+import type { Direction } from "../../../shared/spec.ts";
 import {
   type Layout,
   layoutGraph,
@@ -10,7 +11,7 @@ import {
 import { seededRandom } from "../../../tests/helpers/seeded_random.ts";
 
 /** Nodes of varied sizes from ids, edges from "from>to" strings (edge ids are their positions). */
-function graph(direction: "TB" | "LR", ids: string[], edges: string[]): LayoutInput {
+function graph(direction: Direction, ids: string[], edges: string[]): LayoutInput {
   return {
     direction,
     nodes: ids.map((id, index) => ({
@@ -208,4 +209,92 @@ Deno.test("a labelled self-loop stands out past half its label, and its neighbou
   // ELK loops on the left going down: the label, centred on the far side, clears b.
   assert.ok(farSide + label.width / 2 < b.x, `far side at ${farSide}, b at ${b.x}`);
   assert.ok(farSide - label.width / 2 > a.x + a.width, `a ends at ${a.x + a.width}`);
+});
+
+const PADDING = { top: 40, right: 20, bottom: 20, left: 20 };
+
+/** Whether `inner` lies inside `outer` shrunk by `padding`, to the nearest pixel. */
+function holds(
+  outer: PlacedNode,
+  inner: PlacedNode,
+  padding: typeof PADDING,
+): boolean {
+  return inner.x >= outer.x + padding.left - 0.5 &&
+    inner.y >= outer.y + padding.top - 0.5 &&
+    inner.x + inner.width <= outer.x + outer.width - padding.right + 0.5 &&
+    inner.y + inner.height <= outer.y + outer.height - padding.bottom + 0.5;
+}
+
+function groupedGraph(direction: Direction, innerDirection?: Direction): LayoutInput {
+  const input = graph(direction, ["user", "lb", "api", "auth", "db", "x", "y"], [
+    "user>lb",
+    "lb>api",
+    "api>auth",
+    "api>db",
+    "x>y",
+  ]);
+  const groupOf: Record<string, string> = { lb: "cloud", api: "svc", auth: "svc", db: "data" };
+  input.nodes = input.nodes.map((node) => ({ ...node, group: groupOf[node.id] ?? undefined }));
+  input.nodes.find(({ id }) => id === "x")!.group = "side";
+  input.nodes.find(({ id }) => id === "y")!.group = "side";
+  input.groups = [
+    { id: "cloud", padding: PADDING, minWidth: 10 },
+    { id: "svc", parent: "cloud", padding: PADDING, minWidth: 10, direction: innerDirection },
+    { id: "data", parent: "cloud", padding: PADDING, minWidth: 600 },
+    { id: "side", padding: PADDING, minWidth: 10, direction: innerDirection },
+  ];
+  return input;
+}
+
+Deno.test("a group's box holds its nodes and its groups inside its padding, and keeps its minimum width", async () => {
+  const input = groupedGraph("TB");
+  const layout = await layoutGraph(input);
+  for (const node of input.nodes) {
+    if (node.group === undefined) continue;
+    assert.ok(holds(layout.groups.get(node.group)!, layout.nodes.get(node.id)!, PADDING), node.id);
+  }
+  for (const group of input.groups!) {
+    if (group.parent === undefined) continue;
+    const [outer, inner] = [layout.groups.get(group.parent)!, layout.groups.get(group.id)!];
+    assert.ok(holds(outer, inner, PADDING), group.id);
+  }
+  assert.ok(layout.groups.get("data")!.width >= 600);
+  // Nothing outside a group overlaps it.
+  const user = layout.nodes.get("user")!;
+  const cloud = layout.groups.get("cloud")!;
+  assert.ok(user.y + user.height <= cloud.y || user.x + user.width <= cloud.x);
+});
+
+Deno.test("a group no edge crosses runs in its own direction; a crossed one follows the diagram", async () => {
+  const layout = await layoutGraph(groupedGraph("TB", "LR"));
+  const [x, y] = [layout.nodes.get("x")!, layout.nodes.get("y")!];
+  assert.ok(y.x >= x.x + x.width, "side runs left to right");
+  assert.ok(y.y < x.y + x.height && x.y < y.y + y.height, "side by side");
+  const [api, auth] = [layout.nodes.get("api")!, layout.nodes.get("auth")!];
+  assert.ok(auth.y >= api.y + api.height, "svc is entered from outside, so it runs top to bottom");
+});
+
+Deno.test("groups holding only groups, with no edges at all, are laid out", async () => {
+  const layout = await layoutGraph({
+    direction: "LR",
+    nodes: [{ id: "a", width: 100, height: 50, group: "inner" }],
+    edges: [],
+    groups: [
+      { id: "outer", padding: PADDING, minWidth: 10 },
+      { id: "inner", parent: "outer", padding: PADDING, minWidth: 10 },
+      { id: "empty", padding: PADDING, minWidth: 200 },
+    ],
+  });
+  assert.ok(holds(layout.groups.get("outer")!, layout.groups.get("inner")!, PADDING));
+  assert.ok(layout.groups.get("empty")!.width >= 200);
+});
+
+Deno.test("BT and RL run the flow up and to the left, in the same layers", async () => {
+  for (const [direction, axis] of [["BT", "y"], ["RL", "x"]] as const) {
+    const input = graph(direction, ["a", "b", "c"], ["a>b", "b>c"]);
+    const layout = await layoutGraph(input);
+    assert.deepEqual([...layout.layers.values()], [0, 1, 2]);
+    const [a, b, c] = ["a", "b", "c"].map((id) => layout.nodes.get(id)![axis]);
+    assert.ok(a > b && b > c, `${direction}: ${a}, ${b}, ${c}`);
+  }
 });

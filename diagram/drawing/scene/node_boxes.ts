@@ -1,14 +1,44 @@
 // The geometry of a node as Excalidraw sees it: how big its box must be for the wrapped label,
 // the text area Excalidraw fits bound text into (its 0.18 rules, BOUND_TEXT_PADDING = 5), and
 // the outline its arrow bindings measure distances to (rounded corners included).
-import type { DiagramSpec, SpecNode } from "../../../shared/spec.ts";
+import type { DiagramSpec, Shape } from "../../../shared/spec.ts";
 import type { Point } from "../excalidraw/types.ts";
 import { FONT_FAMILY, type FontSpec, measureText, wrapText } from "./text_metrics.ts";
 
-export type NodeShape = SpecNode["shape"];
+/** The shapes Excalidraw draws: a rounded rectangle is a rectangle with adaptive corners. */
+export type NodeShape = "rectangle" | "rounded" | "ellipse" | "diamond";
+
+/**
+ * How each spec shape is drawn: Excalidraw's own shapes as themselves, flowchart shapes it has
+ * no element for as the closest it has (the README's shape table). A circle is an ellipse in a
+ * square box.
+ */
+export const DRAWN_AS: Record<Shape, NodeShape> = {
+  rectangle: "rectangle",
+  rounded: "rounded",
+  ellipse: "ellipse",
+  diamond: "diamond",
+  circle: "ellipse",
+  stadium: "rounded",
+  subroutine: "rectangle",
+  cylinder: "rounded",
+  hexagon: "diamond",
+  parallelogram: "rectangle",
+  "parallelogram-alt": "rectangle",
+  trapezoid: "rectangle",
+  "trapezoid-alt": "rectangle",
+  flag: "rectangle",
+};
 
 export const NODE_LABEL_FONT: FontSpec = { fontFamily: FONT_FAMILY.Excalifont, fontSize: 20 };
 export const EDGE_LABEL_FONT: FontSpec = { fontFamily: FONT_FAMILY.Excalifont, fontSize: 16 };
+export const GROUP_LABEL_FONT: FontSpec = { fontFamily: FONT_FAMILY.Excalifont, fontSize: 16 };
+/** Excalidraw draws a frame's name above it at 14 px in its interface's sans-serif. */
+const FRAME_NAME_FONT: FontSpec = { fontFamily: FONT_FAMILY.Helvetica, fontSize: 14 };
+/** Room between a group's border and its members. */
+const GROUP_PADDING = 24;
+/** A nested group's title sits in its top-left corner, this far above the members. */
+const GROUP_LABEL_GAP = 12;
 
 /** Wider shapes lose more of their box to the text area, so their labels wrap sooner. */
 const NODE_WRAP_WIDTH: Record<NodeShape, number> = {
@@ -56,8 +86,20 @@ export interface Rect {
   height: number;
 }
 
+/** What a group needs around its members. */
+export interface GroupBox {
+  padding: { top: number; right: number; bottom: number; left: number };
+  minWidth: number;
+  /**
+   * The title drawn inside a nested group's box; null for an outermost group, which is an
+   * Excalidraw frame and has its name drawn above it by Excalidraw.
+   */
+  label: TextBlock | null;
+}
+
 export interface DiagramBoxes {
   nodes: Map<string, NodeBox>;
+  groups: Map<string, GroupBox>;
   /** Per edge, in spec order; null for an edge without a label. */
   edgeLabels: (TextBlock | null)[];
 }
@@ -65,18 +107,67 @@ export interface DiagramBoxes {
 export function measureDiagram(spec: DiagramSpec): DiagramBoxes {
   return {
     nodes: new Map(spec.nodes.map(({ id, label, shape }) => [id, nodeBox(label, shape)])),
+    groups: new Map(
+      (spec.groups ?? []).map(({ id, label, parent }) => [
+        id,
+        groupBox(label ?? id, parent === undefined),
+      ]),
+    ),
     edgeLabels: spec.edges.map(({ label }) => label === undefined ? null : edgeLabelBlock(label)),
   };
 }
 
-export function nodeBox(label: string, shape: NodeShape): NodeBox {
+export function nodeBox(label: string, specShape: Shape): NodeBox {
+  const shape = DRAWN_AS[specShape];
   const block = textBlock(label, NODE_WRAP_WIDTH[shape], NODE_LABEL_FONT);
   const needed = minimumContainer(shape, block.width * WIDTH_MARGIN, block.height);
+  if (specShape === "circle") {
+    // Already round: the text's square needs less room around it than a wide box does.
+    const side = Math.max(MIN_HEIGHT, needed.width + PADDING_Y, needed.height + PADDING_Y);
+    return { width: side, height: side, label: block };
+  }
   return {
     width: Math.max(MIN_WIDTH, needed.width + PADDING_X),
     height: Math.max(MIN_HEIGHT, needed.height + PADDING_Y),
     label: block,
   };
+}
+
+/**
+ * An outermost group is a frame: even padding, and at least as wide as its name. A nested one is
+ * a box with its title bound top-left (Excalidraw puts bound text BOUND_TEXT_PADDING from the
+ * corner), so its top padding holds the title.
+ */
+export function groupBox(title: string, framed: boolean): GroupBox {
+  if (framed) {
+    const name = measureText(title.replaceAll(/\s+/g, " "), FRAME_NAME_FONT);
+    return {
+      padding: {
+        top: GROUP_PADDING,
+        right: GROUP_PADDING,
+        bottom: GROUP_PADDING,
+        left: GROUP_PADDING,
+      },
+      minWidth: Math.ceil(name.width * WIDTH_MARGIN) + GROUP_PADDING,
+      label: null,
+    };
+  }
+  const label = textBlock(title, NODE_WRAP_WIDTH.rectangle, GROUP_LABEL_FONT);
+  return {
+    padding: {
+      top: Math.ceil(BOUND_TEXT_PADDING + label.height + GROUP_LABEL_GAP),
+      right: GROUP_PADDING,
+      bottom: GROUP_PADDING,
+      left: GROUP_PADDING,
+    },
+    minWidth: Math.ceil(label.width * WIDTH_MARGIN) + 2 * BOUND_TEXT_PADDING,
+    label,
+  };
+}
+
+/** Where Excalidraw puts a label bound top-left in a rectangle: BOUND_TEXT_PADDING in. */
+export function groupLabelPosition(box: Rect): Point {
+  return [box.x + BOUND_TEXT_PADDING, box.y + BOUND_TEXT_PADDING];
 }
 
 export function edgeLabelBlock(label: string): TextBlock {

@@ -60,6 +60,13 @@ export function resolveColours(color?: string): ShapeColours {
   return { background, stroke: hslToHex(hue, saturation, strokeLightness) };
 }
 
+/** An outline colour: a palette name's strong shade, or `#rrggbb` as given. */
+export function resolveStroke(color: string): string {
+  if (Object.hasOwn(PALETTE_COLOURS, color)) return PALETTE_COLOURS[color as PaletteName].stroke;
+  if (!HEX_COLOUR.test(color)) throw new Error(`resolveStroke: unknown colour ${color}`);
+  return color.toLowerCase();
+}
+
 const LIGHT_TEXT = "#ffffff";
 
 /**

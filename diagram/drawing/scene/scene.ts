@@ -12,6 +12,10 @@
 // - Labels are Excalidraw's black, white on dark fills, whatever the stroke.
 // - Edge labels go where edge_labels.ts finds room on their arrow, made the arrow's middle point
 //   with collinear points, since Excalidraw centres an arrow's label on its middle.
+// - Groups: an outermost group is an Excalidraw frame (frames cannot nest) holding everything
+//   drawn inside it; a nested group is a dashed box with its title bound top-left, below the
+//   nodes. An arrow belongs to a frame only when both its ends do, since a frame clips what it
+//   holds. Frames come last, after every element they hold.
 import {
   type DiagramSpec,
   EDGE_DEFAULTS,
@@ -19,6 +23,7 @@ import {
   edgeIds,
   type EdgeLine,
   type SpecEdge,
+  type SpecGroup,
   type SpecNode,
 } from "../../../shared/spec.ts";
 import type {
@@ -26,6 +31,7 @@ import type {
   Arrowhead,
   BoundElementRef,
   ExcalidrawFile,
+  FrameElement,
   LinearElement,
   Point,
   ShapeElement,
@@ -37,7 +43,10 @@ import { indexKeys } from "../excalidraw/fractional_index.ts";
 import type { Layout, PlacedNode } from "../layout/layout.ts";
 import {
   type DiagramBoxes,
+  DRAWN_AS,
   EDGE_LABEL_FONT,
+  GROUP_LABEL_FONT,
+  groupLabelPosition,
   labelPosition,
   lineEntry,
   NODE_LABEL_FONT,
@@ -45,7 +54,7 @@ import {
   shapeOutline,
   type TextBlock,
 } from "./node_boxes.ts";
-import { readableTextColour, resolveColours } from "./palette.ts";
+import { readableTextColour, resolveColours, resolveStroke } from "./palette.ts";
 import { placeEdgeLabels } from "./edge_labels.ts";
 import { type FontSpec, lineHeightOf } from "./text_metrics.ts";
 
@@ -61,6 +70,9 @@ export interface SceneOptions {
 export const ARROW_GAP = 8;
 
 const INK = "#1e1e1e";
+/** Excalidraw's own frame look (FRAME_STYLE) and a quieter grey for nested groups' boxes. */
+const FRAME_STROKE = "#bbb";
+const GROUP_STROKE = "#868e96";
 const STROKE_WIDTH = 2;
 const ROUGHNESS = 1;
 
@@ -102,7 +114,8 @@ export function edgeLayoutId(edgeIndex: number): string {
 type ElementWithoutIndex =
   | Omit<ShapeElement, "index">
   | Omit<TextElement, "index">
-  | Omit<LinearElement, "index">;
+  | Omit<LinearElement, "index">
+  | Omit<FrameElement, "index">;
 
 /** What building one element needs besides its own data. */
 interface SceneContext {
@@ -110,6 +123,8 @@ interface SceneContext {
   stamp: (key: string) => Stamp;
   shapeIdOf: Map<string, string>;
   arrowEndOf: Map<string, ArrowEnd>;
+  /** The frame each node is drawn in: that of its outermost group; absent outside groups. */
+  frameOfNode: Map<string, string>;
 }
 
 /** Pure: the same arguments give an equal scene. Throws if the layout misses a node or edge. */
@@ -124,18 +139,33 @@ export function buildScene(
   const arrowEndOf = new Map(spec.nodes.map(({ id, shape }): [string, ArrowEnd] => {
     const node = layout.nodes.get(id);
     if (node === undefined) throw new Error(`scene: the layout has no node ${id}`);
-    return [id, { node, outline: shapeOutline(shape, node), elementId: shapeIdOf.get(id)! }];
+    return [id, {
+      node,
+      outline: shapeOutline(DRAWN_AS[shape], node),
+      elementId: shapeIdOf.get(id)!,
+    }];
   }));
+  const stamp = (key: string) => stampOf(options, key);
+  const groups = groupElements(spec, layout, boxes, ids, stamp);
   const context: SceneContext = {
     ids,
-    stamp: (key) => stampOf(options, key),
+    stamp,
     shapeIdOf,
     arrowEndOf,
+    frameOfNode: new Map(spec.nodes.flatMap(({ id, group }) => {
+      const frame = group === undefined ? undefined : groups.frameOfGroup.get(group);
+      return frame === undefined ? [] : [[id, frame]];
+    })),
   };
 
   const { arrows, arrowsOfNode } = edgeElements(spec, layout, boxes, context);
   const shapes = nodeElements(spec, boxes, arrowsOfNode, context);
-  const ordered = [...shapes, ...withEdgeLabelsPlaced(arrows, layout)];
+  const ordered = [
+    ...groups.boxes,
+    ...shapes,
+    ...withEdgeLabelsPlaced(arrows, layout),
+    ...groups.frames,
+  ];
   const keys = indexKeys(ordered.length);
   return excalidrawFile(
     options.source,
@@ -148,7 +178,7 @@ function edgeElements(
   spec: DiagramSpec,
   layout: Layout,
   boxes: DiagramBoxes,
-  { ids, stamp, arrowEndOf }: SceneContext,
+  { ids, stamp, arrowEndOf, frameOfNode }: SceneContext,
 ): { arrows: ElementWithoutIndex[]; arrowsOfNode: Map<string, BoundElementRef[]> } {
   const arrows: ElementWithoutIndex[] = [];
   const arrowsOfNode = new Map<string, BoundElementRef[]>(spec.nodes.map(({ id }) => [id, []]));
@@ -167,6 +197,8 @@ function edgeElements(
       ? null
       : { id: ids.next(labelKey), block, originalText: label };
     const ends = { start: arrowEndOf.get(from)!, end: arrowEndOf.get(to)! };
+    const frame = frameOfNode.get(from);
+    const frameId = frame !== undefined && frame === frameOfNode.get(to) ? frame : null;
     const arrow = {
       ...arrowElement(
         arrowId,
@@ -176,19 +208,23 @@ function edgeElements(
         labelled?.id ?? null,
         stamp(key),
       ),
+      frameId,
       customData: { edgeId },
     };
     arrows.push(arrow);
     if (labelled !== null) {
       const [x, y] = arrowLabelCentre(arrow);
-      arrows.push(textElement({
-        ...labelled,
-        position: [x - labelled.block.width / 2, y - labelled.block.height / 2],
-        font: EDGE_LABEL_FONT,
-        colour: INK,
-        containerId: arrowId,
-        stamp: stamp(labelKey),
-      }));
+      arrows.push({
+        ...textElement({
+          ...labelled,
+          position: [x - labelled.block.width / 2, y - labelled.block.height / 2],
+          font: EDGE_LABEL_FONT,
+          colour: INK,
+          containerId: arrowId,
+          stamp: stamp(labelKey),
+        }),
+        frameId,
+      });
     }
     arrowsOfNode.get(from)!.push({ id: arrowId, type: "arrow" });
     if (to !== from) arrowsOfNode.get(to)!.push({ id: arrowId, type: "arrow" });
@@ -215,37 +251,47 @@ function nodeElements(
   spec: DiagramSpec,
   boxes: DiagramBoxes,
   arrowsOfNode: Map<string, BoundElementRef[]>,
-  { ids, stamp, shapeIdOf, arrowEndOf }: SceneContext,
+  { ids, stamp, shapeIdOf, arrowEndOf, frameOfNode }: SceneContext,
 ): ElementWithoutIndex[] {
   return spec.nodes.flatMap((node): ElementWithoutIndex[] => {
+    const frameId = frameOfNode.get(node.id) ?? null;
     const box = arrowEndOf.get(node.id)!.node;
     const label = boxes.nodes.get(node.id)?.label;
     if (label === undefined) throw new Error(`scene: no box was measured for node ${node.id}`);
     const shapeId = shapeIdOf.get(node.id)!;
     const labelKey = `node-label\0${node.id}`;
     const labelId = ids.next(labelKey);
-    const colours = resolveColours(node.color);
+    const filled = resolveColours(node.color);
+    const colours = node.stroke === undefined
+      ? filled
+      : { ...filled, stroke: resolveStroke(node.stroke) };
     const boundElements = [{ id: labelId, type: "text" } as const, ...arrowsOfNode.get(node.id)!];
     return [
-      shapeElement(
-        node,
-        spec.layout,
-        shapeId,
-        box,
-        colours,
-        boundElements,
-        stamp(`node\0${node.id}`),
-      ),
-      textElement({
-        id: labelId,
-        block: label,
-        position: labelPosition(node.shape, box, label),
-        font: NODE_LABEL_FONT,
-        colour: readableTextColour(colours.background),
-        containerId: shapeId,
-        originalText: node.label,
-        stamp: stamp(labelKey),
-      }),
+      {
+        ...shapeElement(
+          node,
+          spec.layout,
+          shapeId,
+          box,
+          colours,
+          boundElements,
+          stamp(`node\0${node.id}`),
+        ),
+        frameId,
+      },
+      {
+        ...textElement({
+          id: labelId,
+          block: label,
+          position: labelPosition(DRAWN_AS[node.shape], box, label),
+          font: NODE_LABEL_FONT,
+          colour: readableTextColour(colours.background),
+          containerId: shapeId,
+          originalText: node.label,
+          stamp: stamp(labelKey),
+        }),
+        frameId,
+      },
     ];
   });
 }
@@ -297,24 +343,130 @@ function shapeElement(
   boundElements: BoundElementRef[],
   stamp: Stamp,
 ): Omit<ShapeElement, "index"> {
+  const drawn = DRAWN_AS[node.shape];
   return {
     ...commonFields(id, stamp),
-    type: node.shape === "rounded" ? "rectangle" : node.shape,
+    type: drawn === "rounded" ? "rectangle" : drawn,
     x: box.x,
     y: box.y,
     width: box.width,
     height: box.height,
     strokeColor: colours.stroke,
     backgroundColor: colours.background,
-    roundness: ROUNDNESS[node.shape],
+    roundness: ROUNDNESS[drawn],
     boundElements,
-    // What get_diagram needs to give back the exact spec: the node's id, colour and the layout.
+    // What get_diagram needs to give back the exact spec: the node's id, colours, group, the
+    // layout, and its shape where the drawn one does not say it.
     customData: {
       nodeId: node.id,
       layout,
+      ...(drawn === node.shape ? {} : { shape: node.shape }),
       ...(node.color === undefined ? {} : { color: node.color }),
+      ...(node.stroke === undefined ? {} : { stroke: node.stroke }),
+      ...(node.group === undefined ? {} : { group: node.group }),
     },
   };
+}
+
+interface GroupElements {
+  /** Nested groups' boxes and titles, outer before inner, to go below the nodes. */
+  boxes: ElementWithoutIndex[];
+  /** Outermost groups' frames, to go after everything they hold. */
+  frames: ElementWithoutIndex[];
+  /** The frame element each group is drawn in: its own, or its outermost ancestor's. */
+  frameOfGroup: Map<string, string>;
+}
+
+function groupElements(
+  spec: DiagramSpec,
+  layout: Layout,
+  boxes: DiagramBoxes,
+  ids: ElementIds,
+  stamp: (key: string) => Stamp,
+): GroupElements {
+  const groups = spec.groups ?? [];
+  const byId = new Map(groups.map((group) => [group.id, group]));
+  const depthOf = (group: SpecGroup): number =>
+    group.parent === undefined ? 0 : depthOf(byId.get(group.parent)!) + 1;
+  const elementIdOf = new Map(groups.map(({ id }) => [id, ids.next(`group\0${id}`)]));
+  const outermost = (group: SpecGroup): SpecGroup =>
+    group.parent === undefined ? group : outermost(byId.get(group.parent)!);
+  const frameOfGroup = new Map(groups.map((group) => [
+    group.id,
+    elementIdOf.get(outermost(group).id)!,
+  ]));
+  const result: GroupElements = { boxes: [], frames: [], frameOfGroup };
+  const outerFirst = groups.map((group) => ({ group, depth: depthOf(group) }))
+    .sort((a, b) => a.depth - b.depth);
+  for (const { group } of outerFirst) {
+    const box = layout.groups.get(group.id);
+    if (box === undefined) throw new Error(`scene: the layout has no group ${group.id}`);
+    const id = elementIdOf.get(group.id)!;
+    const title = group.label ?? group.id;
+    const customData = {
+      groupId: group.id,
+      ...(group.parent === undefined ? {} : { parent: group.parent }),
+      ...(group.direction === undefined ? {} : { direction: group.direction }),
+    };
+    if (group.parent === undefined) {
+      const name = title.replaceAll(/\s+/g, " ");
+      result.frames.push({
+        ...commonFields(id, stamp(`group\0${group.id}`)),
+        type: "frame",
+        x: box.x,
+        y: box.y,
+        width: box.width,
+        height: box.height,
+        strokeColor: FRAME_STROKE,
+        backgroundColor: "transparent",
+        roughness: 0,
+        roundness: null,
+        boundElements: null,
+        name,
+        // A title a frame's one-line name cannot hold is kept to give back.
+        customData: { ...customData, ...(name === title ? {} : { label: title }) },
+      });
+      continue;
+    }
+    const label = boxes.groups.get(group.id)?.label;
+    if (label == null) throw new Error(`scene: no title was measured for group ${group.id}`);
+    const labelKey = `group-label\0${group.id}`;
+    const labelId = ids.next(labelKey);
+    const frameId = frameOfGroup.get(group.id)!;
+    result.boxes.push(
+      {
+        ...commonFields(id, stamp(`group\0${group.id}`)),
+        type: "rectangle",
+        x: box.x,
+        y: box.y,
+        width: box.width,
+        height: box.height,
+        strokeColor: GROUP_STROKE,
+        backgroundColor: "transparent",
+        strokeStyle: "dashed",
+        roundness: null,
+        boundElements: [{ id: labelId, type: "text" }],
+        frameId,
+        customData,
+      },
+      {
+        ...textElement({
+          id: labelId,
+          block: label,
+          position: groupLabelPosition(box),
+          font: GROUP_LABEL_FONT,
+          colour: GROUP_STROKE,
+          containerId: id,
+          originalText: title,
+          stamp: stamp(labelKey),
+        }),
+        textAlign: "left",
+        verticalAlign: "top",
+        frameId,
+      },
+    );
+  }
+  return result;
 }
 
 interface TextSpec {

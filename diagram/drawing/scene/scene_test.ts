@@ -5,6 +5,7 @@ import type { LinearElement, ShapeElement, TextElement } from "../excalidraw/typ
 import type { Layout, PlacedNode } from "../layout/layout.ts";
 import {
   distanceToOutline,
+  DRAWN_AS,
   isInsideOutline,
   labelPosition,
   measureDiagram,
@@ -57,6 +58,7 @@ function handLayout(): Layout {
       routes.map((points, index) => [edgeLayoutId(index), { id: edgeLayoutId(index), points }]),
     ),
     layers: new Map([["a", 0], ["b", 1], ["c", 2], ["d", 3]]),
+    groups: new Map(),
   };
 }
 
@@ -216,7 +218,7 @@ Deno.test("each label is bound to its node and centred where Excalidraw would pu
     const shape = shapeOf(node.id);
     const label = textOf(shape)!;
     assert.equal(label.containerId, shape.id);
-    const [x, y] = labelPosition(node.shape, shape, label);
+    const [x, y] = labelPosition(DRAWN_AS[node.shape], shape, label);
     assert.deepEqual([label.x, label.y], [x, y]);
     assert.deepEqual(
       [label.text, label.originalText, label.fontSize, label.fontFamily, label.lineHeight],
