@@ -9,7 +9,7 @@ import type {
   TextElement,
 } from "../diagram/drawing/excalidraw/types.ts";
 import { generateDiagram } from "../diagram/drawing/generate.ts";
-import { parseSpec } from "../shared/spec.ts";
+import { parseSpec, SHAPES } from "../shared/spec.ts";
 import { compareRestored, openRestorePage } from "./helpers/excalidraw_restore.ts";
 import { randomDag } from "./helpers/layout_quality.ts";
 import { everyEdgeStyle } from "./helpers/scene_fixture.ts";
@@ -179,6 +179,35 @@ Deno.test("Excalidraw's restore() in Chromium", async (t) => {
     });
     const restored = await page.restore(file);
     assert.deepEqual(compareRestored(file.elements, restored.elements), NOTHING_CHANGED);
+  });
+
+  await t.step("keeps every shape, frame and nested group box a spec can ask for", async () => {
+    const parsed = parseSpec({
+      layout: "TB",
+      groups: [
+        { id: "outer", label: "Outer frame" },
+        { id: "inner", label: "Inner box\nof two lines", parent: "outer", direction: "LR" },
+        { id: "innermost", parent: "inner" },
+      ],
+      nodes: SHAPES.map((shape, index) => ({
+        id: shape,
+        label: shape,
+        shape,
+        ...(index % 3 === 0 ? {} : { group: ["outer", "inner", "innermost"][index % 3] }),
+        ...(index % 4 === 1 ? { color: "teal", stroke: "#0b7285" } : {}),
+      })),
+      edges: SHAPES.slice(1).map((shape, index) => ({ from: SHAPES[index], to: shape })),
+    });
+    assert.ok(parsed.ok, JSON.stringify(parsed));
+    const file = await generateDiagram(parsed.spec, {
+      diagramId: "restore-groups",
+      source: "https://diagrams.example.com",
+      updated: 1_700_000_000_000,
+    });
+    assert.ok(file.elements.some((element) => element.type === "frame"));
+    const restored = await page.restore(file);
+    assert.deepEqual(compareRestored(file.elements, restored.elements), NOTHING_CHANGED);
+    assert.equal(restored.elements.length, file.elements.length);
   });
 
   await t.step("drops a 0×0 text, and the report names it", async () => {

@@ -55,3 +55,47 @@ Deno.test("the patch schema refuses unknown keys, and an empty patch is recognis
   assert.equal(isEmptyPatch(specPatchSchema.parse({ addNodes: [] })), true);
   assert.equal(isEmptyPatch(specPatchSchema.parse({ layout: "TB" })), false);
 });
+
+Deno.test("a patch keeps the groups, adds and removes them, and moves a removed group's members up", () => {
+  const grouped = parseSpec({
+    layout: "TB",
+    groups: [{ id: "outer" }, { id: "inner", parent: "outer" }, { id: "leaf", parent: "inner" }],
+    nodes: [{ id: "a", label: "A", group: "inner" }, { id: "b", label: "B", group: "leaf" }],
+    edges: [{ from: "a", to: "b" }],
+  });
+  assert.ok(grouped.ok);
+  const kept = applySpecPatch(grouped.spec, { updateNodes: [{ id: "a", label: "Alpha" }] });
+  assert.ok(kept.ok);
+  assert.deepEqual((kept.spec as typeof grouped.spec).groups, grouped.spec.groups);
+
+  const result = applySpecPatch(grouped.spec, {
+    removeGroups: ["inner"],
+    addGroups: [{ id: "new", label: "New" }],
+    updateNodes: [{ id: "b", group: null }],
+    updateEdges: [{ id: "a->b", line: "dashed", end: "circle" }],
+  });
+  assert.ok(result.ok);
+  const spec = result.spec as typeof grouped.spec;
+  assert.deepEqual(spec.groups, [
+    { id: "outer" },
+    { id: "leaf", parent: "outer" },
+    { id: "new", label: "New" },
+  ]);
+  assert.deepEqual(spec.nodes.map(({ id, group }) => [id, group]), [["a", "outer"], [
+    "b",
+    undefined,
+  ]]);
+  assert.deepEqual(spec.edges[0], {
+    id: "a->b",
+    from: "a",
+    to: "b",
+    line: "dashed",
+    end: "circle",
+  });
+  assert.ok(parseSpec(result.spec).ok);
+});
+
+Deno.test("removing a group that does not exist is reported with its path", () => {
+  const result = applySpecPatch(current.spec, { removeGroups: ["ghost"] });
+  assert.deepEqual(result, { ok: false, errors: ['patch.removeGroups[0]: unknown group "ghost"'] });
+});

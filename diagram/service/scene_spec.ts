@@ -187,7 +187,23 @@ function readGroups(
       : undefined;
     return parentId === undefined ? group : { ...group, parent: parentId };
   });
-  return { groups: withoutParentLoops(groups), groupOfElement };
+  return { groups: outerFirst(withoutParentLoops(groups)), groupOfElement };
+}
+
+/**
+ * Outermost groups first, then their children, each level in scene order: frames are drawn after
+ * what they hold, so the scene's own order would put nested groups first.
+ */
+function outerFirst(groups: SpecGroup[]): SpecGroup[] {
+  const parentOf = new Map(groups.map(({ id, parent }) => [id, parent]));
+  const depthOf = (group: SpecGroup) => {
+    let depth = 0;
+    for (let at = group.parent; at !== undefined; at = parentOf.get(at)) depth++;
+    return depth;
+  };
+  return groups.map((group) => ({ group, depth: depthOf(group) }))
+    .sort((a, b) => a.depth - b.depth)
+    .map(({ group }) => group);
 }
 
 /** A hand-edited scene can name parents in a loop; such a group loses its parent. */

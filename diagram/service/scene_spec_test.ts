@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { type DiagramSpec, EDGE_LINES, edgeIds, parseSpec } from "../../shared/spec.ts";
+import { type DiagramSpec, EDGE_LINES, edgeIds, parseSpec, SHAPES } from "../../shared/spec.ts";
 import { generateDiagram } from "../drawing/generate.ts";
 import { renderFullSize } from "../drawing/svg/render_svg.ts";
 import { everyEdgeStyle } from "../../tests/helpers/scene_fixture.ts";
@@ -95,4 +95,62 @@ Deno.test("a hand-drawn arrow's style reads as the nearest the spec can say", ()
     { line: undefined, start: undefined, end: "none" },
     { line: undefined, start: undefined, end: undefined },
   ]);
+});
+
+Deno.test("a generated diagram's groups, shapes, outlines and direction read back as the spec said them", async () => {
+  const parsed = parseSpec({
+    layout: "RL",
+    groups: [
+      // Outermost first, as a read-back lists them.
+      { id: "cloud", label: "Cloud\nregion" },
+      { id: "bare" },
+      { id: "svc", label: "Services", parent: "cloud", direction: "BT" },
+    ],
+    nodes: SHAPES.map((shape, index) => ({
+      id: `n${index}`,
+      label: shape,
+      shape,
+      ...(index % 3 === 1 ? { group: "cloud" } : index % 3 === 2 ? { group: "svc" } : {}),
+      ...(index === 4 ? { color: "blue", stroke: "#000000" } : {}),
+      ...(index === 5 ? { group: "bare" } : {}),
+    })),
+    edges: [{ from: "n0", to: "n1" }, { from: "n1", to: "n2" }],
+  });
+  assert.ok(parsed.ok, JSON.stringify(parsed));
+  const elements = await elementsOf(parsed.spec);
+  const read = sceneSpec(elements);
+  assert.deepEqual(read.spec?.nodes, parsed.spec.nodes);
+  assert.deepEqual(read.spec?.groups, parsed.spec.groups);
+  assert.equal(read.spec?.layout, "RL");
+  assert.deepEqual(read.notExpressed, []);
+  assert.deepEqual(await elementsOf(read.spec!), elements);
+});
+
+Deno.test("a hand-drawn frame is a group named by the frame, holding the shapes drawn in it", () => {
+  const shape = (id: string, frameId: string | null) => [
+    {
+      id,
+      type: "rectangle",
+      x: 0,
+      y: 0,
+      width: 100,
+      height: 50,
+      frameId,
+      boundElements: [{ id: `${id}-label`, type: "text" }],
+    },
+    { id: `${id}-label`, type: "text", text: id.toUpperCase(), containerId: id, frameId },
+  ];
+  const read = sceneSpec([
+    ...shape("inside", "frame-1"),
+    ...shape("outside", null),
+    { id: "frame-1", type: "frame", name: "Backend", x: -20, y: -20, width: 200, height: 100 },
+    { id: "frame-2", type: "frame", name: null, x: 500, y: 0, width: 100, height: 100 },
+  ]);
+  assert.deepEqual(read.spec?.groups, [{ id: "frame-1", label: "Backend" }, { id: "frame-2" }]);
+  assert.deepEqual(read.spec?.nodes.map(({ id, group }) => [id, group]), [
+    ["inside", "frame-1"],
+    ["outside", undefined],
+  ]);
+  assert.ok(read.owned.has("frame-1"));
+  assert.ok(parseSpec(read.spec).ok);
 });
