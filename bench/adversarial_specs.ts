@@ -52,6 +52,25 @@ function atBudgetLimit(base: DiagramSpec, extra: SpecEdge[]): DiagramSpec {
   return withExtra(low);
 }
 
+/**
+ * The spec with its nodes spread in order over `count` groups; nested, the second half of the
+ * groups sit inside the first half.
+ */
+function grouped(spec: DiagramSpec, count: number, nested: boolean): DiagramSpec {
+  const half = count / 2;
+  return {
+    ...spec,
+    groups: Array.from({ length: count }, (_, i) => ({
+      id: `g${i}`,
+      ...(nested && i >= half ? { parent: `g${i - half}` } : {}),
+    })),
+    nodes: spec.nodes.map((node, i) => ({
+      ...node,
+      group: `g${Math.floor((i * count) / spec.nodes.length)}`,
+    })),
+  };
+}
+
 /** By name: the adversarial specs within the documented limits, then ordinary ones. */
 export const CASES: Record<string, () => DiagramSpec> = {
   "ring 1000 + 1000 chords": () => ring(1000, 1000),
@@ -107,5 +126,8 @@ export const CASES: Record<string, () => DiagramSpec> = {
   "random 100 (seed 1)": () => randomDag(100, 1),
   "random 300 (seed 1)": () => randomDag(300, 1),
   "random 1000 (seed 1)": () => randomDag(1000, 1),
+  "random 1000 (seed 1) in 100 groups": () => grouped(randomDag(1000, 1), 100, false),
+  "ring 1000 + chords up to the budget in 200 nested groups": () =>
+    grouped(CASES["ring 1000 + chords up to the budget"](), 200, true),
   "random 1000 (seed 2)": () => randomDag(1000, 2),
 };
