@@ -355,8 +355,10 @@ class ChartReader {
     });
     if (invisible > 0) {
       this.#notes.add(
-        `ignored: ${invisible} invisible link${invisible === 1 ? "" : "s"} (~~~), ` +
-          "which only steer Mermaid's own layout",
+        `ignored: ${invisible} invisible link${
+          invisible === 1 ? " (~~~), which only steers" : "s (~~~), which only steer"
+        } ` +
+          "Mermaid's own layout",
       );
     }
     if (lengthened) {

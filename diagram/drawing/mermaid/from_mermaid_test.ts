@@ -295,7 +295,7 @@ Deno.test("markdown labels keep their text without the emphasis markers, noted o
   assert.deepEqual(spec.nodes.map(({ label }) => label), [
     "Bold and italic and also this",
     "snake_case_name and 2 * 3 * 4",
-    "line one\n  line two",
+    "line one\nline two",
   ]);
   assert.deepEqual(notes, ["markdown emphasis (bold, italic) is not drawn; the text is kept"]);
 });

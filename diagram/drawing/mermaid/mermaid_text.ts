@@ -19,7 +19,8 @@ export function readLabel(
   if (labelType === "markdown") {
     const plain = dropEmphasis(label);
     emphasisDropped = plain !== label;
-    label = plain;
+    // Markdown draws a line break where the string breaks, without the next line's indent.
+    label = plain.includes("\n") ? plain.split("\n").map((line) => line.trim()).join("\n") : plain;
   }
   return { text: decodeEntities(dropTags(label)), emphasisDropped };
 }
@@ -275,10 +276,7 @@ function startsHtmlEntity(after: string): boolean {
   return isAsciiLetter(c) || isDigit(c) || c === 0x23 /* # */;
 }
 
-/**
- * Words Mermaid's flowchart parser reads as syntax where an id is expected, also as the first part
- * of a hyphenated id (`end-x`). Case matters: `End` is an id.
- */
+/** Words Mermaid's flowchart parser reads as syntax where an id is expected. Case matters. */
 const KEYWORDS = new Set([
   "end",
   "graph",
@@ -290,13 +288,29 @@ const KEYWORDS = new Set([
   "click",
   "call",
   "href",
-  "callback",
   "linkStyle",
   "interpolate",
   "direction",
   "default",
   "accTitle",
   "accDescr",
+  "_blank",
+  "_self",
+  "_parent",
+  "_top",
+]);
+
+/** Keywords the parser also reads at the start of a hyphenated id (`end-x`, but not `call-x`). */
+const HYPHEN_KEYWORDS = new Set([
+  "end",
+  "graph",
+  "flowchart",
+  "subgraph",
+  "style",
+  "class",
+  "classDef",
+  "linkStyle",
+  "interpolate",
   "_blank",
   "_self",
   "_parent",
@@ -323,7 +337,7 @@ export function isSafeMermaidId(id: string): boolean {
   }
   if (previousHyphen) return false;
   const hyphen = id.indexOf("-");
-  return !KEYWORDS.has(id) && !KEYWORDS.has(hyphen === -1 ? id : id.slice(0, hyphen));
+  return !KEYWORDS.has(id) && (hyphen === -1 || !HYPHEN_KEYWORDS.has(id.slice(0, hyphen)));
 }
 
 /** Room left for a `_2` suffix within the spec's id length. */
