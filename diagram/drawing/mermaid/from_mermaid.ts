@@ -153,7 +153,8 @@ class ChartReader {
         ? `subgraphs ${short(ends[0])} and ${short(ends[1])}`
         : `subgraph ${short(ends[0])}`;
       this.#errors.push(
-        `the link ${edge.start} --> ${edge.end} ends at ${which}: a link joins two nodes here; ` +
+        `the link ${clip(edge.start)} --> ${clip(edge.end)} ends at ${which}: a link joins two ` +
+          "nodes here; " +
           "connect it to a node inside the subgraph instead",
       );
     }
@@ -167,15 +168,15 @@ class ChartReader {
     let subgraphStyled = false;
     for (const node of this.#model.nodes.values()) {
       if (this.#subgraphIds.has(node.id)) {
-        // Named by a style statement or listed in another subgraph, the id is the subgraph's;
-        // given a shape or a label of its own, it is also a node, which the spec cannot draw.
-        if (linkedIds.has(node.id)) continue;
+        // Named by a style statement, a link (refused above) or a listing in another subgraph,
+        // the id is the subgraph's; given a shape or a label of its own, it is also a node, which
+        // the spec cannot draw.
         if (node.type !== undefined || (node.text !== undefined && node.text !== node.id)) {
           this.#errors.push(
             `${short(node.id)} is both a node and a subgraph: give the subgraph an id of its own`,
           );
         }
-        subgraphStyled ||= node.styles.length > 0;
+        subgraphStyled ||= node.styles.length > 0 && !linkedIds.has(node.id);
         continue;
       }
       const { shape, exact } = shapeOfMermaidType(node.type);
@@ -647,7 +648,7 @@ const MAX_EXPECTED = 6;
 
 function describeSyntaxError(error: PeleError, text: string): string {
   const message = error.message;
-  const where = `line ${error.line}, column ${error.column}`;
+  const where = error.line > 0 ? `line ${error.line}, column ${error.column}: ` : "";
   let what: string;
   const expecting = message.indexOf("Expecting ");
   const got = message.lastIndexOf(", got '");
@@ -662,7 +663,7 @@ function describeSyntaxError(error: PeleError, text: string): string {
   } else {
     what = firstLine(message);
   }
-  return `${where}: ${what}${excerpt(text, error.line, error.column)}`;
+  return `${where}${what}${excerpt(text, error.line, error.column)}`;
 }
 
 /** The names between single quotes: `'SQE', 'TEXT'` → SQE, TEXT. */

@@ -124,6 +124,12 @@ Deno.test("text longer than the limit is refused before it is parsed", () => {
   ]);
 });
 
+Deno.test("shape data that is not YAML is refused saying so", () => {
+  const found = errors("flowchart TB\n  a@{ label: [[[ }");
+  assert.equal(found.length, 1);
+  assert.match(found[0], /^Metadata of "a" is not valid YAML\. YAML: /);
+});
+
 Deno.test("a linkStyle past the last link says how many links there are", () => {
   assert.deepEqual(errors("flowchart TB\n  a --> b --> c\n  linkStyle 2 stroke:#f00"), [
     "linkStyle 2 names no link: the chart has 2 (numbered from 0, in the order they are written)",
@@ -480,6 +486,7 @@ Deno.test("a subgraph whose id is also a node's is refused", () => {
     [
       'the link api --> db ends at subgraph "api": a link joins two nodes here; connect it to a ' +
       "node inside the subgraph instead",
+      '"api" is both a node and a subgraph: give the subgraph an id of its own',
     ],
   );
   assert.deepEqual(errors("flowchart LR\n  api[API server]\n  subgraph api\n    db\n  end"), [
