@@ -4,6 +4,7 @@
 import { imageOperations } from "./diagram_images.ts";
 import { diagramRecordOperations } from "./diagrams.ts";
 import { fileWriteOperations } from "./file_writes.ts";
+import { mermaidOperations } from "./mermaid_diagrams.ts";
 import { type SpecDeps, specOperations } from "./spec_diagrams.ts";
 
 /** What the diagram operations need: the database, the public URL, the clock and the layout pool. */
@@ -12,9 +13,11 @@ export type DiagramCoreDeps = SpecDeps;
 export type DiagramOperations = ReturnType<typeof diagramOperations>;
 
 export function diagramOperations(deps: DiagramCoreDeps) {
+  const specs = specOperations(deps);
   return {
     ...diagramRecordOperations(deps),
-    ...specOperations(deps),
+    ...specs,
+    ...mermaidOperations(deps, specs),
     ...fileWriteOperations(deps),
     ...imageOperations(deps),
   };

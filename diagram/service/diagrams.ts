@@ -200,7 +200,7 @@ function copyName(name: string): string {
 }
 
 /** Characters file systems refuse become "-"; an empty result becomes "diagram". */
-function fileNameOf(name: string): string {
+export function fileNameOf(name: string): string {
   const safe = name.replace(/[\\/:*?"<>|\p{Cc}]+/gu, "-").trim().replace(/^\.+/, "");
   return safe.length > 0 ? safe.slice(0, 100) : "diagram";
 }
