@@ -5,8 +5,10 @@ import { startDiagram } from "./helpers/diagram_instance.ts";
 import { connectClient, type Json } from "./helpers/mcp_client.ts";
 import { checkLayoutQuality } from "./helpers/layout_quality.ts";
 import { checkProtocolVersions } from "./helpers/protocol_versions.ts";
+import { fileWithNote } from "./helpers/scene_fixture.ts";
 import { validateScene } from "../diagram/drawing/excalidraw/validate.ts";
-import { parseSpec } from "../shared/spec.ts";
+import { type DiagramSpec, DIRECTIONS, edgeIds, parseSpec } from "../shared/spec.ts";
+import { mermaidToSpec } from "../diagram/drawing/mermaid/from_mermaid.ts";
 
 const EMAIL = "agent-owner@example.com";
 const PASSWORD = "a long enough password";
@@ -141,9 +143,31 @@ Deno.test("the diagram tools publish their schemas and the spec's JSON Schema", 
   }
   const create: Json = tools.find((tool) => tool.name === "create_diagram");
   const specSchema = create.inputSchema.properties.spec;
-  assert.deepEqual(specSchema.properties.layout.enum, ["TB", "LR"]);
+  assert.deepEqual(specSchema.properties.layout.enum, [...DIRECTIONS]);
   assert.ok(specSchema.properties.nodes.items.properties.shape);
   assert.equal(create.annotations.readOnlyHint, false);
+  const update: Json = tools.find((tool) => tool.name === "update_diagram");
+  for (const tool of [create, update]) {
+    const mermaid = tool.inputSchema.properties.mermaid;
+    assert.equal(mermaid.type, "string", tool.name);
+    assert.match(mermaid.description, /flowchart/, tool.name);
+    assert.match(mermaid.description, /subgraphs.*become groups/, tool.name);
+    assert.match(mermaid.description, /ignored/, tool.name);
+    assert.deepEqual(tool.inputSchema.required, tool === create ? ["name"] : ["id"]);
+  }
+  // get_diagram publishes every field of the spec it returns, and the chart beside it.
+  const get: Json = tools.find((tool) => tool.name === "get_diagram");
+  const readBack = get.outputSchema.properties.spec;
+  assert.deepEqual(readBack.properties.layout.enum, [...DIRECTIONS]);
+  assert.ok(readBack.properties.groups, "groups");
+  for (const field of ["stroke", "group", "color", "shape"]) {
+    assert.ok(readBack.properties.nodes.items.properties[field], `nodes[].${field}`);
+  }
+  for (const field of ["line", "start", "end", "label", "id"]) {
+    assert.ok(readBack.properties.edges.items.properties[field], `edges[].${field}`);
+  }
+  assert.ok(get.outputSchema.properties.mermaid, "mermaid");
+  assert.ok(get.outputSchema.required.includes("mermaid"));
 });
 
 Deno.test("a spec with problems is an isError listing every problem with its path; nothing is saved", async () => {
@@ -201,7 +225,10 @@ Deno.test("update_diagram replaces the contents with revision + 1; unknown and f
   const spec = { layout: "LR", nodes: [{ id: "x", label: "Only", shape: "rectangle" }], edges: [] };
   assert.deepEqual(read.structured!.spec, spec);
   assert.deepEqual(read.structured!.notExpressed, []);
-  assert.match(read.text, /^"Flow v2" \(revision 2, updated \S+\): http\S+\nspec:\n(.+)$/);
+  assert.match(
+    read.text,
+    /^"Flow v2" \(revision 2, updated \S+\): http\S+\nspec:\n(.+)\nmermaid:\nflowchart LR\n/,
+  );
   assert.deepEqual(JSON.parse(read.text.split("\n")[2]), spec);
 
   const unknown = await mcp.call("update_diagram", { id: "no-such-diagram", spec: chainSpec(2) });
@@ -385,7 +412,7 @@ Deno.test("update_diagram with a patch changes one box of a big diagram and says
 
   const both = await mcp.call("update_diagram", { id, spec, patch: { removeNodes: ["n1"] } });
   assert.equal(both.isError, true);
-  assert.match(both.text, /either spec .* or patch/);
+  assert.match(both.text, /exactly one of spec .* patch .* or mermaid .*; got spec and patch/);
   const unknown = await mcp.call("update_diagram", { id, patch: { removeEdges: ["n0->n9"] } });
   assert.equal(unknown.isError, true);
   assert.match(unknown.text, /- patch\.removeEdges\[0\]: unknown edge "n0->n9"/);
@@ -592,4 +619,210 @@ Deno.test("styled edges drawn by create_diagram come back from get_diagram, and 
     bad.text,
     /spec\.edges\[0\]\.line: expected one of "solid", "dashed", "dotted", "thick", got "wavy"/,
   );
+});
+
+/** A flowchart with two subgraphs (one inside the other), a link on a node and a labelled edge. */
+const CHART = `flowchart LR
+  subgraph api [API layer]
+    gateway[Gateway] --> service(Orders service)
+    subgraph workers [Workers]
+      direction TB
+      queue[(Queue)] --> worker[Worker]
+    end
+  end
+  service -->|enqueues| queue
+  worker -->|writes| db[(Postgres)]
+  click gateway "https://example.com/gateway"`;
+
+/**
+ * A spec as the service holds it (defaults filled in, every edge with its id), its nodes and
+ * groups by id: a chart lists a subgraph's nodes inside it, wherever the spec had them.
+ */
+function normalised(input: unknown): DiagramSpec {
+  const parsed = parseSpec(input);
+  assert.ok(parsed.ok, JSON.stringify(parsed));
+  const ids = edgeIds(parsed.spec.edges);
+  const byId = (a: { id: string }, b: { id: string }) => a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+  return {
+    ...parsed.spec,
+    nodes: parsed.spec.nodes.toSorted(byId),
+    edges: parsed.spec.edges.map((edge, i) => ({ ...edge, id: ids[i] })),
+    ...(parsed.spec.groups ? { groups: parsed.spec.groups.toSorted(byId) } : {}),
+  };
+}
+
+/** What a chart parses to, as the service holds it. */
+function chartSpec(chart: string): DiagramSpec {
+  const parsed = mermaidToSpec(chart);
+  assert.ok(parsed.ok, JSON.stringify(parsed));
+  return normalised(parsed.spec);
+}
+
+Deno.test("create_diagram draws a Mermaid flowchart, its subgraphs as groups, and names what it ignored", async () => {
+  const { instance, token, mcpUrl } = await setUp();
+  await using _ = instance;
+  await using mcp = await connectClient(mcpUrl, { authorization: `Bearer ${token}` });
+  const created = await mcp.call("create_diagram", { name: "Orders", mermaid: CHART });
+  assert.equal(created.isError, false, created.text);
+  assert.deepEqual([created.structured!.nodes, created.structured!.edges], [5, 4]);
+  const notes: string[] = created.structured!.notes;
+  assert.ok(notes.some((note) => /click/.test(note)), JSON.stringify(notes));
+  assert.match(created.text, /\nNot drawn from the Mermaid chart:\n- .*click/);
+
+  const read = await mcp.call("get_diagram", { id: created.structured!.id });
+  assert.equal(read.isError, false, read.text);
+  const spec = read.structured!.spec;
+  assert.equal(spec.layout, "LR");
+  assert.deepEqual(
+    spec.groups.map((group: Json) => [group.id, group.label, group.parent ?? null]).sort(),
+    [["api", "API layer", null], ["workers", "Workers", "api"]],
+  );
+  assert.deepEqual(
+    Object.fromEntries(spec.nodes.map((node: Json) => [node.id, node.group ?? null])),
+    { gateway: "api", service: "api", queue: "workers", worker: "workers", db: null },
+  );
+  assert.deepEqual(normalised(spec), chartSpec(CHART), "the diagram holds what the chart says");
+
+  // A spec without a chart's notes answers without them.
+  const plain = await mcp.call("create_diagram", { name: "Plain", spec: chainSpec(2) });
+  assert.equal(plain.structured!.notes, undefined);
+  assert.doesNotMatch(plain.text, /Not drawn/);
+});
+
+Deno.test("get_diagram's mermaid parses back to the very spec it returns; an empty diagram's is null", async () => {
+  const { instance, token, mcpUrl } = await setUp();
+  await using _ = instance;
+  await using mcp = await connectClient(mcpUrl, { authorization: `Bearer ${token}` });
+  for (
+    const args of [
+      { name: "From a chart", mermaid: CHART },
+      { name: "From a spec", spec: chainSpec(12) },
+    ]
+  ) {
+    const id = (await mcp.call("create_diagram", args)).structured!.id;
+    const read = await mcp.call("get_diagram", { id });
+    assert.equal(read.isError, false, read.text);
+    const mermaid: string = read.structured!.mermaid;
+    assert.equal(typeof mermaid, "string", args.name);
+    assert.ok(read.text.includes(`\nmermaid:\n${mermaid}`), "the text carries the chart too");
+    assert.deepEqual(chartSpec(mermaid), normalised(read.structured!.spec), args.name);
+  }
+
+  const empty = await fetch(new URL("/api/diagrams", instance.url), {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body: JSON.stringify({ name: "Nothing yet" }),
+  }).then((response) => response.json());
+  const read = await mcp.call("get_diagram", { id: empty.id });
+  assert.equal(read.isError, false, read.text);
+  assert.equal(read.structured!.mermaid, null);
+  assert.equal(read.structured!.spec, undefined);
+});
+
+Deno.test("update_diagram from Mermaid redraws as the same spec update would, keeping the hand-drawn note in place", async () => {
+  const { instance, token, mcpUrl } = await setUp();
+  await using _ = instance;
+  await using mcp = await connectClient(mcpUrl, { authorization: `Bearer ${token}` });
+  const id = (await mcp.call("create_diagram", { name: "Orders", mermaid: CHART })).structured!.id;
+
+  // A person adds a note beside the drawing.
+  const current = await fetch(new URL(`/api/diagrams/${id}`, instance.url), {
+    headers: { authorization: `Bearer ${token}` },
+  }).then((response) => response.json());
+  const note = fileWithNote("ask ops about retention").elements[0];
+  const file = { ...current.file, elements: [...current.file.elements, { ...note, index: "zz0" }] };
+  const saved = await fetch(new URL(`/api/diagrams/${id}`, instance.url), {
+    method: "PUT",
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body: JSON.stringify({ file }),
+  });
+  assert.equal(saved.status, 200, await saved.text());
+  const before = await storedElements(instance, token, id);
+
+  // The same chart again: every element where it was, the note too.
+  const same = await mcp.call("update_diagram", { id, mermaid: CHART, name: "Orders v2" });
+  assert.equal(same.isError, false, same.text);
+  assert.deepEqual(
+    [same.structured!.revision, same.structured!.keptElements, same.structured!.name],
+    [3, 1, "Orders v2"],
+  );
+  assert.ok(same.structured!.notes.some((line: string) => /click/.test(line)));
+  const place = (elements: Json[]) =>
+    elements.filter((element) => !element.isDeleted)
+      .map(({ id, type, x, y, width, height }: Json) => [id, type, x, y, width, height]);
+  assert.deepEqual(place(await storedElements(instance, token, id)), place(before));
+
+  // A changed chart draws exactly what the same change sent as a spec draws.
+  const changed = CHART.replace("[Worker]", "[Worker pool]").replace(
+    "  click",
+    "  worker --> cache[Cache]\n  click",
+  );
+  const fromChart = await mcp.call("update_diagram", { id, mermaid: changed });
+  assert.equal(fromChart.isError, false, fromChart.text);
+  assert.equal(fromChart.structured!.keptElements, 1);
+  const drawnFromChart = await storedElements(instance, token, id);
+  const parsed = mermaidToSpec(changed);
+  assert.ok(parsed.ok, JSON.stringify(parsed));
+  const fromSpec = await mcp.call("update_diagram", { id, spec: parsed.spec });
+  assert.equal(fromSpec.isError, false, fromSpec.text);
+  assert.equal(fromSpec.structured!.keptElements, 1);
+  assert.deepEqual(place(await storedElements(instance, token, id)), place(drawnFromChart));
+  const kept = drawnFromChart.find((element) => element.id === note.id)!;
+  assert.deepEqual([kept.x, kept.y, kept.text], [note.x, note.y, note.text]);
+});
+
+Deno.test("spec and mermaid together, or neither, are refused naming what was sent; nothing is saved", async () => {
+  const { instance, token, mcpUrl } = await setUp();
+  await using _ = instance;
+  await using mcp = await connectClient(mcpUrl, { authorization: `Bearer ${token}` });
+  const both = await mcp.call("create_diagram", {
+    name: "Both",
+    spec: chainSpec(2),
+    mermaid: CHART,
+  });
+  assert.equal(both.isError, true);
+  assert.match(both.text, /exactly one of spec .* or mermaid .*; got spec and mermaid/);
+  const neither = await mcp.call("create_diagram", { name: "Neither" });
+  assert.equal(neither.isError, true);
+  assert.match(neither.text, /got neither/);
+  assert.deepEqual((await mcp.call("list_diagrams", {})).structured!.diagrams, []);
+
+  const id = (await mcp.call("create_diagram", { name: "One", mermaid: CHART })).structured!.id;
+  const update = await mcp.call("update_diagram", { id, spec: chainSpec(2), mermaid: CHART });
+  assert.equal(update.isError, true);
+  assert.match(update.text, /got spec and mermaid/);
+  const none = await mcp.call("update_diagram", { id, name: "Renamed" });
+  assert.equal(none.isError, true);
+  assert.match(none.text, /got none/);
+  const read = await mcp.call("get_diagram", { id });
+  assert.deepEqual([read.structured!.revision, read.structured!.name], [1, "One"]);
+});
+
+Deno.test("a sequenceDiagram or a chart with a syntax error is refused with every error, and nothing is saved", async () => {
+  const { instance, token, mcpUrl } = await setUp();
+  await using _ = instance;
+  await using mcp = await connectClient(mcpUrl, { authorization: `Bearer ${token}` });
+  const sequence = await mcp.call("create_diagram", {
+    name: "Chat",
+    mermaid: "sequenceDiagram\n  Alice->>Bob: Hello\n  Bob-->>Alice: Hi",
+  });
+  assert.equal(sequence.isError, true);
+  assert.match(sequence.text, /^The Mermaid chart has \d+ problem\(s\); nothing was saved/);
+  assert.match(sequence.text, /sequenceDiagram/);
+  const broken = await mcp.call("create_diagram", {
+    name: "Broken",
+    mermaid: "flowchart TD\n  a[A] --> b{B]\n  b --> c",
+  });
+  assert.equal(broken.isError, true);
+  assert.match(broken.text, /- line 2, column \d+: /);
+  assert.deepEqual((await mcp.call("list_diagrams", {})).structured!.diagrams, []);
+
+  const id = (await mcp.call("create_diagram", { name: "Kept", mermaid: CHART })).structured!.id;
+  const update = await mcp.call("update_diagram", {
+    id,
+    mermaid: "classDiagram\n  class Order",
+  });
+  assert.equal(update.isError, true);
+  assert.match(update.text, /classDiagram/);
+  assert.equal((await mcp.call("get_diagram", { id })).structured!.revision, 1);
 });

@@ -14,9 +14,10 @@ import { registerUpdateDiagram } from "./tools/update_diagram.ts";
 
 const INSTRUCTIONS =
   "Draw diagrams in the user's self-hosted Excalidraw gallery. Describe structure only (nodes, " +
-  "edges, labels, shapes, colours, TB or LR) with create_diagram; the server does all layout " +
-  "and returns a URL to share. To change a diagram, read it with get_diagram (it returns the " +
-  "exact spec) and send update_diagram either the edited spec or a patch by node and edge id. " +
+  "edges, labels, shapes, colours, groups, direction) with create_diagram, as a spec or as a " +
+  "Mermaid flowchart; the server does all layout and returns a URL to share. To change a " +
+  "diagram, read it with get_diagram (it returns the exact spec, and the same as Mermaid) and " +
+  "send update_diagram the edited spec, a patch by node and edge id, or the edited chart. " +
   "list_diagrams and list_collections find existing ones. Every change is kept: update_diagram " +
   "names the revision it replaced, list_revisions shows a diagram's history, and " +
   "restore_revision brings any revision back (itself undoable).";

@@ -1,46 +1,43 @@
 // get_diagram: a diagram as the exact spec update_diagram accepts (layout, node ids, labels,
-// shapes, colours, edge ids and labels), plus what that spec cannot express.
+// shapes, colours, groups, edge ids, labels and styles) and as a Mermaid flowchart, plus what that
+// spec cannot express.
 import type { McpServer } from "@modelcontextprotocol/server";
 import { z } from "zod";
 import { toolSchema } from "../../../runtime/mcp/tool_schema.ts";
 import { structuredResult } from "../../../runtime/mcp/results.ts";
+import { diagramSpecSchema } from "../../../shared/spec.ts";
+import { mermaidOf } from "../../service/mermaid_diagrams.ts";
 import { type ToolContext, toolFailure } from "../tool_context.ts";
 import { diagramIdArgument } from "./ids.ts";
 import { diagramSummaryOutput, summaryOf } from "./list_diagrams.ts";
 
 const inputSchema = z.object({ id: diagramIdArgument.describe("The diagram's id.") });
 
-const specOutput = z.object({
-  layout: z.enum(["TB", "LR"]),
-  nodes: z.array(z.object({
-    id: z.string(),
-    label: z.string(),
-    shape: z.string(),
-    color: z.string().optional(),
-  })),
-  edges: z.array(z.object({
-    id: z.string(),
-    from: z.string(),
-    to: z.string(),
-    label: z.string().optional(),
-  })),
-});
-
-const outputSchema = diagramSummaryOutput.extend({
-  spec: specOutput.optional().describe("Absent when the diagram has no labelled shapes yet."),
-  notExpressed: z.array(z.string())
-    .describe("What the spec cannot say; update_diagram keeps those elements in place."),
-});
+const output = (spec: z.ZodType) =>
+  diagramSummaryOutput.extend({
+    spec: spec.optional().describe("Absent when the diagram has no labelled shapes yet."),
+    mermaid: z.string().nullable().describe(
+      "The same diagram as a Mermaid flowchart (update_diagram takes it as mermaid); null when " +
+        "there is no spec.",
+    ),
+    notExpressed: z.array(z.string())
+      .describe("What the spec cannot say; update_diagram keeps those elements in place."),
+  });
 
 const publishedInput = toolSchema(inputSchema);
-const publishedOutput = toolSchema(outputSchema);
+// The spec's own schema is published, so every field it may hold reads as update_diagram takes
+// it; the answer is checked loosely, as the spec was read back from a stored scene.
+const publishedOutput = toolSchema(output(z.record(z.string(), z.unknown())), {
+  documented: output(diagramSpecSchema),
+});
 
 export function registerGetDiagram(server: McpServer, context: ToolContext): void {
   server.registerTool("get_diagram", {
     title: "Get diagram",
     description:
       "Read a diagram back as the spec update_diagram accepts: layout, every node (id, label, " +
-      "shape, colour) and edge (id, from, to, label). Send it back unchanged and you get the same " +
+      "shape, colours, group), group and edge (id, from, to, label, line and heads), and the " +
+      "same as Mermaid flowchart text. Send either back unchanged and you get the same " +
       "drawing; edit it, or patch nodes and edges by these ids. Also lists what the spec cannot " +
       "express (free text, sketches, images), which updates keep in place.",
     inputSchema: publishedInput,
@@ -52,11 +49,13 @@ export function registerGetDiagram(server: McpServer, context: ToolContext): voi
         context.actor.userId,
         input.id,
       );
+      const mermaid = mermaidOf(spec);
       const header = `${JSON.stringify(diagram.name)} (revision ${diagram.revision}, updated ` +
         `${diagram.updatedAt}): ${diagram.url}`;
       const specText = spec === null
-        ? "No labelled shapes yet: create the contents with update_diagram and a whole spec."
-        : `spec:\n${JSON.stringify(spec)}`;
+        ? "No labelled shapes yet: create the contents with update_diagram and a whole spec or " +
+          "a Mermaid chart."
+        : `spec:\n${JSON.stringify(spec)}\nmermaid:\n${mermaid}`;
       const missing = notExpressed.length === 0
         ? ""
         : `\nnot expressed by the spec (kept in place by updates):\n${
@@ -65,6 +64,7 @@ export function registerGetDiagram(server: McpServer, context: ToolContext): voi
       return structuredResult(`${header}\n${specText}${missing}`, {
         ...summaryOf(diagram),
         ...(spec === null ? {} : { spec }),
+        mermaid,
         notExpressed,
       });
     } catch (error) {

@@ -1,4 +1,5 @@
-// The answer of create_diagram and update_diagram: where the diagram is and what it holds.
+// The answer of create_diagram and update_diagram: where the diagram is and what it holds, and,
+// for a Mermaid chart, what of it was not drawn.
 import type { CallToolResult } from "@modelcontextprotocol/server";
 import { z } from "zod";
 import { structuredResult } from "../../../runtime/mcp/results.ts";
@@ -11,6 +12,9 @@ export const savedDiagramOutput = z.object({
   revision: z.number().int(),
   nodes: z.number().int(),
   edges: z.number().int(),
+  notes: z.array(z.string()).optional().describe(
+    "What the Mermaid chart held that is not drawn (only when there is something to say).",
+  ),
 });
 
 export const updatedDiagramOutput = savedDiagramOutput.extend({
@@ -21,7 +25,10 @@ export const updatedDiagramOutput = savedDiagramOutput.extend({
   removedEdges: z.number().int().describe("Edges removed with the nodes a patch removed."),
 });
 
-function summary({ diagram, nodes, edges }: SpecWrite) {
+/** What a Mermaid chart held that was not drawn, when the write came from one. */
+type Notes = { notes?: string[] };
+
+function summary({ diagram, nodes, edges, notes }: SpecWrite & Notes) {
   return {
     id: diagram.id,
     name: diagram.name,
@@ -29,19 +36,27 @@ function summary({ diagram, nodes, edges }: SpecWrite) {
     revision: diagram.revision,
     nodes,
     edges,
+    ...(notes === undefined || notes.length === 0 ? {} : { notes }),
   };
 }
 
-export function createdResult(write: SpecWrite): CallToolResult {
+/** The notes as lines after the summary; nothing when there are none. */
+function notesText(notes: string[] | undefined): string {
+  return notes === undefined || notes.length === 0
+    ? ""
+    : `\nNot drawn from the Mermaid chart:\n${notes.map((note) => `- ${note}`).join("\n")}`;
+}
+
+export function createdResult(write: SpecWrite & Notes): CallToolResult {
   const output = summary(write);
   return structuredResult(
     `Created ${JSON.stringify(output.name)} (${output.nodes} nodes, ${output.edges} edges, ` +
-      `revision ${output.revision}, id ${output.id}): ${output.url}`,
+      `revision ${output.revision}, id ${output.id}): ${output.url}${notesText(write.notes)}`,
     output,
   );
 }
 
-export function updatedResult(update: SpecUpdate): CallToolResult {
+export function updatedResult(update: SpecUpdate & Notes): CallToolResult {
   const output = {
     ...summary(update),
     replacedRevision: update.replacedRevision,
@@ -58,7 +73,7 @@ export function updatedResult(update: SpecUpdate): CallToolResult {
       `${extras.length ? `; ${extras.join("; ")}` : ""}): ${output.url}\n` +
       `To undo this change: restore_revision {"id": ${JSON.stringify(output.id)}, "revision": ` +
       `${output.replacedRevision}} (the user can also restore it from the diagram's history page, ` +
-      `${output.url}/history).`,
+      `${output.url}/history).${notesText(update.notes)}`,
     output,
   );
 }

@@ -1,5 +1,5 @@
-// update_diagram: redraws a diagram from a whole new spec or a patch of its current one
-// (revision + 1). Hand-made elements the spec does not own stay where they are.
+// update_diagram: redraws a diagram from a whole new spec, a patch of its current one or a Mermaid
+// flowchart (revision + 1). Hand-made elements the spec does not own stay where they are.
 import type { McpServer } from "@modelcontextprotocol/server";
 import { z } from "zod";
 import { toolSchema } from "../../../runtime/mcp/tool_schema.ts";
@@ -14,9 +14,10 @@ import { nameSchema, parseOrThrow } from "../../service/schemas.ts";
 import { diagramIdArgument } from "./ids.ts";
 import { type ToolContext, toolFailure } from "../tool_context.ts";
 import { documentedSpec, lenientSpec } from "./spec_argument.ts";
+import { documentedMermaid, lenientMermaid, sentArguments } from "./mermaid_argument.ts";
 import { updatedDiagramOutput, updatedResult } from "./saved_diagram.ts";
 
-const shape = (spec: z.ZodType, patch: z.ZodType) =>
+const shape = (spec: z.ZodType, patch: z.ZodType, mermaid: z.ZodType) =>
   z.object({
     id: diagramIdArgument.describe(
       "The diagram to change (from create_diagram or list_diagrams).",
@@ -27,23 +28,32 @@ const shape = (spec: z.ZodType, patch: z.ZodType) =>
         'Example: {"updateNodes":[{"id":"db","label":"Postgres"}],"addEdges":[{"from":"api",' +
         '"to":"cache"}],"removeNodes":["old"]}.',
     ),
+    mermaid: mermaid.optional(),
     name: nameSchema.optional().describe("A new title; omit to keep the current one."),
   });
 
-const inputSchema = toolSchema(shape(lenientSpec, z.unknown()), {
-  documented: shape(documentedSpec, documentedSpecPatchSchema),
+const inputSchema = toolSchema(shape(lenientSpec, z.unknown(), lenientMermaid), {
+  documented: shape(documentedSpec, documentedSpecPatchSchema, documentedMermaid),
 });
 const outputSchema = toolSchema(updatedDiagramOutput);
 const patchArgument = z.object({ patch: specPatchSchema });
 
-function change(input: { spec?: unknown; patch?: unknown }): SpecChange {
-  if ((input.spec === undefined) === (input.patch === undefined)) {
+/** The one change sent: a whole spec, a patch, or a chart; InvalidInputError naming what was sent. */
+function change(
+  input: { spec?: unknown; patch?: unknown; mermaid?: unknown },
+): SpecChange | { mermaid: unknown } {
+  const sent = sentArguments(input, ["spec", "patch", "mermaid"]);
+  if (sent.length !== 1) {
     throw new InvalidInputError(
-      ["send either spec (the whole new diagram) or patch (changes by id), not both or neither"],
+      [
+        "send exactly one of spec (the whole new diagram), patch (changes by id) or mermaid (the " +
+        `whole new diagram as a flowchart); got ${sent.length === 0 ? "none" : sent.join(" and ")}`,
+      ],
       "nothing to draw",
     );
   }
   if (input.spec !== undefined) return { spec: input.spec };
+  if (input.mermaid !== undefined) return { mermaid: input.mermaid };
   const { patch } = parseOrThrow(patchArgument, { patch: input.patch }, "arguments");
   if (isEmptyPatch(patch)) {
     throw new InvalidInputError(
@@ -59,8 +69,9 @@ export function registerUpdateDiagram(server: McpServer, context: ToolContext): 
     title: "Update diagram",
     description:
       "Redraw a diagram: send the whole new spec (get_diagram returns the current one, ready to " +
-      "edit), or a patch that adds, changes or removes nodes and edges by id. The server lays it " +
-      "out again; nodes and edges keep their element ids. Elements the spec cannot express " +
+      "edit), a patch that adds, changes or removes nodes and edges by id, or the whole new " +
+      "diagram as a Mermaid flowchart (get_diagram returns that too). The server lays it out " +
+      "again; nodes and edges keep their element ids. Elements the spec cannot express " +
       "(free text, sketches, images drawn by hand) are kept in place. The answer names the " +
       "revision it replaced.",
     inputSchema,
@@ -68,10 +79,16 @@ export function registerUpdateDiagram(server: McpServer, context: ToolContext): 
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true },
   }, async (input: z.output<ReturnType<typeof shape>>) => {
     try {
-      const update = await context.diagrams.updateFromSpec(context.actor, input.id, {
-        ...change(input),
-        name: input.name,
-      });
+      const sent = change(input);
+      const update = "mermaid" in sent
+        ? await context.diagrams.updateFromMermaid(context.actor, input.id, {
+          mermaid: sent.mermaid,
+          name: input.name,
+        })
+        : await context.diagrams.updateFromSpec(context.actor, input.id, {
+          ...sent,
+          name: input.name,
+        });
       return updatedResult(update);
     } catch (error) {
       return toolFailure("update_diagram", error);
