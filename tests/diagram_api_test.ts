@@ -10,6 +10,7 @@ import { svgReferenceProblems } from "./helpers/svg_references.ts";
 import { MAX_CSS_VALUE_LENGTH } from "../diagram/drawing/svg/svg_css.ts";
 import { MAX_THUMBNAIL_BYTES } from "../diagram/drawing/svg/sanitize_svg.ts";
 import { BOUND_TEXT_DEFAULTS, ELEMENT_DEFAULTS, hostileFrames } from "./helpers/scene_fixture.ts";
+import { mermaidToSpec } from "../diagram/drawing/mermaid/from_mermaid.ts";
 
 const EMAIL = "owner@example.com";
 const PASSWORD = "correct horse battery";
@@ -620,5 +621,177 @@ Deno.test("a personal access token works on the REST API without a cookie or Ori
     assert.equal(revoked.status, 401);
     assert.match(revoked.headers.get("www-authenticate")!, /invalid_token/);
     await revoked.body?.cancel();
+  });
+});
+
+const CHART = `flowchart TD
+  subgraph shop [Shop]
+    cart[Cart] -->|checkout| pay{Paid?}
+  end
+  pay -->|yes| ship([Ship])
+  click cart "https://example.com/cart"`;
+
+Deno.test("POST /api/diagrams draws a spec or a Mermaid chart like any new diagram; a chart's notes say what was ignored", async () => {
+  await withDiagram(async (instance) => {
+    const api = client(instance, await instance.login(EMAIL, PASSWORD));
+    const spec = {
+      layout: "LR",
+      nodes: [{ id: "a", label: "Alpha" }, { id: "b", label: "Beta", shape: "diamond" }],
+      edges: [{ from: "a", to: "b", label: "then" }],
+    };
+    const fromSpec = await api("POST", "/api/diagrams", { name: "From a spec", spec });
+    assert.equal(fromSpec.status, 201, fromSpec.text);
+    assert.equal(fromSpec.headers.get("location"), `/api/diagrams/${fromSpec.json.id}`);
+    assert.deepEqual(
+      [fromSpec.json.name, fromSpec.json.revision, fromSpec.json.source, fromSpec.json.notes],
+      ["From a spec", 1, "import", undefined],
+    );
+    const specFile = (await api("GET", `/api/diagrams/${fromSpec.json.id}`)).json.file;
+    const texts = (file: Json) =>
+      file.elements.filter((element: Json) => element.type === "text")
+        .map((element: Json) => element.text).sort();
+    assert.deepEqual(texts(specFile), ["Alpha", "Beta", "then"]);
+
+    const folder = await api("POST", "/api/collections", { name: "Charts" });
+    const fromChart = await api("POST", "/api/diagrams", {
+      name: "From a chart",
+      mermaid: CHART,
+      collectionId: folder.json.id,
+    });
+    assert.equal(fromChart.status, 201, fromChart.text);
+    assert.deepEqual(
+      [fromChart.json.name, fromChart.json.collectionId, fromChart.json.source],
+      ["From a chart", folder.json.id, "import"],
+    );
+    assert.ok(
+      fromChart.json.notes.some((note: string) => /click/.test(note)),
+      JSON.stringify(fromChart.json.notes),
+    );
+    const chartFile = (await api("GET", `/api/diagrams/${fromChart.json.id}`)).json.file;
+    for (const label of ["Cart", "Paid?", "Ship", "checkout", "yes"]) {
+      assert.ok(texts(chartFile).includes(label), `${label} in ${texts(chartFile)}`);
+    }
+    const listed = (await api("GET", "/api/diagrams")).json.diagrams;
+    assert.deepEqual(listed.map((d: Json) => d.name), ["From a chart", "From a spec"]);
+  });
+});
+
+Deno.test("POST /api/diagrams refuses a chart with line and column, another chart type, two sources at once and a spec with problems; nothing is stored", async () => {
+  await withDiagram(async (instance) => {
+    const api = client(instance, await instance.login(EMAIL, PASSWORD));
+    const broken = await api("POST", "/api/diagrams", {
+      name: "Broken",
+      mermaid: "flowchart TD\n  a[A] --> b{B]\n  b --> c",
+    });
+    assert.equal(broken.status, 400);
+    assert.match(broken.json.error, /^the Mermaid chart has \d+ problem\(s\); nothing was saved$/);
+    assert.match(broken.json.problems.join("\n"), /line 2, column \d+/);
+
+    const sequence = await api("POST", "/api/diagrams", {
+      name: "Chat",
+      mermaid: "sequenceDiagram\n  Alice->>Bob: Hi",
+    });
+    assert.equal(sequence.status, 400);
+    assert.match(sequence.json.problems.join("\n"), /sequenceDiagram/);
+
+    const both = await api("POST", "/api/diagrams", {
+      name: "Both",
+      mermaid: CHART,
+      spec: { layout: "TB", nodes: [{ id: "a", label: "A" }], edges: [] },
+    });
+    assert.equal(both.status, 400);
+    assert.deepEqual(both.json.problems, [
+      "body: send at most one of file, spec or mermaid; got spec and mermaid",
+    ]);
+    const thumbnail = await api("POST", "/api/diagrams", {
+      name: "Drawn by us",
+      mermaid: CHART,
+      thumbnail: "<svg/>",
+    });
+    assert.equal(thumbnail.status, 400);
+    assert.match(thumbnail.json.problems[0], /^thumbnail: goes with a file only/);
+    const notText = await api("POST", "/api/diagrams", { name: "Number", mermaid: 42 });
+    assert.equal(notText.status, 400);
+    assert.match(notText.json.problems[0], /^mermaid: expected string/);
+
+    const badSpec = await api("POST", "/api/diagrams", {
+      name: "Bad spec",
+      spec: { layout: "TB", nodes: [{ id: "a", label: "A" }], edges: [{ from: "a", to: "x" }] },
+    });
+    assert.equal(badSpec.status, 400);
+    assert.deepEqual(badSpec.json.problems, ['spec.edges[0].to: unknown node "x"']);
+    assert.deepEqual((await api("GET", "/api/diagrams")).json.diagrams, []);
+  });
+});
+
+Deno.test("export.mmd downloads the diagram as a Mermaid flowchart that draws the same spec; no nodes is 409, unknown 404, no auth 401", async () => {
+  await withDiagram(async (instance) => {
+    const api = client(instance, await instance.login(EMAIL, PASSWORD));
+    const created = await api("POST", "/api/diagrams", { name: "Café flow", mermaid: CHART });
+    const exported = await api("GET", `/api/diagrams/${created.json.id}/export.mmd`);
+    assert.equal(exported.status, 200);
+    assert.equal(exported.headers.get("content-type"), "text/vnd.mermaid; charset=utf-8");
+    assert.equal(
+      exported.headers.get("content-disposition"),
+      `attachment; filename="Caf_ flow.mmd"; filename*=UTF-8''Caf%C3%A9%20flow.mmd`,
+    );
+    assert.equal(exported.headers.get("x-content-type-options"), "nosniff");
+    assert.match(exported.text, /^(flowchart|graph) T[BD]\b/);
+    const parsed = mermaidToSpec(exported.text);
+    const original = mermaidToSpec(CHART);
+    assert.ok(parsed.ok && original.ok, JSON.stringify(parsed));
+    const labels = (spec: Json) => spec.nodes.map((node: Json) => [node.id, node.label]).sort();
+    assert.deepEqual(labels(parsed.spec), labels(original.spec));
+    assert.deepEqual(
+      parsed.spec.edges.map((edge) => [edge.from, edge.to, edge.label]),
+      original.spec.edges.map((edge) => [edge.from, edge.to, edge.label]),
+    );
+
+    const empty = await api("POST", "/api/diagrams", { name: "Empty" });
+    const nothing = await api("GET", `/api/diagrams/${empty.json.id}/export.mmd`);
+    assert.equal(nothing.status, 409);
+    assert.match(nothing.json.error, /no nodes .*nothing to express as a Mermaid flowchart/);
+
+    const unknown = await api("GET", "/api/diagrams/AAAAAAAAAAAAAAAAAAAAAA/export.mmd");
+    assert.equal(unknown.status, 404);
+    const foreign = await (await anotherAccount(instance))(
+      "GET",
+      `/api/diagrams/${created.json.id}/export.mmd`,
+    );
+    assert.equal(foreign.status, 404);
+    assert.doesNotMatch(foreign.text, /Cart/);
+    const anonymous = await client(instance)("GET", `/api/diagrams/${created.json.id}/export.mmd`);
+    assert.equal(anonymous.status, 401);
+    assert.doesNotMatch(anonymous.text, /Cart/);
+  });
+});
+
+Deno.test("a personal access token creates from a chart and downloads export.mmd without a cookie or Origin; a cookie from another site may not", async () => {
+  await withDiagram(async (instance) => {
+    const token = (await instance.admin("create-token", EMAIL, "script")).stdout.trim().split("\n")
+      .at(-1)!;
+    const created = await fetch(new URL("/api/diagrams", instance.url), {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: JSON.stringify({ name: "Scripted", mermaid: CHART }),
+    });
+    assert.equal(created.status, 201);
+    const { id } = await created.json();
+    const exported = await fetch(new URL(`/api/diagrams/${id}/export.mmd`, instance.url), {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    assert.equal(exported.status, 200);
+    assert.match(await exported.text(), /Cart/);
+
+    const cookie = await instance.login(EMAIL, PASSWORD);
+    const crossSite = await client(instance, cookie)("POST", "/api/diagrams", {
+      name: "Forged",
+      mermaid: CHART,
+    }, { origin: "https://evil.example" });
+    assert.equal(crossSite.status, 403);
+    const listed = await fetch(new URL("/api/diagrams", instance.url), {
+      headers: { authorization: `Bearer ${token}` },
+    }).then((response) => response.json());
+    assert.deepEqual(listed.diagrams.map((d: Json) => d.name), ["Scripted"]);
   });
 });

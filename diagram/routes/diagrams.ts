@@ -1,5 +1,5 @@
-// /api/diagrams: create or import, list, read, export, replace (with If-Match), rename or move,
-// duplicate, delete, thumbnail, SVG export.
+// /api/diagrams: create (empty, or from a file, a spec or a Mermaid chart), list, read, export
+// (.excalidraw, .svg, .mmd), replace (with If-Match), rename or move, duplicate, delete, thumbnail.
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { DiagramOperations } from "../service/diagram_operations.ts";
@@ -49,15 +49,29 @@ export function diagramRoutes(diagrams: DiagramOperations): Hono<DiagramHonoEnv>
 
   app.post("/api/diagrams", async (c) => {
     const { value } = await readJsonBody(c, createDiagramSchema, MAX_DIAGRAM_BODY_BYTES);
-    // A body with a file is an import; without, a new empty drawing.
-    const actor = { ...actorOf(c), via: value.file ? "import" as const : "web" as const };
-    const created = await diagrams.create(actor, {
-      name: value.name,
-      collectionId: value.collectionId ?? null,
-      file: value.file,
-      thumbnail: value.thumbnail,
-    });
-    return c.json(created, 201, { Location: `/api/diagrams/${created.id}` });
+    // A body with contents (a file, a spec, a chart) is an import; without, a new empty drawing.
+    const brought = value.file ?? value.spec ?? value.mermaid;
+    const actor = {
+      ...actorOf(c),
+      via: brought === undefined ? "web" as const : "import" as const,
+    };
+    const target = { name: value.name, collectionId: value.collectionId ?? null };
+    const created = value.mermaid !== undefined
+      ? await diagrams.createFromMermaid(actor, { ...target, mermaid: value.mermaid })
+      : value.spec !== undefined
+      ? { ...(await diagrams.createFromSpec(actor, { ...target, spec: value.spec })), notes: null }
+      : {
+        diagram: await diagrams.create(actor, {
+          ...target,
+          file: value.file,
+          thumbnail: value.thumbnail,
+        }),
+        notes: null,
+      };
+    const { diagram } = created;
+    // A chart's notes say what of it is not drawn.
+    const body = created.notes === null ? diagram : { ...diagram, notes: created.notes };
+    return c.json(body, 201, { Location: `/api/diagrams/${diagram.id}` });
   });
 
   app.get("/api/diagrams", async (c) => {
@@ -102,6 +116,18 @@ export function diagramRoutes(diagrams: DiagramOperations): Hono<DiagramHonoEnv>
     return c.body(svg, 200, {
       ...THUMBNAIL_HEADERS,
       "Content-Disposition": attachment(fileName),
+    });
+  });
+
+  app.get("/api/diagrams/:id/export.mmd", async (c) => {
+    const { fileName, mermaid } = await diagrams.exportMermaid(
+      c.get("userId"),
+      idParam(c.req.param("id")),
+    );
+    return c.body(mermaid, 200, {
+      "Content-Type": "text/vnd.mermaid; charset=utf-8",
+      "Content-Disposition": attachment(fileName),
+      "Cache-Control": "private, no-cache",
     });
   });
 

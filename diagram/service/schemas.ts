@@ -38,11 +38,37 @@ export const fileIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,128}$/, {
 const fileSchema = z.record(z.string(), z.unknown());
 const thumbnailSchema = z.string();
 
+/** What a new diagram may be drawn from; none of them: an empty drawing. */
+const DRAWINGS = ["file", "spec", "mermaid"] as const;
+
+/**
+ * A new diagram: empty, or from an Excalidraw file (with its thumbnail), a spec or a Mermaid
+ * chart, at most one of the three. A spec and a chart are checked by their own operations, which
+ * name every problem.
+ */
 export const createDiagramSchema = z.strictObject({
   name: nameSchema,
   collectionId: idSchema.nullish(),
   file: fileSchema.optional(),
   thumbnail: thumbnailSchema.optional(),
+  spec: z.unknown().optional(),
+  mermaid: z.string().optional(),
+}).superRefine((body, context) => {
+  const sent = DRAWINGS.filter((key) => body[key] !== undefined);
+  if (sent.length > 1) {
+    context.addIssue({
+      code: "custom",
+      path: [],
+      message: `send at most one of file, spec or mermaid; got ${sent.join(" and ")}`,
+    });
+  }
+  if (body.thumbnail !== undefined && body.file === undefined && sent.length > 0) {
+    context.addIssue({
+      code: "custom",
+      path: ["thumbnail"],
+      message: "goes with a file only: the server draws a spec or a Mermaid chart itself",
+    });
+  }
 });
 
 export const replaceDiagramSchema = z.strictObject({
