@@ -17,6 +17,7 @@ import {
 } from "./helpers/gallery_browser.ts";
 import { connectClient } from "./helpers/mcp_client.ts";
 import { fileWithNote } from "./helpers/scene_fixture.ts";
+import { mermaidToSpec } from "../diagram/drawing/mermaid/from_mermaid.ts";
 
 // The page's DOM, loosely typed: the functions below run in Chromium, and `deno check` must not
 // load the DOM library for the whole program (its stream types clash with Deno's own).
@@ -498,7 +499,7 @@ Deno.test("the diagram pages in headless Chromium", async (t) => {
         JSON.stringify({ ...fileWithNote(note), source: "Hafen Größe — Kai 7" }, null, 2),
       );
 
-      await page.getByLabel("Import .excalidraw files").setInputFiles({
+      await page.getByLabel("Import .excalidraw or Mermaid files").setInputFiles({
         name: "Harbour notes.excalidraw",
         mimeType: "application/json",
         buffer: Buffer.from(uploaded),
@@ -535,6 +536,97 @@ Deno.test("the diagram pages in headless Chromium", async (t) => {
       assert.match(drawing.trimStart(), /^(<\?xml[^>]*>\s*)?<svg[\s>]/);
       assert.match(drawing, /<\/svg>\s*$/);
       assert.ok(drawing.includes(note), "the SVG draws the note's text");
+    },
+  );
+
+  await scenario(
+    "the editor's Diagram menu downloads the diagram as a Mermaid flowchart",
+    async (s) => {
+      const person = await newPerson(instance);
+      const chart = "flowchart LR\n  order[Order] -->|paid| ship([Ship])\n  ship --> done((Done))";
+      const diagram = await person.api("POST", "/api/diagrams", {
+        name: "Order flow",
+        mermaid: chart,
+      });
+      const { page } = await s.open();
+      await signIn(page, person.email, person.password);
+      await page.goto(`/d/${diagram.id}`);
+      await page.getByText("Diagram", { exact: true }).click();
+      const item = page.getByRole("link", { name: "Download Mermaid (.mmd)" });
+      assert.equal(await item.isVisible(), true);
+      assert.equal(await item.getAttribute("href"), `/api/diagrams/${diagram.id}/export.mmd`);
+      const [download] = await Promise.all([page.waitForEvent("download"), item.click()]);
+      assert.equal(download.suggestedFilename(), "Order flow.mmd");
+      const text = new TextDecoder().decode(await Deno.readFile(await download.path()));
+      const back = mermaidToSpec(text);
+      const original = mermaidToSpec(chart);
+      assert.ok(back.ok && original.ok, text);
+      const nodes = (spec: { nodes: { id: string; label: string; shape: string }[] }) =>
+        spec.nodes.map(({ id, label, shape }) => [id, label, shape]).sort();
+      assert.deepEqual(nodes(back.spec), nodes(original.spec));
+      assert.deepEqual(
+        back.spec.edges.map(({ from, to, label }) => [from, to, label]),
+        original.spec.edges.map(({ from, to, label }) => [from, to, label]),
+      );
+    },
+  );
+
+  await scenario(
+    "New from Mermaid with the keyboard alone: a mistake shown beside the chart, a preview, then Create opens the editor",
+    async (s) => {
+      // The chart with a mistake answers 400, which Chromium logs.
+      s.expectConsoleErrors(
+        /status of 400 \(Bad Request\) \(http:\/\/127\.0\.0\.1:\d+\/new\/mermaid\)/,
+      );
+      const person = await newPerson(instance);
+      const { page } = await s.open();
+      await signIn(page, person.email, person.password);
+      await page.goto("/");
+      await tabUntil(page, (stop) => stop.text === "New from Mermaid");
+      assert.equal(await navigates(page, () => page.keyboard.press("Enter")), "/new/mermaid");
+      assert.equal(await heading(page), "New from Mermaid");
+
+      const name = await tabUntil(page, (stop) => stop.tag === "input" && stop.text === "Name");
+      assert.equal(name.at(-1)!.tag, "input");
+      await page.keyboard.type("Release train");
+      await page.keyboard.press("Tab");
+      const chartField = await focused(page);
+      assertFocusShows(chartField, "the chart's text area");
+      assert.deepEqual([chartField.tag, chartField.text], ["textarea", "Flowchart"]);
+      const mistaken = "flowchart LR\n  build[Build] --> test{Test]\n  test --> ship([Ship])";
+      await page.keyboard.type(mistaken);
+      await tabUntil(page, (stop) => stop.text === "Preview");
+      assert.equal(await navigates(page, () => page.keyboard.press("Enter")), "/new/mermaid");
+
+      const chart = page.getByLabel("Flowchart");
+      assert.equal(await chart.inputValue(), mistaken, "the chart stays as typed");
+      assert.equal(await chart.getAttribute("aria-invalid"), "true");
+      const problems = page.locator("#mermaid-problems");
+      assert.match(await problems.innerText(), /The chart cannot be drawn[\s\S]*line 2/);
+      assert.equal(await page.getByLabel("Name").inputValue(), "Release train");
+      assert.equal(await page.locator("img.preview").count(), 0);
+
+      // Fixed from the keyboard: into the text area, everything selected, typed again.
+      await tabUntil(page, (stop) => stop.tag === "textarea");
+      await page.keyboard.press("ControlOrMeta+A");
+      const fixed = "flowchart LR\n  build[Build] --> test[Test]\n  test --> ship([Ship])";
+      await page.keyboard.type(fixed);
+      await tabUntil(page, (stop) => stop.text === "Preview");
+      await navigates(page, () => page.keyboard.press("Enter"));
+      assert.equal(await chart.inputValue(), fixed);
+      assert.equal(await problems.count(), 0);
+      const preview = page.getByRole("img", {
+        name: /^The drawing of the chart: 3 nodes, 2 edges/,
+      });
+      await preview.waitFor();
+      const drawn = await preview.evaluate((image: Dom) => [image.complete, image.naturalWidth]);
+      assert.deepEqual([drawn[0], drawn[1] > 0], [true, true], "the preview image loads");
+      assert.equal(await cardsNamed(page, "Release train").count(), 0);
+
+      await tabUntil(page, (stop) => stop.text === "Create");
+      const opened = await navigates(page, () => page.keyboard.press("Enter"));
+      assert.match(opened, new RegExp(`^/d/${ID}$`));
+      assert.equal(await heading(page), "Release train");
     },
   );
 

@@ -486,7 +486,7 @@ Deno.test("importing several files keeps each whole or refuses it with its probl
     assert.equal(exported, good);
     assert.match(
       (await person.get("/")).text,
-      /<label for="files">Import .excalidraw files<\/label>/,
+      /<label for="files">Import .excalidraw or Mermaid files<\/label>/,
     );
   });
 });
@@ -558,6 +558,240 @@ Deno.test("a page's form or import of the wrong type or too large is refused wit
       body: none,
     });
     assert.equal(response.status, 400);
-    assert.match(await response.text(), /refused it: choose between 1 and 50 \.excalidraw files/);
+    assert.match(
+      await response.text(),
+      /refused it: choose between 1 and 50 \.excalidraw or Mermaid \(\.mmd\) files/,
+    );
+  });
+});
+
+const CHART = `flowchart LR
+  subgraph shop [Shop]
+    cart[Cart] -->|checkout| pay{Paid?}
+  end
+  pay -->|yes| ship([Ship])
+  click cart "https://example.com/cart"`;
+
+/** The diagrams of the account, newest first, as the REST API lists them. */
+async function listed(instance: DiagramInstance) {
+  const cookie = await instance.login(EMAIL, PASSWORD);
+  return (await fetch(new URL("/api/diagrams", instance.url), { headers: { cookie } })
+    .then((answer) => answer.json())).diagrams as {
+      id: string;
+      name: string;
+      source: string;
+      collectionId: string | null;
+    }[];
+}
+
+/** What a text area holds, read back from the page's HTML as a browser would. */
+function textAreaValue(page: string, id: string): string {
+  const match = new RegExp(`<textarea[^>]* id="${id}"[^>]*>([\\s\\S]*?)</textarea>`).exec(page);
+  assert.ok(match, `a textarea #${id}`);
+  const decoded = match[1].replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'").replace(/&amp;/g, "&");
+  // The parser drops one line break right after the tag.
+  return decoded.startsWith("\n") ? decoded.slice(1) : decoded;
+}
+
+Deno.test("New from Mermaid previews a chart without saving it, then Create saves it and opens the editor", async () => {
+  await withPages(async (instance) => {
+    const person = browser(instance);
+    await person.post("/login", { email: EMAIL, password: PASSWORD, next: "/" });
+    const gallery = await person.get("/");
+    assert.match(gallery.text, /<a class="button" href="\/new\/mermaid">New from Mermaid<\/a>/);
+
+    const empty = await person.get("/new/mermaid");
+    assert.equal(empty.response.status, 200);
+    assert.match(empty.text, /<h1>New from Mermaid<\/h1>/);
+    assert.match(empty.text, /<label for="name">Name<\/label>/);
+    assert.match(empty.text, /<label for="mermaid">Flowchart<\/label>/);
+    assert.match(empty.text, /<textarea [^>]*id="mermaid" name="mermaid"/);
+    assert.match(empty.text, /<button type="submit" name="action" value="preview" formnovalidate>/);
+    assert.match(empty.text, /<button type="submit" name="action" value="create" class="primary">/);
+    assert.doesNotMatch(empty.text, /<script(?! src=)/, "no inline script");
+
+    // Typed in a browser: its line breaks come as CRLF.
+    const typed = CHART.replaceAll("\n", "\r\n");
+    const preview = await person.post("/new/mermaid", {
+      name: "Checkout",
+      mermaid: typed,
+      action: "preview",
+    });
+    assert.equal(preview.response.status, 200);
+    assert.equal(textAreaValue(preview.text, "mermaid"), CHART, "the chart stays as typed");
+    assert.match(
+      preview.text,
+      /<input type="text" id="name" name="name" required maxlength="200" value="Checkout">/,
+    );
+    assert.match(preview.text, /3 nodes, 2 edges\. Not saved yet/);
+    const image = /<img class="preview" src="data:image\/svg\+xml;base64,([A-Za-z0-9+/=]+)"/
+      .exec(preview.text);
+    assert.ok(image, "the preview is an image of our own SVG");
+    const svg = new TextDecoder().decode(Uint8Array.fromBase64(image[1]));
+    assert.match(svg, /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+    for (const label of ["Cart", "Paid?", "Ship", "checkout"]) {
+      assert.ok(svg.includes(label), `the preview draws ${label}`);
+    }
+    assert.match(preview.text, /<h3>Not drawn<\/h3>\s*<ul class="notes"><li>[^<]*click/);
+    assert.deepEqual(await listed(instance), [], "a preview saves nothing");
+
+    const created = await person.post("/new/mermaid", {
+      name: "Checkout",
+      mermaid: typed,
+      action: "create",
+    });
+    assert.equal(created.response.status, 303);
+    const location = created.response.headers.get("location")!;
+    assert.match(location, /^\/d\/[A-Za-z0-9_-]+$/);
+    const [diagram] = await listed(instance);
+    assert.deepEqual([diagram.name, diagram.source, diagram.collectionId], [
+      "Checkout",
+      "web",
+      null,
+    ]);
+    assert.equal(location, `/d/${diagram.id}`);
+    assert.equal((await person.get(location)).response.status, 200);
+
+    // From a collection's page the diagram goes into that collection.
+    const cookie = await instance.login(EMAIL, PASSWORD);
+    const folder = await fetch(new URL("/api/collections", instance.url), {
+      method: "POST",
+      headers: { cookie, origin: instance.origin, "content-type": "application/json" },
+      body: JSON.stringify({ name: "Flows" }),
+    }).then((answer) => answer.json());
+    const inside = await person.get(`/c/${folder.id}`);
+    assert.match(inside.text, new RegExp(`href="/new/mermaid\\?collectionId=${folder.id}"`));
+    const into = await person.get(`/new/mermaid?collectionId=${folder.id}`);
+    assert.match(
+      into.text,
+      new RegExp(`<input type="hidden" name="collectionId" value="${folder.id}">`),
+    );
+    assert.match(into.text, /It goes into “Flows”\./);
+    const filed = await person.post("/new/mermaid", {
+      name: "Filed",
+      mermaid: CHART,
+      collectionId: folder.id,
+      action: "create",
+    });
+    assert.equal(filed.response.status, 303);
+    const [newest] = await listed(instance);
+    assert.deepEqual([newest.name, newest.collectionId], ["Filed", folder.id]);
+  });
+});
+
+Deno.test("New from Mermaid shows a chart it cannot draw again as typed, its problems beside it with the line; nothing is saved", async () => {
+  await withPages(async (instance) => {
+    const person = browser(instance);
+    await person.post("/login", { email: EMAIL, password: PASSWORD, next: "/" });
+    const broken = 'flowchart TD\n  a["<script>alert(1)</script>"] --> b{B]\n  b --> c';
+    for (const action of ["preview", "create"]) {
+      const page = await person.post("/new/mermaid", { name: "Broken", mermaid: broken, action });
+      assert.equal(page.response.status, 400, action);
+      assert.equal(textAreaValue(page.text, "mermaid"), broken, action);
+      assert.doesNotMatch(page.text, /<script>alert/, action);
+      assert.match(
+        page.text,
+        /<textarea [^>]*aria-invalid="true" aria-describedby="mermaid-hint mermaid-problems">/,
+      );
+      const problems =
+        /<div class="field-problem" id="mermaid-problems" role="alert">([\s\S]*?)<\/div>/
+          .exec(page.text);
+      assert.ok(problems, action);
+      assert.match(problems[1], /The chart cannot be drawn/);
+      assert.match(problems[1], /<li>[^<]*line 2/);
+    }
+
+    const sequence = await person.post("/new/mermaid", {
+      name: "Chat",
+      mermaid: "sequenceDiagram\n  Alice->>Bob: Hi",
+      action: "preview",
+    });
+    assert.equal(sequence.response.status, 400);
+    assert.match(sequence.text, /<li>[^<]*sequenceDiagram/);
+
+    const nameless = await person.post("/new/mermaid", {
+      name: " ",
+      mermaid: CHART,
+      action: "create",
+    });
+    assert.equal(nameless.response.status, 400);
+    assert.match(
+      nameless.text,
+      /<p class="field-problem" id="name-problem">Give the diagram a name/,
+    );
+    assert.match(nameless.text, /aria-invalid="true" aria-describedby="name-problem"/);
+    assert.match(nameless.text, /<img class="preview"/, "the chart is drawn all the same");
+
+    const blank = await person.post("/new/mermaid", {
+      name: "Blank",
+      mermaid: " ",
+      action: "create",
+    });
+    assert.equal(blank.response.status, 400);
+    assert.match(blank.text, /Write a flowchart first/);
+
+    const foreign = await person.post("/new/mermaid", {
+      name: "Forged",
+      mermaid: CHART,
+      action: "create",
+    }, {
+      origin: "https://evil.example",
+      "sec-fetch-site": "cross-site",
+    });
+    assert.equal(foreign.response.status, 403);
+
+    const huge = await person.post("/new/mermaid", {
+      name: "Huge",
+      // Nine bytes each, sent as a form: over the most a 200,000-character chart can take.
+      mermaid: "中".repeat(210_000),
+      action: "preview",
+    });
+    assert.equal(huge.response.status, 413);
+    assert.match(huge.text, /refused it: a chart is at most 200000 characters/);
+    const long = await person.post("/new/mermaid", {
+      name: "Long",
+      mermaid: `flowchart TD\n${"  a --> b\n".repeat(20_001)}`,
+      action: "preview",
+    });
+    assert.equal(long.response.status, 400);
+    assert.match(long.text, /the chart is \d+ characters long; at most 200000 are read/);
+    assert.deepEqual(await listed(instance), []);
+
+    const signedOut = await fetch(new URL("/new/mermaid", instance.url), { redirect: "manual" });
+    assert.equal(signedOut.status, 303);
+    assert.equal(signedOut.headers.get("location"), "/login?next=%2Fnew%2Fmermaid");
+    await signedOut.body?.cancel();
+  });
+});
+
+Deno.test("importing .mmd and .mermaid files draws each chart; a chart that does not parse names the file and the line", async () => {
+  await withPages(async (instance) => {
+    const cookie = await instance.login(EMAIL, PASSWORD);
+    const form = new FormData();
+    form.append("files", new File([CHART], "Checkout.mmd"));
+    form.append("files", new File(["graph LR\n  a[Alpha] --> b[Beta]\n"], "Pair.mermaid"));
+    form.append("files", new File(["flowchart TD\n  a --> b{B]\n"], "broken.mmd"));
+    form.append("files", new File(['pie title Pets\n  "Dogs" : 3\n'], "pie.mmd"));
+    const response = await fetch(new URL("/import", instance.url), {
+      method: "POST",
+      headers: { cookie, origin: instance.origin },
+      body: form,
+    });
+    const page = await response.text();
+    assert.equal(response.status, 200);
+    assert.match(page, /2 of 4 file\(s\) imported\./);
+    assert.match(
+      page,
+      />Checkout<\/a> imported from Checkout\.mmd; not drawn:\s*<ul><li>[^<]*click/,
+    );
+    assert.match(page, />Pair<\/a> imported from Pair\.mermaid<\/li>/);
+    assert.match(page, /broken\.mmd was not imported:\s*<ul><li>[^<]*line 2/);
+    assert.match(page, /pie\.mmd was not imported:\s*<ul><li>[^<]*pie/);
+    const diagrams = await listed(instance);
+    assert.deepEqual(diagrams.map((d) => [d.name, d.source]).sort(), [
+      ["Checkout", "import"],
+      ["Pair", "import"],
+    ]);
   });
 });

@@ -5,8 +5,15 @@ import { readFormRequest } from "../../runtime/request_body.ts";
 /** Our forms hold a few short fields; nothing a person types comes near this. */
 const FORM_BYTES = 4096;
 
-export async function readForm(request: Request): Promise<Record<string, string>> {
-  return Object.fromEntries(
-    await readFormRequest(request, FORM_BYTES, { tooLarge: "the form is too large" }),
-  );
+export interface FormLimits {
+  /** For a form that carries a text of its own (a Mermaid chart): its cap, and the 413's reason. */
+  maxBytes?: number;
+  tooLarge?: string;
+}
+
+export async function readForm(
+  request: Request,
+  { maxBytes = FORM_BYTES, tooLarge = "the form is too large" }: FormLimits = {},
+): Promise<Record<string, string>> {
+  return Object.fromEntries(await readFormRequest(request, maxBytes, { tooLarge }));
 }

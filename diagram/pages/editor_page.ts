@@ -73,6 +73,8 @@ export function editorPage({ email, diagram, tree, bundle }: EditorPageView): st
             <li><a href="/api/diagrams/${diagram
               .id}/export" download>Download .excalidraw</a></li>
             <li><a href="/api/diagrams/${diagram.id}/export.svg" download>Download .svg</a></li>
+            <li><a href="/api/diagrams/${diagram
+              .id}/export.mmd" download>Download Mermaid (.mmd)</a></li>
             <li><a href="${self}/move?back=${back}">Move…</a></li>
             <li><a href="${self}/history">History</a></li>
             <li>

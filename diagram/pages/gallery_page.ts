@@ -113,7 +113,7 @@ function collectionActions(collection: CollectionSummary): Html {
   `;
 }
 
-/** New diagram, new collection and import, into the collection shown (if any). */
+/** New diagram (empty or from Mermaid), new collection and import, into the collection shown (if any). */
 function creation(collection: CollectionSummary | undefined): Html {
   const into = collection
     ? html`<input type="hidden" name="collectionId" value="${collection.id}">`
@@ -122,6 +122,9 @@ function creation(collection: CollectionSummary | undefined): Html {
     <div class="create">
       <form method="post" action="/new">${into}<button type="submit" class="primary">New
         diagram</button></form>
+      <a class="button" href="/new/mermaid${collection
+        ? `?collectionId=${collection.id}`
+        : ""}">New from Mermaid</a>
       <form method="post" action="/collections" class="new-collection">
         ${collection ? html`<input type="hidden" name="parentId" value="${collection.id}">` : ""}
         <label for="collection-name">${collection
@@ -132,9 +135,9 @@ function creation(collection: CollectionSummary | undefined): Html {
       </form>
       <form class="import" method="post" action="/import" enctype="multipart/form-data">
         ${into}
-        <label for="files">Import .excalidraw files</label>
-        <input type="file" id="files" name="files" multiple accept=".excalidraw,application/json"
-          required>
+        <label for="files">Import .excalidraw or Mermaid files</label>
+        <input type="file" id="files" name="files" multiple
+          accept=".excalidraw,.mmd,.mermaid,application/json" required>
         <button type="submit">Import</button>
       </form>
     </div>
@@ -193,7 +196,8 @@ function results(query: string, count: number, cards: Html): Html {
 function emptyState(mcpUrl: string): Html {
   return html`
     <div class="empty">
-      <p>No diagrams yet. Start one with <b>New diagram</b>, import .excalidraw files, or let an AI
+      <p>No diagrams yet. Start one with <b>New diagram</b> or <b>New from Mermaid</b>, import
+      .excalidraw or Mermaid files, or let an AI
       agent draw them: connect an MCP client to <code>${mcpUrl}</code> with an access token from
       your <a href="/account">account page</a>.</p>
     </div>

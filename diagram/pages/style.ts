@@ -9,6 +9,7 @@ export const STYLE_CSS = `:root {
   --on-accent: #ffffff;
   --error-bg: #ffebe9;
   --error-fg: #82071e;
+  --error-border: #cf222e;
   --badge: #ddf4ff;
 }
 
@@ -18,6 +19,7 @@ export const STYLE_CSS = `:root {
     --on-accent: #0d1117;
     --error-bg: #42181c;
     --error-fg: #ffdcd7;
+    --error-border: #f85149;
     --badge: #0c2d6b;
   }
 }
@@ -70,7 +72,7 @@ button.primary {
 
 label { display: block; font-weight: 600; margin: 1rem 0 0.25rem; }
 
-input[type="email"], input[type="password"], input[type="text"], input[type="search"] {
+input[type="email"], input[type="password"], input[type="text"], input[type="search"], textarea {
   width: 100%;
   font: inherit;
   padding: 0.45rem 0.6rem;
@@ -462,4 +464,38 @@ body.editor-page { display: flex; flex-direction: column; height: 100vh; margin:
 
 main.editor { flex: 1; max-width: none; margin: 0; padding: 0; min-height: 0; position: relative; }
 .editor-fallback { padding: 1.5rem 1rem; max-width: 72rem; margin: 0 auto; }
+/* New from Mermaid: the chart's text, its problems beside it, the preview below. */
+textarea {
+  display: block;
+  min-height: 10rem;
+  resize: vertical;
+  font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace;
+  font-size: 0.9375rem;
+  line-height: 1.45;
+  tab-size: 2;
+}
+.mermaid-form { max-width: 48rem; }
+.mermaid-form .hint { margin: 0 0 0.4rem; font-size: 0.875rem; }
+.field-problem {
+  margin: 0.4rem 0 0;
+  padding: 0.5rem 0.75rem;
+  border-radius: 6px;
+  background: var(--error-bg);
+  color: var(--error-fg);
+}
+.field-problem p { margin: 0; }
+.field-problem ul { margin: 0.25rem 0 0; padding-left: 1.25rem; overflow-wrap: anywhere; }
+/* The chart's line under a problem, with a caret under the column. */
+pre.excerpt { margin: 0.25rem 0 0.4rem; padding: 0.4rem 0.5rem; font-size: 0.8125rem; }
+.field-problem pre.excerpt { background: var(--bg); color: var(--fg); border-color: var(--error-border); }
+textarea[aria-invalid="true"], input[aria-invalid="true"] {
+  border: 2px solid var(--error-border);
+}
+.mermaid-preview { max-width: 48rem; }
+/* A wide drawing keeps a readable size on a narrow screen and scrolls sideways instead. */
+.preview-frame { overflow-x: auto; border-radius: 8px; }
+.preview-frame .preview { min-width: 36rem; }
+.mermaid-preview h3 { font-size: 1rem; margin: 1rem 0 0.25rem; }
+.mermaid-preview .notes { margin: 0; overflow-wrap: anywhere; }
+.create .button { padding: 0.4rem 1rem; }
 `;

@@ -1,6 +1,7 @@
-// POST /import: one or many .excalidraw files from the gallery's form (into the collection shown,
-// if any). Each file is validated whole and stored as one diagram, or listed with its problems;
-// a refused file leaves nothing behind.
+// POST /import: one or many .excalidraw files, or Mermaid flowcharts (.mmd, .mermaid), from the
+// gallery's form (into the collection shown, if any). Each file is validated whole and stored as one
+// diagram (a chart drawn by the service, as the New from Mermaid page draws it), or listed with its
+// problems; a refused file leaves nothing behind.
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { readMultipartRequest } from "../../runtime/request_body.ts";
@@ -8,6 +9,7 @@ import type { DiagramOperations } from "../service/diagram_operations.ts";
 import type { Actor } from "../service/diagrams.ts";
 import { InvalidInputError, NotFoundError } from "../service/errors.ts";
 import { idSchema, nameSchema } from "../service/schemas.ts";
+import { LayoutBusyError, LayoutTimeoutError } from "../layout_pool/layout_pool.ts";
 import type { PageEnv } from "../http/page_session.ts";
 import { type ImportOutcome, importPage } from "../pages/import_page.ts";
 
@@ -18,6 +20,8 @@ export interface ImportPageDeps {
 /** One import: a few files of the biggest size a diagram may have. */
 const IMPORT_BYTES = 32 * 1024 * 1024;
 const MAX_IMPORT_FILES = 50;
+/** A Mermaid chart by its name; anything else is read as an Excalidraw file. */
+const MERMAID_FILE = /\.(mmd|mermaid)$/i;
 
 /** Mounted behind the signed-in check. */
 export function importPages(deps: ImportPageDeps): Hono<PageEnv> {
@@ -30,7 +34,7 @@ export function importPages(deps: ImportPageDeps): Hono<PageEnv> {
     const files = form.getAll("files").filter((entry) => entry instanceof File);
     if (files.length === 0 || files.length > MAX_IMPORT_FILES) {
       throw new HTTPException(400, {
-        message: `choose between 1 and ${MAX_IMPORT_FILES} .excalidraw files`,
+        message: `choose between 1 and ${MAX_IMPORT_FILES} .excalidraw or Mermaid (.mmd) files`,
       });
     }
     const into = idSchema.safeParse(form.get("collectionId"));
@@ -41,25 +45,34 @@ export function importPages(deps: ImportPageDeps): Hono<PageEnv> {
     return c.html(importPage(c.get("email"), outcomes));
   });
 
-  /** One file: its JSON validated whole and stored as one diagram, or its problems. */
+  /** One file: an Excalidraw file's JSON validated whole, or a chart drawn; or its problems. */
   const importOne = async (
     actor: Actor,
     collectionId: string | null,
     file: File,
   ): Promise<ImportOutcome> => {
-    const name = file.name.replace(/\.(excalidraw|json)$/i, "").trim().slice(0, 200) ||
+    const isChart = MERMAID_FILE.test(file.name);
+    const name = file.name.replace(/\.(excalidraw|json|mmd|mermaid)$/i, "").trim().slice(0, 200) ||
       "Imported diagram";
     const text = await file.text();
-    let json: unknown;
+    const target = { name: nameSchema.catch("Imported diagram").parse(name), collectionId };
     try {
-      json = JSON.parse(text);
-    } catch {
-      return { file: file.name, problems: ["the file is not JSON (is it an .excalidraw file?)"] };
-    }
-    try {
+      if (isChart) {
+        const drawn = await deps.diagrams.createFromMermaid(actor, { ...target, mermaid: text });
+        const { id, name } = drawn.diagram;
+        return { file: file.name, imported: { id, name }, notes: drawn.notes };
+      }
+      let json: unknown;
+      try {
+        json = JSON.parse(text);
+      } catch {
+        return {
+          file: file.name,
+          problems: ["the file is not JSON (is it an .excalidraw file?)"],
+        };
+      }
       const imported = await deps.diagrams.create(actor, {
-        name: nameSchema.catch("Imported diagram").parse(name),
-        collectionId,
+        ...target,
         file: json,
         sourceText: text,
       });
@@ -67,6 +80,9 @@ export function importPages(deps: ImportPageDeps): Hono<PageEnv> {
     } catch (error) {
       if (error instanceof NotFoundError) {
         return { file: file.name, problems: ["the collection to import into no longer exists"] };
+      }
+      if (error instanceof LayoutBusyError || error instanceof LayoutTimeoutError) {
+        return { file: file.name, problems: [error.message] };
       }
       if (!(error instanceof InvalidInputError)) throw error;
       return { file: file.name, problems: error.problems };

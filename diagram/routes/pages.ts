@@ -1,6 +1,7 @@
 // The pages a person uses, put together: the stylesheet and scripts, sign in and out, and behind
 // the signed-in check (which sends the browser to /login and back) the gallery pages, a diagram's
-// pages (its history too), the import, the trash and the account page. Forms work without JavaScript.
+// pages (its history too), the import, New from Mermaid, the trash and the account page. Forms
+// work without JavaScript.
 import { Hono } from "hono";
 import type { AccountOperations } from "../service/accounts.ts";
 import type { CollectionOperations } from "../service/collections.ts";
@@ -16,6 +17,7 @@ import { editorAssets } from "./editor_assets.ts";
 import { galleryPages } from "./gallery_pages.ts";
 import { historyPages } from "./history_pages.ts";
 import { importPages } from "./import_pages.ts";
+import { mermaidPages } from "./mermaid_pages.ts";
 import { trashPages } from "./trash_pages.ts";
 import { loginPages } from "./login_pages.ts";
 import { pageAssets } from "./page_assets.ts";
@@ -40,6 +42,7 @@ const SIGNED_IN_PATHS = [
   "/c/*",
   "/d/*",
   "/new",
+  "/new/*",
   "/collections",
   "/import",
   "/account",
@@ -59,6 +62,7 @@ export function pageRoutes(deps: PageRouteDeps): Hono<PageEnv> {
   app.route("/", galleryPages({ ...deps, mcpUrl }));
   app.route("/", diagramLookup(deps.diagrams, [diagramPages(deps), historyPages(deps.history)]));
   app.route("/", importPages(deps));
+  app.route("/", mermaidPages(deps));
   app.route("/", trashPages(deps));
   app.route("/", accountPages({ ...deps, mcpUrl }));
   // The address answers handed out before the pages existed.
