@@ -13,6 +13,8 @@ import { parseSpec, SHAPES } from "../shared/spec.ts";
 import { compareRestored, openRestorePage } from "./helpers/excalidraw_restore.ts";
 import { randomDag } from "./helpers/layout_quality.ts";
 import { everyEdgeStyle } from "./helpers/scene_fixture.ts";
+import { mermaidCorpus } from "./helpers/mermaid_corpus.ts";
+import { mermaidToSpec } from "../diagram/drawing/mermaid/from_mermaid.ts";
 
 type BaseFields = Omit<ShapeElement, "type">;
 
@@ -208,6 +210,21 @@ Deno.test("Excalidraw's restore() in Chromium", async (t) => {
     const restored = await page.restore(file);
     assert.deepEqual(compareRestored(file.elements, restored.elements), NOTHING_CHANGED);
     assert.equal(restored.elements.length, file.elements.length);
+  });
+
+  await t.step("keeps every element of every Mermaid corpus chart's drawing", async () => {
+    for (const { name, text } of await mermaidCorpus()) {
+      const parsed = mermaidToSpec(text);
+      assert.ok(parsed.ok, `${name}: ${JSON.stringify(parsed)}`);
+      const file = await generateDiagram(parsed.spec, {
+        diagramId: `restore-${name}`,
+        source: "https://diagrams.example.com",
+        updated: 1_700_000_000_000,
+      });
+      const restored = await page.restore(file);
+      assert.deepEqual(compareRestored(file.elements, restored.elements), NOTHING_CHANGED, name);
+      assert.equal(restored.elements.length, file.elements.length, name);
+    }
   });
 
   await t.step("drops a 0×0 text, and the report names it", async () => {

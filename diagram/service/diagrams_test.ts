@@ -141,7 +141,7 @@ Deno.test("a patch naming unknown ids or carrying bad fields is refused with eve
     const badFields = await core.diagrams.updateFromSpec(agent, diagram.id, {
       patch: {
         addNodes: [{ id: "x", label: "" }],
-        updateNodes: [{ id: "api", shape: "hexagon" }],
+        updateNodes: [{ id: "api", shape: "octagon" }],
       },
     }).catch((error) => error);
     assert.ok(badFields instanceof InvalidInputError);

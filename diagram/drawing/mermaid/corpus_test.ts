@@ -5,8 +5,7 @@ import assert from "node:assert/strict";
 import { parseSpec } from "../../../shared/spec.ts";
 import { mermaidToSpec } from "./from_mermaid.ts";
 import { specToMermaid } from "./to_mermaid.ts";
-
-const CORPUS = new URL("./corpus/", import.meta.url);
+import { corpusFile, mermaidCorpus } from "../../../tests/helpers/mermaid_corpus.ts";
 
 interface Expected {
   nodes: number;
@@ -15,28 +14,18 @@ interface Expected {
   notes: string[];
 }
 
-async function corpus(): Promise<{ name: string; text: string }[]> {
-  const charts = [];
-  for await (const entry of Deno.readDir(CORPUS)) {
-    if (entry.isFile && entry.name.endsWith(".mmd")) {
-      charts.push({ name: entry.name, text: await Deno.readTextFile(new URL(entry.name, CORPUS)) });
-    }
-  }
-  return charts.sort((a, b) => a.name.localeCompare(b.name));
-}
-
 const expected: Record<string, Expected> = JSON.parse(
-  await Deno.readTextFile(new URL("expected.json", CORPUS)),
+  await corpusFile("expected.json"),
 );
 
 Deno.test("the expectations table lists every corpus chart", async () => {
-  const names = (await corpus()).map(({ name }) => name);
+  const names = (await mermaidCorpus()).map(({ name }) => name);
   assert.ok(names.length >= 10, `only ${names.length} charts`);
   assert.deepEqual(names, Object.keys(expected).sort((a, b) => a.localeCompare(b)));
 });
 
 Deno.test("every corpus chart is read into a valid spec with the expected counts and notes", async () => {
-  for (const { name, text } of await corpus()) {
+  for (const { name, text } of await mermaidCorpus()) {
     const result = mermaidToSpec(text);
     assert.ok(result.ok, `${name}: ${JSON.stringify(result)}`);
     assert.ok(parseSpec(result.spec).ok, name);
@@ -55,7 +44,7 @@ Deno.test("every corpus chart is read into a valid spec with the expected counts
 });
 
 Deno.test("every corpus chart's spec, written as a chart and read again, is the same spec", async () => {
-  for (const { name, text } of await corpus()) {
+  for (const { name, text } of await mermaidCorpus()) {
     const first = mermaidToSpec(text);
     assert.ok(first.ok, name);
     const written = specToMermaid(first.spec);
