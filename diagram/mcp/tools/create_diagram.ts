@@ -7,6 +7,7 @@ import { InvalidInputError } from "../../service/errors.ts";
 import { nameSchema } from "../../service/schemas.ts";
 import { collectionIdArgument } from "./ids.ts";
 import { type ToolContext, toolFailure } from "../tool_context.ts";
+import { viewToolMeta } from "./view_meta.ts";
 import { documentedSpec, lenientSpec } from "./spec_argument.ts";
 import { documentedMermaid, lenientMermaid, sentArguments } from "./mermaid_argument.ts";
 import { createdResult, savedDiagramOutput } from "./saved_diagram.ts";
@@ -52,6 +53,7 @@ export function registerCreateDiagram(server: McpServer, context: ToolContext): 
     inputSchema,
     outputSchema,
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false },
+    _meta: viewToolMeta,
   }, async (input: z.output<ReturnType<typeof shape>>) => {
     try {
       const target = { name: input.name, collectionId: input.collectionId ?? null };

@@ -8,6 +8,7 @@ import { structuredResult } from "../../../runtime/mcp/results.ts";
 import { diagramSpecSchema } from "../../../shared/spec.ts";
 import { mermaidOf } from "../../service/mermaid_diagrams.ts";
 import { type ToolContext, toolFailure } from "../tool_context.ts";
+import { viewToolMeta } from "./view_meta.ts";
 import { diagramIdArgument } from "./ids.ts";
 import { diagramSummaryOutput, summaryOf } from "./list_diagrams.ts";
 
@@ -43,6 +44,7 @@ export function registerGetDiagram(server: McpServer, context: ToolContext): voi
     inputSchema: publishedInput,
     outputSchema: publishedOutput,
     annotations: { readOnlyHint: true },
+    _meta: viewToolMeta,
   }, async (input: z.output<typeof inputSchema>) => {
     try {
       const { diagram, spec, notExpressed } = await context.diagrams.readSpec(

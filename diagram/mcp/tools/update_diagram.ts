@@ -13,6 +13,7 @@ import { InvalidInputError } from "../../service/errors.ts";
 import { nameSchema, parseOrThrow } from "../../service/schemas.ts";
 import { diagramIdArgument } from "./ids.ts";
 import { type ToolContext, toolFailure } from "../tool_context.ts";
+import { viewToolMeta } from "./view_meta.ts";
 import { documentedSpec, lenientSpec } from "./spec_argument.ts";
 import { documentedMermaid, lenientMermaid, sentArguments } from "./mermaid_argument.ts";
 import { updatedDiagramOutput, updatedResult } from "./saved_diagram.ts";
@@ -77,6 +78,7 @@ export function registerUpdateDiagram(server: McpServer, context: ToolContext): 
     inputSchema,
     outputSchema,
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true },
+    _meta: viewToolMeta,
   }, async (input: z.output<ReturnType<typeof shape>>) => {
     try {
       const sent = change(input);
