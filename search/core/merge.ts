@@ -1,8 +1,12 @@
 // Fuses what the engines of one search returned into SearXNG's result lists: one result per page
 // (by `dedupKey`), ranked by how many engines found it, how high and how much they are trusted.
+// Results of one kind merge with their own kind only: an image with the same image (by its file's
+// address, whichever page showed it), a paper with the same paper (by DOI when it has one), the
+// rest by their page's address.
 import type { EngineInfobox, EngineResult, EngineResults } from "../engines/engine.ts";
 import { collapseWhitespace } from "../../shared/collapse_whitespace.ts";
 import type { Answer, Infobox, SearchOutcome, SearchResult } from "./types.ts";
+import { resultKey, typedFields } from "./result_kinds.ts";
 import { cleanedUrl, cleanUrl, dedupKey, parsedUrl } from "./url.ts";
 
 export interface EngineOutput {
@@ -36,7 +40,8 @@ function mergeMainResults(outputs: EngineOutput[], weights: Map<string, number>)
       if (!url) continue;
       position++;
       const result = normalise(raw, url, output);
-      const key = dedupKey(url);
+      if (result === null) continue;
+      const key = resultKey(result);
       const existing = byKey.get(key);
       if (existing) {
         mergeDuplicate(existing, result, position);
@@ -52,10 +57,13 @@ function mergeMainResults(outputs: EngineOutput[], weights: Map<string, number>)
   return results.sort((a, b) => b.score - a.score);
 }
 
-/** A result in its final shape (its field order is the JSON order), at its cleaned URL. */
-function normalise(raw: EngineResult, url: URL, output: EngineOutput): SearchResult {
+/**
+ * A result in its final shape (its field order is the JSON order), at its cleaned URL; null for
+ * a result of a kind whose own address (an image's file) is not a usable http(s) URL.
+ */
+function normalise(raw: EngineResult, url: URL, output: EngineOutput): SearchResult | null {
   const title = collapseWhitespace(raw.title);
-  return {
+  const common = {
     url: url.href,
     title,
     content: contentBesideTitle(collapseWhitespace(raw.content), title),
@@ -64,13 +72,21 @@ function normalise(raw: EngineResult, url: URL, output: EngineOutput): SearchRes
     positions: [],
     score: 0,
     category: output.category,
-    template: "default.html",
     parsed_url: parsedUrl(url),
     publishedDate: isoDate(raw.publishedDate),
-    thumbnail: optionalUrl(raw.thumbnail),
-    img_src: optionalUrl(raw.img_src),
-    priority: "",
+    thumbnail: optionalUrl(
+      raw.template === undefined || raw.template === "videos.html"
+        ? raw.thumbnail
+        : raw.template === "images.html"
+        ? raw.thumbnail_src ?? raw.img_src
+        : null,
+    ),
+    img_src: optionalUrl(
+      raw.template === undefined || raw.template === "images.html" ? raw.img_src : null,
+    ),
+    priority: "" as const,
   };
+  return typedFields(raw, common);
 }
 
 function mergeDuplicate(existing: SearchResult, newcomer: SearchResult, position: number): void {
@@ -81,12 +97,25 @@ function mergeDuplicate(existing: SearchResult, newcomer: SearchResult, position
   existing.thumbnail ??= newcomer.thumbnail;
   existing.img_src ??= newcomer.img_src;
   existing.publishedDate ??= newcomer.publishedDate;
+  fillMissing(existing, newcomer);
   if (!existing.engines.includes(newcomer.engine)) existing.engines.push(newcomer.engine);
   existing.positions.push(position);
   // The newcomer's own URL rather than a rewritten scheme: it is a link an upstream really served.
   if (existing.parsed_url[0] === "http" && newcomer.parsed_url[0] === "https") {
     existing.url = newcomer.url;
     existing.parsed_url = newcomer.parsed_url;
+  }
+}
+
+/** A kind's own fields one engine left empty and another filled (an image's size, a DOI …). */
+function fillMissing(existing: SearchResult, newcomer: SearchResult): void {
+  const target = existing as unknown as Record<string, unknown>;
+  for (const [field, value] of Object.entries(newcomer)) {
+    const current = target[field];
+    if (current === null && value !== null) target[field] = value;
+    else if (Array.isArray(current) && Array.isArray(value) && value.length > current.length) {
+      target[field] = value;
+    }
   }
 }
 

@@ -2,14 +2,14 @@ import assert from "node:assert/strict";
 import {
   emptyResults,
   type EngineInfobox,
-  type EngineResult,
   type EngineResults,
+  type WebResult,
 } from "../engines/engine.ts";
 import { type EngineOutput, mergeResults } from "./merge.ts";
 
 function output(
   engine: string,
-  results: Partial<EngineResult>[],
+  results: Partial<WebResult>[],
   extra: Partial<EngineResults> & { weight?: number; category?: string } = {},
 ): EngineOutput {
   const { weight = 1, category = "general", ...rest } = extra;

@@ -11,7 +11,8 @@ export type ParsedUrl = [
   fragment: string,
 ];
 
-export interface SearchResult {
+/** What every result carries, whatever its kind: the fields every SearXNG client reads. */
+interface CommonResultFields {
   url: string;
   title: string;
   content: string;
@@ -22,7 +23,6 @@ export interface SearchResult {
   positions: number[];
   score: number;
   category: string;
-  template: "default.html";
   parsed_url: ParsedUrl;
   /** ISO-8601 or null. */
   publishedDate: string | null;
@@ -30,6 +30,61 @@ export interface SearchResult {
   img_src: string | null;
   priority: "";
 }
+
+export interface WebSearchResult extends CommonResultFields {
+  template: "default.html";
+}
+
+export interface ImageSearchResult extends CommonResultFields {
+  template: "images.html";
+  img_src: string;
+  thumbnail_src: string | null;
+  resolution: string | null;
+  img_format: string | null;
+  source: string | null;
+  filesize: string | null;
+}
+
+export interface VideoSearchResult extends CommonResultFields {
+  template: "videos.html";
+  iframe_src: string | null;
+  length: string | null;
+  author: string | null;
+}
+
+export interface PaperSearchResult extends CommonResultFields {
+  template: "paper.html";
+  authors: string[];
+  journal: string | null;
+  publisher: string | null;
+  doi: string | null;
+  pdf_url: string | null;
+  type: string | null;
+  volume: string | null;
+  pages: string | null;
+}
+
+export interface PackageSearchResult extends CommonResultFields {
+  template: "packages.html";
+  package_name: string;
+  version: string | null;
+  maintainer: string | null;
+  homepage: string | null;
+  source_code_url: string | null;
+  tags: string[];
+  popularity: string | null;
+  license_name: string | null;
+}
+
+/** A merged result in SearXNG's shape: the common fields, and its template's own. */
+export type SearchResult =
+  | WebSearchResult
+  | ImageSearchResult
+  | VideoSearchResult
+  | PaperSearchResult
+  | PackageSearchResult;
+
+export type ResultTemplate = SearchResult["template"];
 
 export interface Answer {
   url: string | null;

@@ -57,13 +57,78 @@ export interface EngineContext {
   steps: Map<string, unknown>;
 }
 
-export interface EngineResult {
+/**
+ * A result as a provider reads it. A web page has no `template`; the other kinds carry SearXNG's
+ * template name and its fields (docs.searxng.org, result types), so clients that render images,
+ * videos, papers and packages read them where they expect them.
+ */
+export type EngineResult = WebResult | ImageResult | VideoResult | PaperResult | PackageResult;
+
+interface ResultBase {
+  /** The page the result stands for (an image's page, a video's watch page, a paper's landing). */
   url: string;
   title: string;
   content: string;
   publishedDate?: Date | null;
+}
+
+export interface WebResult extends ResultBase {
+  template?: undefined;
   thumbnail?: string | null;
   img_src?: string | null;
+}
+
+export interface ImageResult extends ResultBase {
+  template: "images.html";
+  /** The full image. */
+  img_src: string;
+  /** A smaller copy to show in a grid; the full image when the provider has none. */
+  thumbnail_src?: string | null;
+  /** "1920 x 1080". */
+  resolution?: string | null;
+  /** "jpeg", "png", "svg+xml" … */
+  img_format?: string | null;
+  /** Where the image comes from, as a person reads it: a site's name or host. */
+  source?: string | null;
+  /** "2.1 MB". */
+  filesize?: string | null;
+}
+
+export interface VideoResult extends ResultBase {
+  template: "videos.html";
+  thumbnail?: string | null;
+  /** The provider's embed page (https only), never loaded until a person asks for it. */
+  iframe_src?: string | null;
+  /** "12:34" or "1:02:03". */
+  length?: string | null;
+  author?: string | null;
+}
+
+export interface PaperResult extends ResultBase {
+  template: "paper.html";
+  authors?: string[];
+  journal?: string | null;
+  publisher?: string | null;
+  /** Without a resolver: "10.1000/xyz". */
+  doi?: string | null;
+  pdf_url?: string | null;
+  /** "journal-article", "preprint" … */
+  type?: string | null;
+  volume?: string | null;
+  pages?: string | null;
+}
+
+export interface PackageResult extends ResultBase {
+  template: "packages.html";
+  package_name: string;
+  version?: string | null;
+  maintainer?: string | null;
+  homepage?: string | null;
+  source_code_url?: string | null;
+  tags?: string[];
+  /** "1.2M downloads", "3.4k stars" … as the registry counts. */
+  popularity?: string | null;
+  license_name?: string | null;
 }
 
 export interface EngineInfobox {

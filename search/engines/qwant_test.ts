@@ -11,6 +11,7 @@ import {
   ParseError,
   TooManyRequestsError,
   type UpstreamRequest,
+  type WebResult,
 } from "./engine.ts";
 import { qwant } from "./qwant.ts";
 import { engineContext, engineQuery, fixture, upstreamResponse } from "./testing.ts";
@@ -145,7 +146,7 @@ Deno.test("news results carry their date and picture", () => {
     publishedDate: new Date(1763640000 * 1000),
     thumbnail: "https://s1.qwant.com/thumbr/474x266/f/3/rust-grant.jpg",
   });
-  assert.equal(results[1].thumbnail, undefined);
+  assert.equal((results[1] as WebResult).thumbnail, undefined);
   assert.equal(results[2].publishedDate, undefined);
 });
 

@@ -8,6 +8,7 @@ import {
   isNextStep,
   ParseError,
   type UpstreamRequest,
+  type WebResult,
 } from "./engine.ts";
 import { startpage } from "./startpage.ts";
 import { engineContext, engineQuery, fixture, runEngine, upstreamResponse } from "./testing.ts";
@@ -251,7 +252,7 @@ Deno.test("news results carry their date and a thumbnail through Startpage's ima
       "https://www.startpage.com/av/proxy-image?piurl=https%3A%2F%2Fwww.bing.com%2Fth%3Fid%3DOVFT.abc123&sp=1763640001Tf00d",
   });
   assert.equal(results[1].title, "Rust 1.95 erschienen: Neue Funktionen für Entwickler");
-  assert.equal(results[1].thumbnail, undefined);
+  assert.equal((results[1] as WebResult).thumbnail, undefined);
   assert.equal(
     results[2].content,
     'A long discussion on the mailing list about "Rust-only" subsystems.',

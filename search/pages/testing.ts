@@ -1,7 +1,7 @@
 // Test support for the pages: a sample instance, sample search outcomes (one of them hostile) and
 // the checks every rendered page must pass.
 import assert from "node:assert/strict";
-import type { SearchOutcome, SearchResult } from "../core/types.ts";
+import type { SearchOutcome, SearchResult, WebSearchResult } from "../core/types.ts";
 import { all, attr, type Document, parseHtml } from "../engines/html.ts";
 import type { SiteView } from "./layout.ts";
 import type { Preferences } from "../core/preferences.ts";
@@ -33,7 +33,7 @@ export function samplePrefs(overrides: Partial<Preferences> = {}): Preferences {
   };
 }
 
-export function sampleResult(overrides: Partial<SearchResult> = {}): SearchResult {
+export function sampleResult(overrides: Partial<WebSearchResult> = {}): WebSearchResult {
   const url = overrides.url ?? "https://www.rust-lang.org/learn/get-started";
   return {
     url,

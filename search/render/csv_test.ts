@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
-import type { SearchOutcome, SearchResult } from "../core/types.ts";
+import type { SearchOutcome, SearchResult, WebSearchResult } from "../core/types.ts";
 import { csvFileName, renderCsv } from "./csv.ts";
 
-function result(overrides: Partial<SearchResult>): SearchResult {
+function result(overrides: Partial<WebSearchResult>): WebSearchResult {
   return {
     url: "https://example.com/",
     title: "",

@@ -1,10 +1,10 @@
 import assert from "node:assert/strict";
 import { getElementsByTagName, textContent } from "domutils";
 import { parseDocument } from "htmlparser2";
-import type { SearchOutcome, SearchResult } from "../core/types.ts";
+import type { SearchOutcome, SearchResult, WebSearchResult } from "../core/types.ts";
 import { renderRss } from "./rss.ts";
 
-function result(overrides: Partial<SearchResult>): SearchResult {
+function result(overrides: Partial<WebSearchResult>): WebSearchResult {
   return {
     url: "https://example.com/",
     title: "",
