@@ -1,7 +1,7 @@
 // Test support for the pages: a sample instance, sample search outcomes (one of them hostile) and
 // the checks every rendered page must pass.
 import assert from "node:assert/strict";
-import type { SearchOutcome, SearchResult, WebSearchResult } from "../core/types.ts";
+import type { SearchOutcome, WebSearchResult } from "../core/types.ts";
 import { all, attr, type Document, parseHtml } from "../engines/html.ts";
 import type { SiteView } from "./layout.ts";
 import type { Preferences } from "../core/preferences.ts";

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import type { SearchOutcome, SearchResult, WebSearchResult } from "../core/types.ts";
+import type { SearchOutcome, WebSearchResult } from "../core/types.ts";
 import { csvFileName, renderCsv } from "./csv.ts";
 
 function result(overrides: Partial<WebSearchResult>): WebSearchResult {

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { getElementsByTagName, textContent } from "domutils";
 import { parseDocument } from "htmlparser2";
-import type { SearchOutcome, SearchResult, WebSearchResult } from "../core/types.ts";
+import type { SearchOutcome, WebSearchResult } from "../core/types.ts";
 import { renderRss } from "./rss.ts";
 
 function result(overrides: Partial<WebSearchResult>): WebSearchResult {
