@@ -25,6 +25,7 @@ export function configuredEngines(settings: Settings): ConfiguredEngine[] {
       timeoutMs: entry.timeout * 1000,
       weight: entry.weight,
       baseUrl: entry.base_url ?? module.defaultBaseUrl,
+      apiKey: entry.api_key,
       categories: entry.categories,
       tokens: createTokenStore(),
     };

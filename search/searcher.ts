@@ -29,6 +29,8 @@ export interface ConfiguredEngine {
   timeoutMs: number;
   weight: number;
   baseUrl: string;
+  /** The provider's API key from settings, null without one. */
+  apiKey: string | null;
   categories: string[];
   tokens: TokenStore;
 }
@@ -195,6 +197,7 @@ export class Searcher {
       : configured.baseUrl;
     const context = {
       baseUrl,
+      apiKey: configured.apiKey,
       tokens: configured.tokens,
       now: new Date(this.#now()),
       steps: new Map(),
@@ -263,6 +266,7 @@ export class Searcher {
     const { module } = engine;
     const context: EngineContext = {
       baseUrl: engine.baseUrl,
+      apiKey: engine.apiKey,
       tokens: engine.tokens,
       now: new Date(this.#now()),
       steps: new Map(),

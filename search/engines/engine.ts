@@ -45,6 +45,8 @@ export interface TokenStore {
 export interface EngineContext {
   /** Origin (and optional path prefix) without a trailing slash: `base_url` or the module default. */
   baseUrl: string;
+  /** The API key settings give this engine (`api_key`), null for the provider's anonymous use. */
+  apiKey: string | null;
   /** Tokens of this configured engine (one store per settings entry). */
   tokens: TokenStore;
   /** The time of the search, for relative dates ("5 days ago") and date filters. */

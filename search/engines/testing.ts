@@ -62,6 +62,7 @@ export function engineContext(
 ): EngineContext {
   return {
     baseUrl: module.defaultBaseUrl,
+    apiKey: null,
     tokens: createTokenStore(),
     now: new Date("2026-11-21T12:00:00Z"),
     steps: new Map(),

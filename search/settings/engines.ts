@@ -48,6 +48,7 @@ export function resolveEngines(
       timeout: parsed.timeout ?? requestTimeout,
       weight: parsed.weight,
       base_url: parsed.base_url,
+      api_key: parsed.api_key,
       categories: parsed.categories ?? modules[parsed.engine].categories.slice(0, 1),
     };
   });

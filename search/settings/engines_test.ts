@@ -111,3 +111,12 @@ Deno.test("engine entries take SearXNG's forms for categories, method and names"
     'settings.yml: engines[0] (name "Wiki DE").name: not lowercase, using "wiki de"',
   ]);
 });
+
+Deno.test("an engine's api_key is read from settings, and is null without one", () => {
+  const { settings } = load(withDefaults({
+    engines: [{ name: "brave", api_key: "secret-key-123" }],
+  }));
+  const byName = new Map(settings.engines.map((engine) => [engine.name, engine]));
+  assert.equal(byName.get("brave")?.api_key, "secret-key-123");
+  assert.equal(byName.get("duckduckgo")?.api_key, null);
+});

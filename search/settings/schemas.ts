@@ -147,6 +147,9 @@ export function settingsSchemas(modules: ModuleTable) {
       base_url: z.string(expecting(BASE_URL.expected)).refine(isBaseUrl)
         .transform((text) => text.replace(/\/+$/, ""))
         .nullable().default(null),
+      // A provider's API key (GitHub, StackExchange …): the engine works without one within the
+      // provider's anonymous limits. Never shown or logged.
+      api_key: z.string(expecting("a non-empty text")).min(1).nullable().default(null),
       categories: z.preprocess(
         splitCategories,
         z.array(

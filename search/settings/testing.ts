@@ -49,6 +49,7 @@ export function engine(
     timeout: 3,
     weight: 1,
     base_url: null,
+    api_key: null,
     categories: ["general"],
     ...overrides,
   };

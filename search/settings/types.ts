@@ -15,6 +15,8 @@ export interface EngineSettings {
   weight: number;
   /** http(s) URL without trailing slash, may hold `{lang}`; null = the module's default. */
   base_url: string | null;
+  /** A provider's API key, sent only to that provider; null = its anonymous limits. */
+  api_key: string | null;
   categories: string[];
 }
 
