@@ -1,5 +1,6 @@
 // Every provider module, by the id that settings use in `engine:`.
 import type { EngineModule } from "./engine.ts";
+import { arxiv } from "./arxiv.ts";
 import { bing } from "./bing.ts";
 import { brave } from "./brave.ts";
 import { duckduckgo } from "./duckduckgo.ts";
@@ -9,5 +10,5 @@ import { startpage } from "./startpage.ts";
 import { wikipedia } from "./wikipedia.ts";
 
 export const ENGINE_MODULES: Readonly<Record<string, EngineModule>> = Object.fromEntries(
-  [bing, brave, duckduckgo, mojeek, qwant, startpage, wikipedia].map((m) => [m.id, m]),
+  [arxiv, bing, brave, duckduckgo, mojeek, qwant, startpage, wikipedia].map((m) => [m.id, m]),
 );

@@ -16,6 +16,7 @@ export const MODULES: ModuleTable = {
   startpage: { categories: ["general", "news"] },
   wikipedia: { categories: ["general"], autocomplete: {} },
   qwant: { categories: ["general", "news"], autocomplete: {} },
+  arxiv: { categories: ["science", "scientific publications"] },
 };
 
 /** The settings from the shipped file and `userText` as the user's file (null: none). */
@@ -66,4 +67,5 @@ export const SHIPPED_ENGINES = [
   engine("mojeek news", "mojeek", "mjkn", { categories: ["news"] }),
   engine("startpage news", "startpage", "spn", { categories: ["news"], disabled: true }),
   engine("qwant news", "qwant", "qwn", { categories: ["news"], disabled: true }),
+  engine("arxiv", "arxiv", "arx", { categories: ["science"] }),
 ];

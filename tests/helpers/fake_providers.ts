@@ -65,6 +65,7 @@ export async function startFakeProviders(
     "/wikipedia/api/rest_v1/page/summary/": summary,
     "/wikipedia/w/api.php": wikiSearch,
     "/qwant/v3/search/": data("qwant", "web.json"),
+    "/arxiv/api/query": answer(providerFixture("arxiv", "search.xml"), "application/atom+xml"),
   };
   if (delayMs > 0) {
     for (const [prefix, handler] of Object.entries(routes)) {
@@ -90,6 +91,7 @@ export function fakeProviderSettingsYaml(
     ["mojeek news", "mojeek"],
     ["startpage news", "startpage"],
     ["qwant news", "qwant"],
+    ["arxiv", "arxiv"],
   ];
   const entries = engines.map(([name, module]) => {
     const more = extra.engineExtra?.[name] ?? "";
