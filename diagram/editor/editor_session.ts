@@ -6,7 +6,8 @@
 //   conflicting save (412) merges the stored diagram into the scene and tries again.
 // - The room closed with 4409 (the diagram was replaced), a fresh room starts from the stored
 //   diagram. When an editor replaced it (changedVia "web" or "collab": a direct save, or another
-//   collab server's room), the scene is merged with it by Excalidraw's rule; when an agent, an
+//   collab server's room; or "app": a person's save in a chat client's diagram view, made from
+//   the revision it replaced), the scene is merged with it by Excalidraw's rule; when an agent, an
 //   import or a restore from history did, the scene becomes the new version and the old one is
 //   dropped (never merged over an agent's change or a deliberate restore).
 import { CaptureUpdateAction, exportToSvg } from "@excalidraw/excalidraw";
@@ -179,9 +180,9 @@ export function startEditorSession(
       revision = latest.revision;
       file = latest.file;
       savedHash = versionHash(latest.file.elements);
-      if (latest.changedVia === "web" || latest.changedVia === "collab") {
-        // An editor's save, this one's or another's: editors' elements meet by Excalidraw's
-        // rule, so nothing drawn here is dropped.
+      if (["web", "collab", "app"].includes(latest.changedVia)) {
+        // An editor's save, this one's, another's or one in a chat client's view: editors'
+        // elements meet by Excalidraw's rule, so nothing drawn here is dropped.
         const merged = mergeRemote(scene(), latest.file.elements);
         if (merged) show(merged);
       } else {

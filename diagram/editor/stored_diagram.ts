@@ -14,7 +14,10 @@ export interface StoredFile {
 
 export interface StoredDiagram {
   revision: number;
-  /** The door of the latest change: "web" (an editor, a collab flush, REST), "mcp", "import". */
+  /**
+   * The door of the latest change: "web" (an editor, REST), "collab" (a room's flush), "mcp",
+   * "import", "restore", "app" (a chat client's diagram view).
+   */
   changedVia: string;
   file: StoredFile;
 }

@@ -21,6 +21,7 @@ export const MADE_BY: Record<DiagramSource, string> = {
   mcp: "an agent through MCP",
   import: "an import",
   restore: "a restore from history",
+  app: "a person in a chat client",
 };
 
 export interface HistoryPage {

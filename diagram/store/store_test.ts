@@ -23,7 +23,15 @@ import {
   MAX_COLLECTION_DEPTH,
   updateCollection,
 } from "./collections.ts";
-import { getDiagram, listDiagrams, replaceDiagramContent, updateDiagramMeta } from "./diagrams.ts";
+import {
+  createDiagram,
+  getDiagram,
+  listDiagrams,
+  replaceDiagramContent,
+  updateDiagramMeta,
+} from "./diagrams.ts";
+import { listRevisions } from "./revisions.ts";
+import { DIAGRAM_SOURCES } from "./sources.ts";
 import { listTrash, trashDiagram } from "./trash.ts";
 import { ConflictError, NotFoundError, StaleRevisionError } from "./errors.ts";
 import { createSession, endSession, findSessionUser, sessionEnds } from "./sessions.ts";
@@ -296,5 +304,47 @@ Deno.test("the history migration keeps who made each diagram and when, and start
     const { rows } = await db.execute("SELECT count(*) AS n FROM diagram_revisions");
     assert.equal(Number(rows[0].n), 0);
     assert.deepEqual(await listTrash(db, userId, { limit: 5, offset: 0 }), []);
+  });
+});
+
+Deno.test("every door a change comes through is stored as a diagram's source, its changedVia and a revision's source", async () => {
+  await withStore(async (db, alice) => {
+    for (const source of DIAGRAM_SOURCES) {
+      const created = await createDiagram(db, alice, {
+        id: randomId(),
+        name: `made by ${source}`,
+        collectionId: null,
+        source,
+        ...content(source),
+      });
+      const replaced = await replaceDiagramContent(db, alice, created.id, {
+        ...content(`${source} again`),
+        changedVia: source,
+      });
+      assert.equal(replaced.source, source);
+      assert.equal(replaced.changedVia, source);
+      // Keeps what it replaced: the contents the first write made, under its source.
+      await replaceDiagramContent(db, alice, created.id, content("a person's save"));
+      const [kept] = await listRevisions(db, created.id, { limit: 1 });
+      assert.equal(kept.source, source);
+    }
+  });
+});
+
+Deno.test("the app-source migration keeps every diagram's and revision's source as it was", async () => {
+  await withLegacyDiagram(9, async (db, userId, id) => {
+    await db.execute({
+      sql: "UPDATE diagrams SET changed_via = 'collab' WHERE id = ?",
+      args: [id],
+    });
+    await replaceDiagramContent(db, userId, id, { ...content("restored"), changedVia: "restore" });
+    assert.equal((await migrate(db, await loadMigrations()))[0], "0009_app_source.sql");
+    const diagram = await getDiagram(db, userId, id);
+    assert.equal(diagram.source, "mcp");
+    assert.equal(diagram.changedVia, "restore");
+    const [kept] = await listRevisions(db, id, { limit: 5 });
+    assert.equal(kept.source, "collab");
+    await replaceDiagramContent(db, userId, id, { ...content("from a chat"), changedVia: "app" });
+    assert.equal((await getDiagram(db, userId, id)).changedVia, "app");
   });
 });

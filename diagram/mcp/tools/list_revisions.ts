@@ -1,5 +1,6 @@
 // list_revisions: a diagram's kept revisions, newest first, with who made each (a person in the
-// editor, the collaboration server, an agent, an import, a restore), when, and how big: what
+// editor, the collaboration server, an agent, an import, a restore, a person in a chat client's
+// view), when, and how big: what
 // restore_revision can go back to.
 import type { McpServer } from "@modelcontextprotocol/server";
 import { z } from "zod";
@@ -21,7 +22,7 @@ const revisionOutput = z.object({
   source: z.enum(DIAGRAM_SOURCES)
     .describe(
       "Who made these contents: web (a person), collab (live editing), mcp (an agent), " +
-        "import, or restore.",
+        "import, restore, or app (a person editing in the chat client's diagram view).",
     ),
   savedAt: z.string(),
   elementCount: z.number().int(),
@@ -43,7 +44,7 @@ export function registerListRevisions(server: McpServer, context: ToolContext): 
     title: "List revisions",
     description:
       "A diagram's history, newest first: every kept revision with who made it (web, collab, " +
-      "mcp, import, restore), when, and its element count. Any of them can be brought back with " +
+      "mcp, import, restore, app), when, and its element count. Any of them can be brought back with " +
       "restore_revision; the current contents are not in the list (they are currentRevision).",
     inputSchema: publishedInput,
     outputSchema: publishedOutput,
