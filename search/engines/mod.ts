@@ -5,10 +5,21 @@ import { bing } from "./bing.ts";
 import { brave } from "./brave.ts";
 import { duckduckgo } from "./duckduckgo.ts";
 import { mojeek } from "./mojeek.ts";
+import { pubmed } from "./pubmed.ts";
 import { qwant } from "./qwant.ts";
 import { startpage } from "./startpage.ts";
 import { wikipedia } from "./wikipedia.ts";
 
 export const ENGINE_MODULES: Readonly<Record<string, EngineModule>> = Object.fromEntries(
-  [arxiv, bing, brave, duckduckgo, mojeek, qwant, startpage, wikipedia].map((m) => [m.id, m]),
+  [
+    arxiv,
+    bing,
+    brave,
+    duckduckgo,
+    mojeek,
+    pubmed,
+    qwant,
+    startpage,
+    wikipedia,
+  ].map((module) => [module.id, module]),
 );

@@ -42,8 +42,11 @@ Deno.test("use_default_settings merges sections key by key and replaces lists", 
     max_request_timeout: 10,
     pool_connections: 100,
   });
-  // Engines without their own timeout follow the merged request_timeout.
-  assert.ok(settings.engines.every((entry) => entry.timeout === 2));
+  // Engines without their own timeout follow the merged request_timeout; the others keep theirs.
+  for (const [index, entry] of settings.engines.entries()) {
+    const shipped = SHIPPED_ENGINES[index].timeout;
+    assert.equal(entry.timeout, shipped === 3 ? 2 : shipped, entry.name);
+  }
 });
 
 Deno.test("an emptied section in a merged file keeps the shipped values", () => {

@@ -17,6 +17,7 @@ export const MODULES: ModuleTable = {
   wikipedia: { categories: ["general"], autocomplete: {} },
   qwant: { categories: ["general", "news"], autocomplete: {} },
   arxiv: { categories: ["science", "scientific publications"] },
+  pubmed: { categories: ["science", "scientific publications"] },
 };
 
 /** The settings from the shipped file and `userText` as the user's file (null: none). */
@@ -68,4 +69,5 @@ export const SHIPPED_ENGINES = [
   engine("startpage news", "startpage", "spn", { categories: ["news"], disabled: true }),
   engine("qwant news", "qwant", "qwn", { categories: ["news"], disabled: true }),
   engine("arxiv", "arxiv", "arx", { categories: ["science"] }),
+  engine("pubmed", "pubmed", "pub", { categories: ["science"], timeout: 5 }),
 ];

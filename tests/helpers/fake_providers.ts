@@ -66,6 +66,11 @@ export async function startFakeProviders(
     "/wikipedia/w/api.php": wikiSearch,
     "/qwant/v3/search/": data("qwant", "web.json"),
     "/arxiv/api/query": answer(providerFixture("arxiv", "search.xml"), "application/atom+xml"),
+    "/pubmed/entrez/eutils/esearch.fcgi": data("pubmed", "esearch.json"),
+    "/pubmed/entrez/eutils/efetch.fcgi": answer(
+      providerFixture("pubmed", "efetch.xml"),
+      "text/xml",
+    ),
   };
   if (delayMs > 0) {
     for (const [prefix, handler] of Object.entries(routes)) {
@@ -92,6 +97,7 @@ export function fakeProviderSettingsYaml(
     ["startpage news", "startpage"],
     ["qwant news", "qwant"],
     ["arxiv", "arxiv"],
+    ["pubmed", "pubmed"],
   ];
   const entries = engines.map(([name, module]) => {
     const more = extra.engineExtra?.[name] ?? "";
