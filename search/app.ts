@@ -13,6 +13,7 @@ import { searchRoutes } from "./routes/search.ts";
 import type { SearchDeps } from "./routes/site.ts";
 import { staticRoutes } from "./routes/static_files.ts";
 import { statsRoutes } from "./routes/stats.ts";
+import { videoEmbedRoutes } from "./routes/video_embed.ts";
 
 export type { SearchDeps };
 
@@ -49,6 +50,7 @@ export function createSearchApp(deps: SearchDeps): Hono {
       statsRoutes(deps),
       preferencesRoutes(deps),
       imageProxyRoutes(deps),
+      videoEmbedRoutes(deps),
       staticRoutes(),
     ]
   ) app.route("/", routes);

@@ -13,6 +13,7 @@ import {
   type TimeRange,
   type TokenStore,
 } from "./engines/engine.ts";
+import { engineIsOn, type EngineSwitches } from "./core/engine_choice.ts";
 import { EngineStats } from "./core/engine_stats.ts";
 import { type EngineOutput, mergeResults } from "./core/merge.ts";
 import { parseQuerySyntax, type SyntaxTargets } from "./core/query_syntax.ts";
@@ -45,8 +46,11 @@ export interface SearchRequest {
   timeRange: TimeRange | null;
   safesearch: SafeSearch;
   timeoutLimit: number | null;
-  /** Engines the user switched off in their preferences. */
-  disabledEngines: ReadonlySet<string>;
+  /**
+   * The person's switches ("<engine>__<category>"): engines turned off, and engines the settings
+   * leave off that they turned on.
+   */
+  engineSwitches: EngineSwitches;
 }
 
 export interface EngineTiming {
@@ -225,16 +229,17 @@ export class Searcher {
 
   #select(request: SearchRequest, syntax: { engines: string[]; categories: string[] }) {
     // Named engines run even when disabled (SearXNG's `!bang` and `engines=`); categories bring
-    // their enabled engines, minus those the user switched off. Syntax in the query wins over
-    // the request's parameters.
+    // the engines that are on in them: on in settings and not switched off by the person, or
+    // switched on by the person. Syntax in the query wins over the request's parameters.
     const fromSyntax = syntax.engines.length > 0 || syntax.categories.length > 0;
     const named = fromSyntax ? syntax.engines : request.engines;
     let categories = fromSyntax ? syntax.categories : request.categories;
     if (named.length === 0 && categories.length === 0) categories = ["general"];
     const selected = new Set(named.map((name) => this.#byName.get(name)!).filter(Boolean));
     for (const engine of this.engines) {
-      if (engine.disabled || request.disabledEngines.has(engine.name)) continue;
-      if (engine.categories.some((c) => categories.includes(c))) selected.add(engine);
+      if (categories.some((c) => engineIsOn(engine, c, request.engineSwitches))) {
+        selected.add(engine);
+      }
     }
     const category = categories[0] ?? [...selected][0]?.categories[0] ?? "general";
     // Settings order, so that merging (and thus ranking ties) does not depend on timing.

@@ -66,8 +66,8 @@ Deno.test("preferences are saved in cookies only and later searches follow them"
     safesearch: "2",
     theme: "dark",
     method: "POST",
-    engine_brave: "on",
-    engine_wikipedia: "on",
+    engine_brave__general: "on",
+    engine_wikipedia__general: "on",
   });
   const saved = await search.get("/preferences", {
     method: "POST",

@@ -3,19 +3,27 @@
 // them) or from the preferences form, and what each cookie holds. Anything unreadable falls back
 // to the instance defaults.
 import type { SafeSearch } from "../engines/engine.ts";
+import {
+  type EngineChoice,
+  engineKey,
+  type EngineSwitches,
+  readEngineList,
+} from "./engine_choice.ts";
 import { isLanguage } from "./query_syntax.ts";
 
 export type Theme = "auto" | "light" | "dark";
 export type FormMethod = "GET" | "POST";
 
-export interface Preferences {
+export interface Preferences extends EngineSwitches {
   /** "all", "auto" or a language tag such as "en" or "zh-TW". */
   language: string;
   safesearch: SafeSearch;
   theme: Theme;
   method: FormMethod;
-  /** Names of the engines the user switched off. */
+  /** "<engine name>__<category>" of the engines the user switched off where settings had them on. */
   disabled_engines: string[];
+  /** "<engine name>__<category>" of the engines the user switched on where settings had them off. */
+  enabled_engines: string[];
   image_proxy: boolean;
 }
 
@@ -43,37 +51,65 @@ function readScalars(read: Reader, defaults: Preferences) {
 export function preferencesFromCookies(
   cookies: Record<string, string>,
   defaults: Preferences,
-  engineNames: readonly string[],
+  engines: readonly EngineChoice[],
 ): Preferences {
   const read: Reader = (key) => cookies[key];
-  const disabled = read("disabled_engines");
   const imageProxy = read("image_proxy");
   return {
     ...readScalars(read, defaults),
-    disabled_engines: disabled === undefined
-      ? [...defaults.disabled_engines]
-      : engineNames.filter((name) => disabled.split(",").includes(name)),
+    ...(engineSwitchesFrom(read, engines) ?? {
+      disabled_engines: [...defaults.disabled_engines],
+      enabled_engines: [...defaults.enabled_engines],
+    }),
     image_proxy: imageProxy === "1" ? true : imageProxy === "0" ? false : defaults.image_proxy,
+  };
+}
+
+/**
+ * The engine switches `read` names (cookies or a request's parameters), or null when it names
+ * none. As in SearXNG, both lists count only when `disabled_engines` is there (even empty): one
+ * without the other would leave half of a person's choice to the defaults.
+ */
+export function engineSwitchesFrom(
+  read: (key: string) => string | undefined,
+  engines: readonly EngineChoice[],
+): { disabled_engines: string[]; enabled_engines: string[] } | null {
+  const disabled = read("disabled_engines");
+  if (disabled === undefined) return null;
+  return {
+    disabled_engines: readEngineList(disabled, engines),
+    enabled_engines: readEngineList(read("enabled_engines") ?? "", engines),
   };
 }
 
 export function preferencesFromForm(
   form: URLSearchParams,
   defaults: Preferences,
-  engineNames: readonly string[],
+  engines: readonly EngineChoice[],
 ): Preferences {
   const read: Reader = (key) => form.get(key) ?? undefined;
+  const disabled: string[] = [];
+  const enabled: string[] = [];
+  for (const engine of engines) {
+    for (const category of engine.categories) {
+      // Browsers send checkboxes only when ticked, so a missing one means "off", not "default".
+      const ticked = form.get(engineField(engine.name, category)) === "on";
+      const key = engineKey(engine.name, category);
+      if (!engine.disabled && !ticked) disabled.push(key);
+      if (engine.disabled && ticked) enabled.push(key);
+    }
+  }
   return {
     ...readScalars(read, defaults),
-    // Browsers send checkboxes only when ticked, so a missing one means "off", not "default".
-    disabled_engines: engineNames.filter((name) => form.get(engineField(name)) !== "on"),
+    disabled_engines: [...new Set(disabled)],
+    enabled_engines: [...new Set(enabled)],
     image_proxy: form.get("image_proxy") === "on",
   };
 }
 
-/** The checkbox name of an engine on the preferences page. */
-export function engineField(name: string): string {
-  return `engine_${name}`;
+/** The checkbox name of an engine in one category on the preferences page. */
+export function engineField(name: string, category: string): string {
+  return `engine_${engineKey(name, category)}`;
 }
 
 /** What each preference's cookie holds. */
@@ -85,6 +121,7 @@ export function preferenceCookieValues(prefs: Preferences): Record<string, strin
     method: prefs.method,
     // Written even when empty, so switching every engine back on replaces the old list.
     disabled_engines: prefs.disabled_engines.join(","),
+    enabled_engines: prefs.enabled_engines.join(","),
     image_proxy: prefs.image_proxy ? "1" : "0",
   };
 }

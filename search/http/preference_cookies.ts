@@ -4,6 +4,7 @@
 // fails core/preferences.ts's checks and falls back to the default.
 import type { Context } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
+import type { EngineChoice } from "../core/engine_choice.ts";
 import {
   preferenceCookieValues,
   type Preferences,
@@ -18,9 +19,9 @@ const COOKIE_MAX_AGE_SECONDS = 400 * 24 * 60 * 60;
 export function readPreferences(
   c: Context,
   defaults: Preferences,
-  engineNames: readonly string[],
+  engines: readonly EngineChoice[],
 ): Preferences {
-  return preferencesFromCookies(getCookie(c), defaults, engineNames);
+  return preferencesFromCookies(getCookie(c), defaults, engines);
 }
 
 /** Sets one cookie per preference on the answer of `c`; `secure` on https only. */

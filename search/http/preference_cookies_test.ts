@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { Hono } from "hono";
 import { type Preferences, preferencesFromForm } from "../core/preferences.ts";
-import { ENGINE_NAMES, samplePrefs } from "../pages/testing.ts";
+import { SAMPLE_ENGINES, samplePrefs } from "../pages/testing.ts";
 import { readPreferences, setPreferenceCookies } from "./preference_cookies.ts";
 
 const DEFAULTS = samplePrefs();
@@ -20,7 +20,7 @@ async function preferencesFrom(
   header: string | null,
   defaults: Preferences = DEFAULTS,
 ): Promise<Preferences> {
-  const app = new Hono().get("/", (c) => c.json(readPreferences(c, defaults, ENGINE_NAMES)));
+  const app = new Hono().get("/", (c) => c.json(readPreferences(c, defaults, SAMPLE_ENGINES)));
   return await (await app.request("/", { headers: header === null ? {} : { cookie: header } }))
     .json();
 }
@@ -37,16 +37,19 @@ Deno.test("preferences saved from the form read back from their cookies unchange
     theme: "dark",
     method: "POST",
     image_proxy: "on",
-    engine_duckduckgo: "on",
-    "engine_google news": "on",
+    engine_duckduckgo__general: "on",
+    engine_brave__news: "on",
+    "engine_google news__news": "on",
+    "engine_qwant images__images": "on",
   });
-  const prefs = preferencesFromForm(form, DEFAULTS, ENGINE_NAMES);
+  const prefs = preferencesFromForm(form, DEFAULTS, SAMPLE_ENGINES);
   const expected: Preferences = {
     language: "zh-TW",
     safesearch: 2,
     theme: "dark",
     method: "POST",
-    disabled_engines: ["brave", "wikipedia"],
+    disabled_engines: ["brave__general", "wikipedia__general"],
+    enabled_engines: ["qwant images__images"],
     image_proxy: true,
   };
   assert.deepEqual(prefs, expected);
@@ -54,11 +57,20 @@ Deno.test("preferences saved from the form read back from their cookies unchange
   assert.deepEqual(await preferencesFrom(cookieHeader(cookies)), expected);
 });
 
-Deno.test("switching every engine back on and the image proxy off survives the round trip", async () => {
-  const before = samplePrefs({ disabled_engines: ["brave"], image_proxy: true });
-  const form = new URLSearchParams(ENGINE_NAMES.map((name) => [`engine_${name}`, "on"]));
-  const prefs = preferencesFromForm(form, before, ENGINE_NAMES);
+Deno.test("switching every engine back to its default and the image proxy off survives the round trip", async () => {
+  const before = samplePrefs({
+    disabled_engines: ["brave__general"],
+    enabled_engines: ["qwant images__images"],
+    image_proxy: true,
+  });
+  const form = new URLSearchParams(
+    SAMPLE_ENGINES.filter((engine) => !engine.disabled).flatMap((engine) =>
+      engine.categories.map((category) => [`engine_${engine.name}__${category}`, "on"])
+    ),
+  );
+  const prefs = preferencesFromForm(form, before, SAMPLE_ENGINES);
   assert.deepEqual(prefs.disabled_engines, []);
+  assert.deepEqual(prefs.enabled_engines, []);
   assert.equal(prefs.image_proxy, false);
   const header = cookieHeader(await preferenceCookies(prefs, { secure: false }));
   assert.deepEqual(await preferencesFrom(header, before), prefs);
@@ -68,7 +80,15 @@ Deno.test("each preference gets its own HttpOnly, SameSite=Lax cookie on / for 4
   const cookies = await preferenceCookies(samplePrefs(), { secure: false });
   assert.deepEqual(
     cookies.map((cookie) => cookie.split("=")[0]),
-    ["language", "safesearch", "theme", "method", "disabled_engines", "image_proxy"],
+    [
+      "language",
+      "safesearch",
+      "theme",
+      "method",
+      "disabled_engines",
+      "enabled_engines",
+      "image_proxy",
+    ],
   );
   for (const cookie of cookies) {
     const attributes = cookie.split("; ").slice(1);
@@ -85,16 +105,20 @@ Deno.test("cookies are marked Secure only when asked", async () => {
 
 Deno.test("cookie values are URL-encoded", async () => {
   const cookies = await preferenceCookies(
-    samplePrefs({ disabled_engines: ["google news", "brave"] }),
+    samplePrefs({ disabled_engines: ["google news__news", "brave__general"] }),
     { secure: false },
   );
   assert.ok(cookies.includes(
-    "disabled_engines=google%20news%2Cbrave; Max-Age=34560000; Path=/; HttpOnly; SameSite=Lax",
+    "disabled_engines=google%20news__news%2Cbrave__general; Max-Age=34560000; Path=/; HttpOnly; SameSite=Lax",
   ));
 });
 
 Deno.test("bad or unknown cookie values fall back to the defaults", async () => {
-  const defaults = samplePrefs({ language: "en", safesearch: 1, disabled_engines: ["brave"] });
+  const defaults = samplePrefs({
+    language: "en",
+    safesearch: 1,
+    disabled_engines: ["brave__general"],
+  });
   const header = [
     "language=english!",
     "safesearch=7",
@@ -114,9 +138,25 @@ Deno.test("a cookie with a malformed escape is ignored instead of failing the re
   assert.equal(prefs.theme, "dark");
 });
 
-Deno.test("unknown engine names in the cookie are dropped", async () => {
-  const prefs = await preferencesFrom("disabled_engines=brave%2Cnot-an-engine%2C%2Cgoogle%20news");
-  assert.deepEqual(prefs.disabled_engines, ["brave", "google news"]);
+Deno.test("unknown engines and categories in the cookie are dropped", async () => {
+  const prefs = await preferencesFrom(
+    "disabled_engines=brave__general%2Cnot-an-engine__general%2C%2Cgoogle%20news__news%2Cbrave__images",
+  );
+  assert.deepEqual(prefs.disabled_engines, ["brave__general", "google news__news"]);
+});
+
+Deno.test("an engine named without a category in the cookie is off in each of its categories", async () => {
+  // What this instance's cookies held before engines were switched per category.
+  const prefs = await preferencesFrom("disabled_engines=brave%2Cwikipedia");
+  assert.deepEqual(prefs.disabled_engines, ["brave__general", "brave__news", "wikipedia__general"]);
+});
+
+Deno.test("engines switched on count only beside a disabled_engines cookie, as in SearXNG", async () => {
+  const alone = await preferencesFrom("enabled_engines=qwant%20images__images");
+  assert.deepEqual(alone.enabled_engines, []);
+  const both = await preferencesFrom("disabled_engines=; enabled_engines=qwant%20images__images");
+  assert.deepEqual(both.enabled_engines, ["qwant images__images"]);
+  assert.deepEqual(both.disabled_engines, []);
 });
 
 Deno.test("the first of two cookies with the same name wins", async () => {
@@ -132,7 +172,7 @@ Deno.test("invalid form values fall back to the defaults", () => {
     theme: "neon",
     method: "DELETE",
   });
-  const prefs = preferencesFromForm(form, defaults, ENGINE_NAMES);
+  const prefs = preferencesFromForm(form, defaults, SAMPLE_ENGINES);
   assert.deepEqual(
     [prefs.language, prefs.safesearch, prefs.theme, prefs.method],
     ["de", 1, "light", "POST"],

@@ -2,6 +2,7 @@
 // link, header with the site navigation, and the main column with an optional sidebar.
 import { type Html, html } from "../../runtime/markup.ts";
 import type { Preferences } from "../core/preferences.ts";
+import type { EmbeddedVideo } from "../video_embed.ts";
 
 export type ExtraFormat = "json" | "csv" | "rss";
 
@@ -15,6 +16,8 @@ export interface SiteView {
   autocomplete: boolean;
   /** Returns the proxied or the original URL. */
   imageProxy: (url: string) => string;
+  /** The signed link to our page that plays a video's player, null when it has none we frame. */
+  videoEmbed: (video: EmbeddedVideo) => string | null;
   /** Choices of the language select. */
   languages: { tag: string; label: string }[];
 }

@@ -3,15 +3,15 @@
 import { type Choice, languageChoices, SAFESEARCH_CHOICES, selectField } from "./fields.ts";
 import { renderPage, type SiteView } from "./layout.ts";
 import { attrs, type Html, html } from "../../runtime/markup.ts";
+import { allCategories, type EngineChoice, engineIsOn } from "../core/engine_choice.ts";
 import { engineField, FORM_METHODS, type Preferences, THEMES } from "../core/preferences.ts";
 import { categoryLabel } from "./search_form.ts";
 
-export interface EngineRow {
-  name: string;
+export interface EngineRow extends EngineChoice {
   shortcut: string;
   categories: string[];
-  /** After the settings and the user's preferences. */
-  enabled: boolean;
+  /** Off unless the person turns it on (settings' `disabled: true`). */
+  disabled: boolean;
   paging: boolean;
   time_range: boolean;
   safesearch: boolean;
@@ -28,38 +28,47 @@ const METHOD_CHOICES: Choice[] = FORM_METHODS.map((method) => ({
   label: method === "POST" ? "POST (queries stay out of URLs and logs)" : "GET",
 }));
 
-function supported(yes: boolean): Html {
-  return yes
-    ? html`<td class="yes">✓<span class="visually-hidden"> supported</span></td>`
-    : html`<td class="no">–<span class="visually-hidden"> not supported</span></td>`;
+/** What an engine can do, in words ("–" for nothing). */
+function supports(engine: EngineRow): string {
+  const features = [
+    engine.paging && "pages",
+    engine.time_range && "time range",
+    engine.safesearch && "safe search",
+    engine.language && "language",
+  ].filter(Boolean);
+  return features.length ? features.join(", ") : "–";
 }
 
-function engineRow(engine: EngineRow, index: number): Html {
-  const id = `engine-${index}`;
+function engineRow(engine: EngineRow, category: string, id: string, prefs: Preferences): Html {
   return html`
     <tr>
       <td><input type="checkbox"${attrs({
         id,
-        name: engineField(engine.name),
-        checked: engine.enabled,
+        name: engineField(engine.name, category),
+        checked: engineIsOn(engine, category, prefs),
       })}></td>
       <th scope="row">
-        <label${attrs({ for: id })}>${engine.name}</label></th>
+        <label${attrs({ for: id })}>${engine.name}</label>${engine.disabled
+          ? html`
+            <span class="off-by-default">off by default</span>
+          `
+          : ""}</th>
     <td>${engine.shortcut ? html`<kbd>!${engine.shortcut}</kbd>` : "–"}</td>
-    <td>${engine.categories.map(categoryLabel).join(", ")}</td>
-    ${supported(engine.paging)}
-    ${supported(engine.time_range)}
-    ${supported(engine.safesearch)}
-    ${supported(engine.language)}
+    <td>${supports(engine)}</td>
     </tr>
   `;
 }
 
-function engineTable(engines: EngineRow[]): Html {
+function engineGroup(
+  category: string,
+  index: number,
+  engines: EngineRow[],
+  prefs: Preferences,
+): Html {
+  const members = engines.filter((engine) => engine.categories.includes(category));
   return html`
-    <fieldset>
-      <legend>Engines</legend>
-      <p>Untick an engine to stop asking it.</p>
+    <fieldset class="engine-group" ${attrs({ id: `engines-${index}` })}>
+      <legend>${categoryLabel(category)}</legend>
       <div class="table-wrap">
         <table class="engine-table">
           <thead>
@@ -67,18 +76,39 @@ function engineTable(engines: EngineRow[]): Html {
               <th scope="col">On</th>
               <th scope="col">Engine</th>
               <th scope="col">Shortcut</th>
-              <th scope="col">Categories</th>
-              <th scope="col">Paging</th>
-              <th scope="col">Time range</th>
-              <th scope="col">Safe search</th>
-              <th scope="col">Language</th>
+              <th scope="col">Supports</th>
             </tr>
           </thead>
           <tbody>
-    ${engines.map(engineRow)}
+    ${members.map((engine, row) => engineRow(engine, category, `engine-${index}-${row}`, prefs))}
           </tbody>
         </table>
       </div>
+    </fieldset>
+  `;
+}
+
+/** The engines by category (an engine in two categories is switched in each on its own). */
+function engineTable(engines: EngineRow[], prefs: Preferences): Html {
+  const categories = allCategories(engines);
+  return html`
+    <fieldset class="engines">
+      <legend>Engines</legend>
+      <p>Untick an engine to stop asking it in that category; tick one that is off by default to
+        ask it too.</p>
+    ${categories.length > 1
+      ? html`
+        <nav class="engine-categories" aria-label="Engine categories">
+          <ul>${categories.map((category, index) =>
+            html`
+              <li>
+                <a${attrs({ href: `#engines-${index}` })}>${categoryLabel(category)}</a></li>
+            `
+          )}</ul>
+        </nav>
+      `
+      : ""}
+    ${categories.map((category, index) => engineGroup(category, index, engines, prefs))}
     </fieldset>
   `;
 }
@@ -129,7 +159,7 @@ ${saved ? html`<p class="notice" role="status">Your preferences were saved in co
 <label for="image_proxy">Load images through this instance's image proxy</label>
 </div>
 </fieldset>
-${engineTable(engines)}
+${engineTable(engines, prefs)}
 <p><button type="submit">Save</button></p>
 </form>`;
   return renderPage(site, prefs, { kind: "preferences", title: "Preferences", main });

@@ -1,11 +1,11 @@
 import assert from "node:assert/strict";
-import { all, attr, first, text } from "../engines/html.ts";
+import { all, attr, type Element, first, text } from "../engines/html.ts";
 import { type EngineRow, renderPreferencesPage } from "./preferences_page.ts";
 import { preferencesFromForm } from "../core/preferences.ts";
 import {
   assertLabelled,
   checkPage,
-  ENGINE_NAMES,
+  SAMPLE_ENGINES,
   samplePrefs,
   sampleSite,
   SCRIPT_PAYLOAD,
@@ -16,7 +16,7 @@ function row(name: string, overrides: Partial<EngineRow> = {}): EngineRow {
     name,
     shortcut: name.slice(0, 2),
     categories: ["general"],
-    enabled: true,
+    disabled: false,
     paging: true,
     time_range: false,
     safesearch: true,
@@ -25,12 +25,15 @@ function row(name: string, overrides: Partial<EngineRow> = {}): EngineRow {
   };
 }
 
-const ROWS = [
-  row("duckduckgo", { shortcut: "ddg" }),
-  row("brave", { enabled: false }),
-  row("wikipedia", { paging: false }),
-  row("google news", { categories: ["news"] }),
-];
+// The sample instance's engines (SAMPLE_ENGINES) with what each supports.
+const ROWS = SAMPLE_ENGINES.map((engine) =>
+  row(engine.name, {
+    ...engine,
+    categories: [...engine.categories],
+    shortcut: engine.name === "duckduckgo" ? "ddg" : engine.name.slice(0, 2),
+    paging: engine.name !== "wikipedia",
+  })
+);
 
 /** What a browser would post for the page's form as rendered. */
 function submitted(page: string): URLSearchParams {
@@ -58,30 +61,65 @@ Deno.test("the preferences form posts to /preferences with every input labelled"
   assert.equal(first(document, "[role=status]"), null);
 });
 
-Deno.test("each engine row has its checkbox, shortcut, categories and capability marks", () => {
+Deno.test("engines are grouped by category in tab order, an engine in two categories switched in each", () => {
+  const document = checkPage(renderPreferencesPage(sampleSite(), samplePrefs(), ROWS, false));
+  const groups = all(document, "fieldset.engine-group");
+  assert.deepEqual(groups.map((group) => text(first(group, "legend"))), [
+    "General",
+    "Images",
+    "News",
+  ]);
+  const boxes = (group: Element) =>
+    all(group, "input[type=checkbox]").map((box) => [
+      attr(box, "name"),
+      attr(box, "checked") !== undefined,
+    ]);
+  assert.deepEqual(boxes(groups[0]), [
+    ["engine_duckduckgo__general", true],
+    ["engine_brave__general", true],
+    ["engine_wikipedia__general", true],
+  ]);
+  assert.deepEqual(boxes(groups[1]), [["engine_qwant images__images", false]]);
+  assert.deepEqual(boxes(groups[2]), [
+    ["engine_brave__news", true],
+    ["engine_google news__news", true],
+  ]);
+  assert.match(text(first(groups[1], "tbody th")), /qwant images off by default/);
+  // A way to each group without tabbing through every engine before it.
+  const jumps = all(document, "nav.engine-categories a");
+  assert.deepEqual(jumps.map((a) => [text(a), attr(a, "href")]), [
+    ["General", "#engines-0"],
+    ["Images", "#engines-1"],
+    ["News", "#engines-2"],
+  ]);
+  for (const [index, group] of groups.entries()) {
+    assert.equal(attr(group, "id"), `engines-${index}`);
+  }
+});
+
+Deno.test("each engine row has its checkbox, name, shortcut and what it supports", () => {
   const document = checkPage(renderPreferencesPage(sampleSite(), samplePrefs(), ROWS, false));
   const rows = all(document, "table.engine-table tbody tr");
-  assert.equal(rows.length, 4);
-  assert.deepEqual(
-    all(rows[0], "th, td").slice(1).map(text),
-    [
-      "duckduckgo",
-      "!ddg",
-      "General",
-      "✓ supported",
-      "– not supported",
-      "✓ supported",
-      "– not supported",
-    ],
-  );
-  const boxes = all(document, "table.engine-table input[type=checkbox]");
-  assert.deepEqual(boxes.map((box) => attr(box, "name")), ENGINE_NAMES.map((n) => `engine_${n}`));
-  assert.deepEqual(boxes.map((box) => attr(box, "checked") !== undefined), [
-    true,
-    false,
-    true,
-    true,
+  assert.equal(rows.length, 6);
+  assert.deepEqual(all(rows[0], "th, td").slice(1).map(text), [
+    "duckduckgo",
+    "!ddg",
+    "pages, safe search",
   ]);
+  assert.deepEqual(all(rows[2], "th, td").slice(1).map(text), ["wikipedia", "!wi", "safe search"]);
+});
+
+Deno.test("the boxes show the person's switches: one category off, an engine off by default on", () => {
+  const prefs = samplePrefs({
+    disabled_engines: ["brave__news"],
+    enabled_engines: ["qwant images__images"],
+  });
+  const document = checkPage(renderPreferencesPage(sampleSite(), prefs, ROWS, false));
+  const checked = (name: string) =>
+    attr(first(document, `input[name="${name}"]`), "checked") !== undefined;
+  assert.equal(checked("engine_brave__general"), true);
+  assert.equal(checked("engine_brave__news"), false);
+  assert.equal(checked("engine_qwant images__images"), true);
 });
 
 Deno.test("submitting the page as rendered keeps the current preferences", () => {
@@ -90,11 +128,12 @@ Deno.test("submitting the page as rendered keeps the current preferences", () =>
     safesearch: 1,
     theme: "dark",
     method: "POST",
-    disabled_engines: ["brave"],
+    disabled_engines: ["brave__news", "wikipedia__general"],
+    enabled_engines: ["qwant images__images"],
     image_proxy: true,
   });
   const page = renderPreferencesPage(sampleSite(), prefs, ROWS, false);
-  assert.deepEqual(preferencesFromForm(submitted(page), samplePrefs(), ENGINE_NAMES), prefs);
+  assert.deepEqual(preferencesFromForm(submitted(page), samplePrefs(), SAMPLE_ENGINES), prefs);
 });
 
 Deno.test("a saved confirmation is shown after saving", () => {

@@ -21,7 +21,7 @@ export function prettyUrl(url: string): string {
   return [host, ...segments].join(" › ");
 }
 
-function shorten(text: string): string {
+export function shorten(text: string): string {
   const chars = [...text];
   return chars.length <= MAX_CONTENT_CHARS
     ? text
@@ -29,7 +29,7 @@ function shorten(text: string): string {
 }
 
 /** The day of an ISO timestamp, for `<time>`; null when absent or unreadable. */
-function publishedDay(iso: string | null): { iso: string; day: string } | null {
+export function publishedDay(iso: string | null): { iso: string; day: string } | null {
   if (!iso) return null;
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return null;
@@ -41,12 +41,29 @@ export function externalLink(url: string, text: string | Html): Html {
   return html`<a${attrs({ href: url, rel: "noreferrer noopener" })}>${text}</a>`;
 }
 
-export function resultItem(result: SearchResult, thumbnail: string | null): Html {
+/** The engines that found a result, as badges. */
+export function engineBadges(result: SearchResult): Html {
+  return html`<ul class="engines" aria-label="Found by">
+${result.engines.map((engine) => html`<li>${engine}</li>`)}
+</ul>`;
+}
+
+/** SearXNG's classes on a result: `result result-<template> category-<category>`. */
+export function resultClass(result: SearchResult): string {
+  const kind = result.template.replace(/\.html$/, "");
+  return `result result-${kind} category-${result.category.replace(/\s+/g, "-")}`;
+}
+
+/** The result's title, linked to its page when that is an http(s) address. */
+export function titleLink(result: SearchResult, text = result.title || result.url): Html {
   const href = httpUrl(result.url);
-  const title = result.title || result.url;
+  return href ? externalLink(href, text) : html`${text}`;
+}
+
+export function resultItem(result: SearchResult, thumbnail: string | null): Html {
   const published = publishedDay(result.publishedDate);
-  return html`<article class="result category-${result.category.replace(/\s+/g, "-")}">
-<h3>${href ? externalLink(href, title) : title}</h3>
+  return html`<article${attrs({ class: resultClass(result) })}>
+<h3>${titleLink(result)}</h3>
 <div class="url">${prettyUrl(result.url)}</div>
 ${
     thumbnail
@@ -58,9 +75,7 @@ ${
 ${result.content ? html`<p class="content">${shorten(result.content)}</p>` : ""}
 <div class="meta">
 ${published ? html`<time datetime="${published.iso}">${published.day}</time>` : ""}
-<ul class="engines" aria-label="Found by">
-${result.engines.map((engine) => html`<li>${engine}</li>`)}
-</ul>
+${engineBadges(result)}
 </div>
 </article>`;
 }

@@ -1,6 +1,8 @@
 // The results page. The query stays out of <title> (browser history, tab titles, screenshots);
 // everything an upstream sent is escaped, and only http(s) URLs become links or images.
-import type { Answer, SearchOutcome } from "../core/types.ts";
+import type { Answer, ImageSearchResult, SearchOutcome, SearchResult } from "../core/types.ts";
+import { imageGrid } from "./image_grid.ts";
+import { type ItemMedia, packageItem, paperItem, videoItem } from "./kind_items.ts";
 import { imageSource } from "./image_source.ts";
 import { renderPage, type SiteView } from "./layout.ts";
 import { httpUrl } from "../core/url.ts";
@@ -80,6 +82,43 @@ function enginesFailed(engines: SearchOutcome["unresponsive_engines"]): Html {
   `;
 }
 
+/**
+ * The results in their order, each as its kind shows it; consecutive images share one grid (the
+ * engines of an images tab give only images, a general search may mix a few in).
+ */
+function resultList(results: SearchResult[], media: ItemMedia): Html {
+  const parts: Html[] = [];
+  let images: ImageSearchResult[] = [];
+  const flush = () => {
+    if (images.length) {
+      parts.push(imageGrid(images, (image) => media.image(image.thumbnail_src ?? image.img_src)));
+    }
+    images = [];
+  };
+  for (const result of results) {
+    if (result.template === "images.html") {
+      images.push(result);
+      continue;
+    }
+    flush();
+    switch (result.template) {
+      case "videos.html":
+        parts.push(videoItem(result, media));
+        break;
+      case "paper.html":
+        parts.push(paperItem(result));
+        break;
+      case "packages.html":
+        parts.push(packageItem(result));
+        break;
+      default:
+        parts.push(resultItem(result, media.image(result.thumbnail ?? result.img_src)));
+    }
+  }
+  flush();
+  return html`<div id="urls">${parts}</div>`;
+}
+
 function noResults(pageno: number, someFailed: boolean): Html {
   return html`
     <div class="no-results">
@@ -125,18 +164,18 @@ ${
   }
 ${
     outcome.results.length
-      ? html`<div id="urls">${
-        outcome.results.map((result) =>
-          resultItem(result, imageSource(site, prefs, result.thumbnail ?? result.img_src))
-        )
-      }</div>`
+      ? resultList(outcome.results, {
+        image: (url) => imageSource(site, prefs, url),
+        embed: (video) => site.videoEmbed(video),
+      })
       : view.answered === 0 && outcome.unresponsive_engines.length > 0
       ? enginesFailed(outcome.unresponsive_engines)
       : noResults(view.pageno, outcome.unresponsive_engines.length > 0)
   }
 ${view.paging ? pagination(params, method, outcome.results.length > 0) : ""}`;
   return renderPage(site, prefs, {
-    kind: "results",
+    // The category names the page for the stylesheet: an images tab gives its grid more room.
+    kind: `results results-${view.category.replace(/[^a-z0-9]+/gi, "-")}`,
     head: html`<meta name="robots" content="noindex, nofollow">${rss}`,
     header: searchForm(site, prefs, {
       q: view.q,

@@ -14,6 +14,11 @@ import {
   sampleView,
 } from "./testing.ts";
 
+/** Every attribute value under `root`, for what must not be in any URL. */
+function checkPageText(root: Element): string {
+  return all(root, "*").flatMap((element) => Object.values(element.attribs)).join("\n");
+}
+
 function hiddenFields(form: Element | undefined) {
   assert.ok(form);
   return Object.fromEntries(
@@ -258,12 +263,74 @@ Deno.test("the search form keeps the filters and marks the current category tab"
   assertLabelled(document);
   const form = first(document, "form[role=search]")!;
   assert.equal(attr(form, "action"), "/search");
-  assert.equal(text(first(form, "button[aria-current=page]")), "News");
+  assert.equal(text(first(form, "nav.categories [aria-current=page]")), "News");
   assert.equal(attr(first(form, ".search-button"), "value"), "news");
   assert.equal(attr(first(form, "input[name=pageno]"), "value"), "1");
   assert.equal(attr(first(form, "#language option[selected]"), "value"), "de");
   assert.equal(attr(first(form, "#time_range option[selected]"), "value"), "month");
   assert.equal(attr(first(form, "#safesearch option[selected]"), "value"), "1");
+});
+
+Deno.test("each category tab links the same search in that category, filters kept, the current one marked", () => {
+  const site = sampleSite({
+    categories: ["general", "images", "videos", "news", "it", "science", "social media"],
+  });
+  const view = sampleView({
+    q: "ferris & crabs",
+    category: "images",
+    pageno: 3,
+    language: "de",
+    time_range: "month",
+    safesearch: 2,
+  });
+  const document = checkPage(renderResultsPage(site, samplePrefs(), view));
+  const tabs = all(document, "nav.categories a");
+  assert.deepEqual(tabs.map(text), [
+    "General",
+    "Images",
+    "Videos",
+    "News",
+    "IT",
+    "Science",
+    "Social media",
+  ]);
+  for (const [index, tab] of tabs.entries()) {
+    const href = attr(tab, "href")!;
+    assert.ok(href.startsWith("/search?"), href);
+    const params = Object.fromEntries(new URLSearchParams(href.slice("/search?".length)));
+    assert.deepEqual(params, {
+      q: "ferris & crabs",
+      categories: site.categories[index],
+      pageno: "1",
+      language: "de",
+      time_range: "month",
+      safesearch: "2",
+    });
+  }
+  assert.deepEqual(
+    all(document, "nav.categories [aria-current]").map((
+      tab,
+    ) => [text(tab), attr(tab, "aria-current")]),
+    [["Images", "page"]],
+  );
+  // No buttons: a tab is a link, not a submit that would send the form's edits.
+  assert.equal(all(document, "nav.categories button").length, 0);
+});
+
+Deno.test("with the POST preference the tabs are submit buttons, so the query stays out of URLs", () => {
+  const view = sampleView({ q: "secret words", category: "news" });
+  const document = checkPage(
+    renderResultsPage(sampleSite(), samplePrefs({ method: "POST" }), view),
+  );
+  assert.equal(all(document, "nav.categories a").length, 0);
+  const buttons = all(document, "form[role=search] nav.categories button[type=submit]");
+  assert.deepEqual(buttons.map((b) => [attr(b, "name"), attr(b, "value")]), [
+    ["categories", "general"],
+    ["categories", "images"],
+    ["categories", "news"],
+  ]);
+  assert.equal(attr(first(document, "nav.categories [aria-current=page]"), "value"), "news");
+  assert.doesNotMatch(checkPageText(first(document, "form[role=search]")!), /secret(%20|\+)words/);
 });
 
 Deno.test("when every engine failed the page says the engines could not be reached, with each one's reason, and gives no spelling advice", () => {

@@ -1,10 +1,12 @@
-// The search box of the start and results pages. Categories are submit buttons, so switching tab
-// works without JavaScript; the search button itself carries the current category because a
-// browser submits with the first submit button when the user presses Enter.
+// The search box of the start and results pages, with a tab for each category. The tabs are links
+// that keep the query and the filters; with the POST preference they are submit buttons instead,
+// so that the query stays out of URLs. The search button itself carries the current category
+// because a browser submits with the first submit button when the user presses Enter.
 import { languageChoices, SAFESEARCH_CHOICES, selectField, TIME_RANGE_CHOICES } from "./fields.ts";
 import type { SiteView } from "./layout.ts";
 import { attrs, type Html, html } from "../../runtime/markup.ts";
 import type { Preferences } from "../core/preferences.ts";
+import { searchUrl } from "./search_again.ts";
 
 export interface SearchFilters {
   language: string;
@@ -25,19 +27,57 @@ export function formMethod(prefs: Preferences): "get" | "post" {
   return prefs.method === "POST" ? "post" : "get";
 }
 
+const LABELS: Record<string, string> = { it: "IT" };
+
+/** "General", "Social media", "IT". */
 export function categoryLabel(category: string): string {
-  return category.charAt(0).toUpperCase() + category.slice(1);
+  return LABELS[category] ?? category.charAt(0).toUpperCase() + category.slice(1);
 }
 
-function categoryTabs(categories: string[], current: string | undefined): Html {
+/**
+ * Where a tab leads: the same search in that category (first page, filters kept), or on the start
+ * page, the start page with that tab chosen; null when the tab must be a submit button (POST).
+ */
+function tabHref(
+  category: string,
+  state: SearchFormState,
+  method: "get" | "post",
+): string | null {
+  if (!state.filters) return `/?${new URLSearchParams({ categories: category })}`;
+  if (method === "post") return null;
+  const { language, time_range, safesearch } = state.filters;
+  return searchUrl({
+    q: state.q,
+    categories: category,
+    pageno: 1,
+    language,
+    time_range,
+    safesearch,
+  });
+}
+
+function categoryTabs(
+  categories: string[],
+  current: string | undefined,
+  state: SearchFormState,
+  method: "get" | "post",
+): Html {
   return html`
     <nav class="categories" aria-label="Categories">
       <ul>
-    ${categories.map((category) =>
-      html`<li><button type="submit" name="categories"${
-        attrs({ value: category, "aria-current": category === current && "page" })
-      }>${categoryLabel(category)}</button></li>`
-    )}
+    ${categories.map((category) => {
+      const href = tabHref(category, state, method);
+      const currentTab = attrs({ "aria-current": category === current && "page" });
+      const label = categoryLabel(category);
+      return href === null
+        ? html`<li><button type="submit" name="categories"${
+          attrs({ value: category })
+        }${currentTab}>${label}</button></li>`
+        : html`
+          <li>
+            <a${attrs({ href })}${currentTab}>${label}</a></li>
+        `;
+    })}
       </ul>
     </nav>
   `;
@@ -80,7 +120,9 @@ export function searchForm(site: SiteView, prefs: Preferences, state: SearchForm
     <button type="submit" class="search-button"${searchButton}>Search</button>
     </div>
     <input type="hidden" name="pageno" value="1">
-    ${site.categories.length ? categoryTabs(site.categories, current) : ""}
+    ${site.categories.length
+      ? categoryTabs(site.categories, current, state, formMethod(prefs))
+      : ""}
     ${state.filters ? filterFields(site, state.filters) : ""}
     </form>
   `;

@@ -12,15 +12,29 @@ Deno.test("the start page is a search form with category tabs and labelled input
   assert.equal(attr(form, "method"), "get");
   assert.equal(attr(first(form, "#q"), "name"), "q");
   assert.ok(attr(first(form, "#q"), "autofocus") !== undefined);
+  // Tabs choose the category before anything is typed: links to the start page with it chosen.
   assert.deepEqual(
-    all(form, "nav button[name=categories]").map((button) => attr(button, "value")),
-    ["general", "images", "news"],
+    all(form, "nav.categories a").map((tab) => [text(tab), attr(tab, "href")]),
+    [
+      ["General", "/?categories=general"],
+      ["Images", "/?categories=images"],
+      ["News", "/?categories=news"],
+    ],
   );
-  assert.equal(attr(first(form, "[aria-current=page]"), "value"), "general");
+  assert.equal(text(first(form, "[aria-current=page]")), "General");
   // Pressing Enter submits with the first submit button: it must carry the current category.
   const firstButton = first(form, "button[type=submit]");
   assert.equal(attr(firstButton, "name"), "categories");
   assert.equal(attr(firstButton, "value"), "general");
+});
+
+Deno.test("a tab chosen on the start page is marked and the search button searches in it", () => {
+  const document = checkPage(renderStartPage(sampleSite(), samplePrefs(), "images"));
+  assert.equal(text(first(document, "nav.categories [aria-current=page]")), "Images");
+  assert.equal(attr(first(document, ".search-button"), "value"), "images");
+  // A category without a tab is not chosen.
+  const other = checkPage(renderStartPage(sampleSite(), samplePrefs(), "nonsense"));
+  assert.equal(text(first(other, "nav.categories [aria-current=page]")), "General");
 });
 
 Deno.test("the start page form posts when the user prefers POST", () => {

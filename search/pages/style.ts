@@ -101,18 +101,28 @@ button {
   margin-top: 0.5rem;
 }
 
+/* Category tabs: links (buttons with the POST preference), the current one underlined. */
+.categories a,
 .categories button {
+  display: inline-block;
   padding: 0.25rem 0.5rem;
   background: none;
   border: 0;
   border-bottom: 2px solid transparent;
   border-radius: 0;
   color: var(--muted);
+  text-decoration: none;
 }
 
-.categories button[aria-current="page"] {
+.categories a:hover,
+.categories button:hover {
+  color: var(--fg);
+}
+
+.categories [aria-current="page"] {
   border-bottom-color: var(--accent);
   color: var(--fg);
+  font-weight: 600;
 }
 
 .filters {
@@ -158,6 +168,11 @@ button {
 @media (min-width: 60rem) {
   .results .page {
     grid-template-columns: minmax(0, 45rem) minmax(0, 22rem);
+  }
+
+  /* Images take the room there is. */
+  .results-images .page {
+    grid-template-columns: minmax(0, 1fr) minmax(0, 18rem);
   }
 }
 
@@ -255,10 +270,130 @@ aside section,
   font-size: 0.8rem;
 }
 
-ul.engines li {
+ul.engines li,
+ul.tags li {
   padding: 0 0.4rem;
   border: 1px solid var(--border);
   border-radius: 1rem;
+}
+
+/* A result's facts (length, author, journal, version…): names and values on flowing lines. */
+.facts {
+  display: flex;
+  flex-wrap: wrap;
+  gap: 0.1rem 1rem;
+  margin: 0.25rem 0;
+  font-size: 0.875rem;
+}
+
+.facts div {
+  display: flex;
+  gap: 0.35rem;
+  min-width: 0;
+}
+
+.facts dt {
+  color: var(--muted);
+}
+
+.facts dd {
+  margin: 0;
+  overflow-wrap: anywhere;
+}
+
+ul.links,
+ul.tags {
+  display: flex;
+  flex-wrap: wrap;
+  gap: 0.25rem 1rem;
+  margin: 0.25rem 0;
+  padding: 0;
+  list-style: none;
+  font-size: 0.875rem;
+}
+
+ul.tags {
+  gap: 0.25rem 0.5rem;
+  color: var(--muted);
+}
+
+.play {
+  margin: 0.25rem 0;
+  font-size: 0.875rem;
+}
+
+.note,
+.off-by-default {
+  color: var(--muted);
+  font-size: 0.875rem;
+}
+
+/* Images: a grid of thumbnails, each linking the full image, its title linking the page. */
+.image-grid {
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(9rem, 1fr));
+  gap: 1rem;
+  margin: 0 0 1.5rem;
+  padding: 0;
+  list-style: none;
+}
+
+.image-grid .result {
+  display: block;
+  margin: 0;
+  min-width: 0;
+}
+
+.image-frame a,
+.image-frame > .no-preview {
+  display: flex;
+  align-items: center;
+  justify-content: center;
+  height: 9rem;
+  background: var(--surface);
+  border: 1px solid var(--border);
+  border-radius: 6px;
+  overflow: hidden;
+}
+
+.image-frame img {
+  display: block;
+  max-width: 100%;
+  max-height: 100%;
+  object-fit: contain;
+}
+
+.no-preview {
+  color: var(--muted);
+  font-size: 0.875rem;
+}
+
+.image-grid h3 {
+  margin-top: 0.35rem;
+  font-size: 0.9rem;
+  overflow: hidden;
+  text-overflow: ellipsis;
+  white-space: nowrap;
+}
+
+.image-details,
+.image-source {
+  margin: 0;
+  overflow: hidden;
+  text-overflow: ellipsis;
+  white-space: nowrap;
+  color: var(--muted);
+  font-size: 0.8rem;
+}
+
+/* The player page: the frame as wide as the column, 16:9. */
+.player iframe {
+  display: block;
+  width: 100%;
+  max-width: 60rem;
+  aspect-ratio: 16 / 9;
+  border: 0;
+  background: #000000;
 }
 
 /* Sidebar. */
@@ -307,9 +442,28 @@ main > h1 {
 }
 
 fieldset {
+  min-width: 0;
   margin: 0 0 1.5rem;
   border: 1px solid var(--border);
   border-radius: 8px;
+}
+
+/* Engines, one group per category, with links to jump to each. */
+.engine-group {
+  margin-bottom: 1rem;
+}
+
+.engine-categories ul {
+  display: flex;
+  flex-wrap: wrap;
+  gap: 0.25rem 1rem;
+  margin: 0 0 1rem;
+  padding: 0;
+  list-style: none;
+}
+
+.engine-table th[scope="row"] {
+  font-weight: 500;
 }
 
 legend {

@@ -14,16 +14,14 @@ import {
 
 export function preferencesRoutes(deps: SearchDeps): Hono {
   const app = new Hono();
-  const names = () => deps.searcher.engines.map((engine) => engine.name);
 
   app.get("/preferences", (c) => {
     const prefs = preferencesOf(c, deps);
-    const disabled = new Set(prefs.disabled_engines);
     const engines = deps.searcher.engines.map((engine) => ({
       name: engine.name,
       shortcut: engine.shortcut,
       categories: engine.categories,
-      enabled: !engine.disabled && !disabled.has(engine.name),
+      disabled: engine.disabled,
       paging: engine.module.paging,
       time_range: engine.module.timeRange,
       safesearch: engine.module.safesearch,
@@ -40,7 +38,11 @@ export function preferencesRoutes(deps: SearchDeps): Hono {
       return c.html(page, 403);
     }
     const form = new URLSearchParams(await c.req.text());
-    const prefs = preferencesFromForm(form, defaultPreferences(deps.settings), names());
+    const prefs = preferencesFromForm(
+      form,
+      defaultPreferences(deps.settings),
+      deps.searcher.engines,
+    );
     const secure = new URL(c.req.url).protocol === "https:" ||
       c.req.header("x-forwarded-proto") === "https";
     setPreferenceCookies(c, prefs, { secure });

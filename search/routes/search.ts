@@ -7,6 +7,8 @@ import {
   readSearchParams,
   type SearchParams,
 } from "../core/search_params.ts";
+import { allCategories } from "../core/engine_choice.ts";
+import { engineSwitchesFrom } from "../core/preferences.ts";
 import { csvFileName, renderCsv } from "../render/csv.ts";
 import { searchJson } from "../render/json.ts";
 import { renderRss } from "../render/rss.ts";
@@ -22,7 +24,9 @@ export function searchRoutes(deps: SearchDeps): Hono {
   const app = new Hono();
   const { settings, searcher } = deps;
   const known = {
-    categories: new Set(searcher.categories()),
+    // Every category an engine serves, those whose engines are all off included: a person may
+    // have switched one of them on.
+    categories: new Set(allCategories(searcher.engines)),
     engines: new Set(searcher.engines.map((engine) => engine.name)),
   };
 
@@ -33,7 +37,7 @@ export function searchRoutes(deps: SearchDeps): Hono {
       return c.redirect(`/search${new URL(c.req.url).search}`, 308);
     }
     const prefs = preferencesOf(c, deps);
-    return c.html(renderStartPage(siteView(deps, prefs), prefs));
+    return c.html(renderStartPage(siteView(deps, prefs), prefs, param("categories")));
   });
 
   app.on(["GET", "POST"], "/search", async (c) => {
@@ -41,8 +45,9 @@ export function searchRoutes(deps: SearchDeps): Hono {
     const prefs = preferencesOf(c, deps);
     const site = siteView(deps, prefs);
     let params: SearchParams;
+    const param = await requestParams(c);
     try {
-      params = readSearchParams(await requestParams(c), known);
+      params = readSearchParams(param, known);
     } catch (error) {
       if (!(error instanceof ParamError)) throw error;
       const format = new URL(c.req.url).searchParams.get("format") ?? "html";
@@ -61,7 +66,7 @@ export function searchRoutes(deps: SearchDeps): Hono {
       }, 403);
     }
     if (params.q === "") {
-      if (format === "html") return c.html(renderStartPage(site, prefs));
+      if (format === "html") return c.html(renderStartPage(site, prefs, params.categories[0]));
       return c.json({ error: "No query" }, 400);
     }
     const language = resolveLanguage(
@@ -77,7 +82,8 @@ export function searchRoutes(deps: SearchDeps): Hono {
       timeRange: params.timeRange,
       safesearch: params.safesearch ?? prefs.safesearch,
       timeoutLimit: params.timeoutLimit,
-      disabledEngines: new Set(prefs.disabled_engines),
+      // Switches sent with the request win over the cookies' for this search, as in SearXNG.
+      engineSwitches: engineSwitchesFrom(param, searcher.engines) ?? prefs,
     });
     const searched = performance.now();
     const response = render(c, deps, site, { ...params, format }, run, prefs);

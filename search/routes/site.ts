@@ -1,7 +1,9 @@
 // What every page needs to know about this instance and the visitor's preferences.
 import type { Context } from "hono";
+import { enabledCategories } from "../core/engine_choice.ts";
 import { LANGUAGE_TAG } from "../core/query_syntax.ts";
 import { proxiedImageUrl } from "../image_proxy.ts";
+import { embedPageUrl } from "../video_embed.ts";
 import type { Searcher } from "../searcher.ts";
 import type { Settings } from "../settings/types.ts";
 import type { Preferences } from "../core/preferences.ts";
@@ -44,26 +46,25 @@ export function defaultPreferences(settings: Settings): Preferences {
     theme: "auto",
     method: settings.server.method,
     disabled_engines: [],
+    enabled_engines: [],
     image_proxy: settings.server.image_proxy,
   };
 }
 
 export function preferencesOf(c: Context, deps: SearchDeps): Preferences {
-  return readPreferences(
-    c,
-    defaultPreferences(deps.settings),
-    deps.searcher.engines.map((engine) => engine.name),
-  );
+  return readPreferences(c, defaultPreferences(deps.settings), deps.searcher.engines);
 }
 
 export function siteView(deps: SearchDeps, prefs: Preferences): SiteView {
   const { settings, searcher, secret } = deps;
   return {
     instanceName: settings.general.instance_name,
-    categories: searcher.categories(),
+    // A tab for each category in which an engine is on for this person.
+    categories: enabledCategories(searcher.engines, prefs),
     extraFormats: settings.search.formats.filter((f) => f !== "html"),
     autocomplete: settings.search.autocomplete !== "",
     imageProxy: prefs.image_proxy ? (url) => proxiedImageUrl(secret, url) : (url) => url,
+    videoEmbed: (video) => embedPageUrl(secret, video),
     languages: LANGUAGES,
   };
 }

@@ -13,6 +13,7 @@ Disallow: /search
 Disallow: /stats
 Disallow: /preferences
 Disallow: /image_proxy
+Disallow: /embed
 Disallow: /autocompleter
 `;
 
