@@ -5,14 +5,16 @@ import {
   type EngineModule,
   type EngineResult,
   ParseError,
+  type UpstreamResponse,
 } from "./engine.ts";
-import { all, attr, type Element, first, parseHtml, remove, text } from "./html.ts";
+import { all, attr, type Document, type Element, first, parseHtml, remove, text } from "./html.ts";
 import { parseListingDate } from "./listing_date.ts";
 import { localeOf } from "./region.ts";
 import { httpUrl } from "../core/url.ts";
 import { decodeBase64Url } from "../../shared/base64url.ts";
 
-const SAFESEARCH = { 0: "off", 1: "moderate", 2: "strict" } as const;
+/** Bing's `adlt` for each safe search level, on every vertical. */
+export const BING_SAFESEARCH = { 0: "off", 1: "moderate", 2: "strict" } as const;
 const BING_HOSTS = new Set(["www.bing.com", "bing.com"]);
 const utf8 = new TextDecoder("utf-8", { fatal: true });
 
@@ -56,6 +58,25 @@ function algoResult(item: Element, baseUrl: string, now: Date): EngineResult | n
   return { url, title, content: content.replace(/^·\s*/, ""), publishedDate };
 }
 
+/**
+ * Bing's market for a language ("de" is de-DE) and the Accept-Language that goes with it, which
+ * Bing reads as much as the market; null for a worldwide search. Shared by Bing's other verticals.
+ */
+export function bingMarket(language: string): { market: string; acceptLanguage: string } | null {
+  const locale = localeOf(language);
+  if (!locale?.country) return null;
+  const market = `${locale.language}-${locale.country}`;
+  return { market, acceptLanguage: `${market},${locale.language};q=0.9` };
+}
+
+/** Bing's challenge page, reached by redirect or framed in the answer, on every vertical. */
+export function throwOnBingChallenge(response: UpstreamResponse, doc: Document): void {
+  const finalPath = URL.parse(response.url)?.pathname ?? "";
+  if (finalPath.startsWith("/turing/captcha") || first(doc, "iframe[src*='/turing/captcha']")) {
+    throw new CaptchaError("Bing asks to solve a challenge");
+  }
+}
+
 export const bing: EngineModule = {
   id: "bing",
   website: "https://www.bing.com",
@@ -68,23 +89,19 @@ export const bing: EngineModule = {
   language: true,
 
   request(query, context) {
-    const params = new URLSearchParams({ q: query.query, adlt: SAFESEARCH[query.safesearch] });
+    const params = new URLSearchParams({ q: query.query, adlt: BING_SAFESEARCH[query.safesearch] });
     const headers: Record<string, string> = {};
-    const locale = localeOf(query.language);
-    if (locale?.country) {
-      const market = `${locale.language}-${locale.country}`;
-      params.set("mkt", market);
-      headers["Accept-Language"] = `${market},${locale.language};q=0.9`;
+    const market = bingMarket(query.language);
+    if (market) {
+      params.set("mkt", market.market);
+      headers["Accept-Language"] = market.acceptLanguage;
     }
     return { url: `${context.baseUrl}/search?${params}`, headers };
   },
 
   parse(response, _query, context) {
     const doc = parseHtml(response.body);
-    const finalPath = URL.parse(response.url)?.pathname ?? "";
-    if (finalPath.startsWith("/turing/captcha") || first(doc, "iframe[src*='/turing/captcha']")) {
-      throw new CaptchaError("Bing asks to solve a challenge");
-    }
+    throwOnBingChallenge(response, doc);
     if (!first(doc, "ol#b_results")) throw new ParseError("no result list");
     const results = all(doc, "ol#b_results > li.b_algo")
       .map((item) => algoResult(item, context.baseUrl, context.now))

@@ -2,6 +2,7 @@
 import type { EngineModule } from "./engine.ts";
 import { arxiv } from "./arxiv.ts";
 import { bing } from "./bing.ts";
+import { bingImages } from "./bing_images.ts";
 import { brave } from "./brave.ts";
 import { duckduckgo } from "./duckduckgo.ts";
 import { mojeek } from "./mojeek.ts";
@@ -14,6 +15,7 @@ export const ENGINE_MODULES: Readonly<Record<string, EngineModule>> = Object.fro
   [
     arxiv,
     bing,
+    bingImages,
     brave,
     duckduckgo,
     mojeek,

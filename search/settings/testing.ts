@@ -16,6 +16,7 @@ export const MODULES: ModuleTable = {
   startpage: { categories: ["general", "news"] },
   wikipedia: { categories: ["general"], autocomplete: {} },
   qwant: { categories: ["general", "news"], autocomplete: {} },
+  bing_images: { categories: ["images"] },
   arxiv: { categories: ["science", "scientific publications"] },
   pubmed: { categories: ["science", "scientific publications"] },
 };
@@ -68,6 +69,7 @@ export const SHIPPED_ENGINES = [
   engine("mojeek news", "mojeek", "mjkn", { categories: ["news"] }),
   engine("startpage news", "startpage", "spn", { categories: ["news"], disabled: true }),
   engine("qwant news", "qwant", "qwn", { categories: ["news"], disabled: true }),
+  engine("bing images", "bing_images", "bii", { categories: ["images"] }),
   engine("arxiv", "arxiv", "arx", { categories: ["science"] }),
   engine("pubmed", "pubmed", "pub", { categories: ["science"], timeout: 5 }),
 ];

@@ -65,6 +65,7 @@ export async function startFakeProviders(
     "/wikipedia/api/rest_v1/page/summary/": summary,
     "/wikipedia/w/api.php": wikiSearch,
     "/qwant/v3/search/": data("qwant", "web.json"),
+    "/bing_images/images/async": page("bing_images", "page1.html"),
     "/arxiv/api/query": answer(providerFixture("arxiv", "search.xml"), "application/atom+xml"),
     "/pubmed/entrez/eutils/esearch.fcgi": data("pubmed", "esearch.json"),
     "/pubmed/entrez/eutils/efetch.fcgi": answer(
@@ -96,6 +97,7 @@ export function fakeProviderSettingsYaml(
     ["mojeek news", "mojeek"],
     ["startpage news", "startpage"],
     ["qwant news", "qwant"],
+    ["bing images", "bing_images"],
     ["arxiv", "arxiv"],
     ["pubmed", "pubmed"],
   ];

@@ -1,0 +1,65 @@
+// Image, video, news and social media providers through the service's JSON API, against the fake
+// providers on loopback (each serving its fixture): categories= and engines= select them by
+// SearXNG's names, and their results come out in SearXNG's templates and fields.
+import assert from "node:assert/strict";
+import { startSearch } from "./helpers/search_instance.ts";
+
+interface Result {
+  url: string;
+  title: string;
+  engine: string;
+  engines: string[];
+  category: string;
+  template: string;
+  [field: string]: unknown;
+}
+
+interface Answer {
+  results: Result[];
+  unresponsive_engines: [string, string][];
+}
+
+async function searchJson(
+  search: { get(path: string): Promise<Response> },
+  query: string,
+): Promise<Answer> {
+  const response = await search.get(`/search?format=json&${query}`);
+  assert.equal(response.status, 200);
+  return await response.json();
+}
+
+function askedProviders(requests: { url: URL }[]): Set<string> {
+  return new Set(requests.map((request) => request.url.pathname.split("/")[1]));
+}
+
+Deno.test("categories=images asks the image engines and answers images.html results", async () => {
+  await using search = await startSearch();
+  const body = await searchJson(search, "q=rust&categories=images");
+  assert.deepEqual(body.unresponsive_engines, []);
+  assert.deepEqual(askedProviders(search.upstream.requests), new Set(["bing_images"]));
+  assert.ok(body.results.length > 0);
+  for (const result of body.results) {
+    assert.equal(result.template, "images.html");
+    assert.equal(result.category, "images");
+    assert.match(String(result.img_src), /^https:\/\//);
+    assert.match(String(result.thumbnail_src), /^https:\/\//);
+  }
+  const rust = body.results.find((result) => result.url === "https://www.rust-lang.org/");
+  assert.equal(rust?.img_src, "https://www.rust-lang.org/static/images/rust-social-wide.jpg");
+  assert.equal(
+    rust?.thumbnail_src,
+    "https://tse1.mm.bing.net/th/id/OIP.0ZTQyCWkbHkz2AFpV3Fv6AHaD4?pid=Api&rs=1",
+  );
+  assert.equal(rust?.resolution, "1200 x 630");
+  assert.deepEqual(rust?.engines, ["bing images"]);
+});
+
+Deno.test("engines= names image engines by SearXNG's names, and !bii reaches bing images", async () => {
+  await using search = await startSearch();
+  const named = await searchJson(search, "q=rust&engines=bing%20images");
+  assert.ok(named.results.length > 0);
+  assert.ok(named.results.every((result) => result.engine === "bing images"));
+  search.upstream.requests.length = 0;
+  await searchJson(search, "q=%21bii+rust");
+  assert.deepEqual(askedProviders(search.upstream.requests), new Set(["bing_images"]));
+});
