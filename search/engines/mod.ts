@@ -4,6 +4,7 @@ import { arxiv } from "./arxiv.ts";
 import { bing } from "./bing.ts";
 import { bingImages } from "./bing_images.ts";
 import { brave } from "./brave.ts";
+import { crossref } from "./crossref.ts";
 import { duckduckgo } from "./duckduckgo.ts";
 import { mojeek } from "./mojeek.ts";
 import { pubmed } from "./pubmed.ts";
@@ -17,6 +18,7 @@ export const ENGINE_MODULES: Readonly<Record<string, EngineModule>> = Object.fro
     bing,
     bingImages,
     brave,
+    crossref,
     duckduckgo,
     mojeek,
     pubmed,

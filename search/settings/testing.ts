@@ -19,6 +19,7 @@ export const MODULES: ModuleTable = {
   bing_images: { categories: ["images"] },
   arxiv: { categories: ["science", "scientific publications"] },
   pubmed: { categories: ["science", "scientific publications"] },
+  crossref: { categories: ["science", "scientific publications"] },
 };
 
 /** The settings from the shipped file and `userText` as the user's file (null: none). */
@@ -72,4 +73,5 @@ export const SHIPPED_ENGINES = [
   engine("bing images", "bing_images", "bii", { categories: ["images"] }),
   engine("arxiv", "arxiv", "arx", { categories: ["science"] }),
   engine("pubmed", "pubmed", "pub", { categories: ["science"], timeout: 5 }),
+  engine("crossref", "crossref", "cr", { categories: ["science"], timeout: 5 }),
 ];

@@ -72,6 +72,7 @@ export async function startFakeProviders(
       providerFixture("pubmed", "efetch.xml"),
       "text/xml",
     ),
+    "/crossref/works": data("crossref", "works.json"),
   };
   if (delayMs > 0) {
     for (const [prefix, handler] of Object.entries(routes)) {
@@ -100,6 +101,7 @@ export function fakeProviderSettingsYaml(
     ["bing images", "bing_images"],
     ["arxiv", "arxiv"],
     ["pubmed", "pubmed"],
+    ["crossref", "crossref"],
   ];
   const entries = engines.map(([name, module]) => {
     const more = extra.engineExtra?.[name] ?? "";
