@@ -63,3 +63,26 @@ Deno.test("engines= names image engines by SearXNG's names, and !bii reaches bin
   await searchJson(search, "q=%21bii+rust");
   assert.deepEqual(askedProviders(search.upstream.requests), new Set(["bing_images"]));
 });
+
+Deno.test("engines=bing images,duckduckgo images asks both, duckduckgo images for its vqd first", async () => {
+  await using search = await startSearch();
+  const body = await searchJson(search, "q=rust&engines=bing%20images,duckduckgo%20images");
+  assert.deepEqual(body.unresponsive_engines, []);
+  const paths = search.upstream.requests.map((request) => request.url.pathname);
+  assert.deepEqual(paths.filter((path) => path.startsWith("/duckduckgo_images/")), [
+    "/duckduckgo_images/",
+    "/duckduckgo_images/i.js",
+  ]);
+  assert.ok(paths.includes("/bing_images/images/async"));
+  const engines = new Set(body.results.flatMap((result) => result.engines));
+  assert.deepEqual([...engines].sort(), ["bing images", "duckduckgo images"]);
+  // Both found the same file (the Rust site's social image): one result, found by both.
+  const rust = body.results.filter((result) => result.url === "https://www.rust-lang.org/");
+  assert.equal(rust.length, 1);
+  assert.deepEqual(rust[0].engines.sort(), ["bing images", "duckduckgo images"]);
+  assert.ok(body.results.every((result) => result.template === "images.html"));
+  // Off in the shipped settings: categories=images alone does not ask it.
+  search.upstream.requests.length = 0;
+  await searchJson(search, "q=rust&categories=images");
+  assert.deepEqual(askedProviders(search.upstream.requests), new Set(["bing_images"]));
+});

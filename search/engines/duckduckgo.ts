@@ -16,56 +16,31 @@ import {
 } from "./engine.ts";
 import { all, attr, type Document, first, parseHtml, text } from "./html.ts";
 import { localeOf } from "./region.ts";
+import {
+  cachedVqd,
+  DDG_MAX_QUERY_LENGTH,
+  DDG_SAFESEARCH,
+  DDG_WORLDWIDE,
+  ddgRegion,
+  isDdgChallenge,
+  storeVqd,
+} from "./duckduckgo_common.ts";
 import { httpUrl } from "../core/url.ts";
 import { parseSuggestions } from "./suggestions.ts";
 
-const WORLDWIDE = "wt-wt";
-
-// DDG names its regions "<country>-<language>", except for these.
-const REGION_EXCEPTIONS: Record<string, string> = {
-  "ar-SA": "xa-ar",
-  "ca-ES": "es-ca",
-  "en-GB": "uk-en",
-  "id-ID": "id-en",
-  "ja-JP": "jp-jp",
-  "ko-KR": "kr-kr",
-  "nb-NO": "no-no",
-  "sl-SI": "sl-sl",
-  "th-TH": "th-en",
-  "vi-VN": "vn-en",
-  "zh-HK": "hk-tzh",
-  "zh-TW": "tw-tzh",
-};
-
 const TIME_RANGE: Record<TimeRange, string> = { day: "d", week: "w", month: "m", year: "y" };
-const SAFESEARCH = { 0: "-2", 1: "-1", 2: "1" } as const;
-
-// DDG refuses queries of 500 characters or more.
-const MAX_QUERY_LENGTH = 499;
-const VQD_TTL_MS = 60 * 60 * 1000;
 /** Step state: the answer on its way is page 1, asked for only to get a vqd for a later page. */
 const TOKEN_PAGE = "token page";
 
 // Widgets that echo the requester back would show the server's own IP or User-Agent.
 const SELF_DESCRIBING_ANSWERS = ["Your IP address is", "Your user agent:", "URL Decoded:"];
 
-function region(language: string): string {
-  const locale = localeOf(language);
-  if (!locale?.country) return WORLDWIDE;
-  return REGION_EXCEPTIONS[`${locale.language}-${locale.country}`] ??
-    `${locale.country}-${locale.language}`.toLowerCase();
-}
-
-function vqdKey(query: EngineQuery): string {
-  return `vqd:${region(query.language)}:${query.query}`;
-}
-
 /** The form for `query`'s page, or for page 1 when `vqd` is null. */
 function pageRequest(query: EngineQuery, context: EngineContext, vqd: string | null) {
-  const kl = region(query.language);
-  const form: Record<string, string> = { q: query.query, kl, kp: SAFESEARCH[query.safesearch] };
+  const kl = ddgRegion(query.language);
+  const form: Record<string, string> = { q: query.query, kl, kp: DDG_SAFESEARCH[query.safesearch] };
   const cookies: Record<string, string> = {};
-  if (kl !== WORLDWIDE) cookies.kl = kl;
+  if (kl !== DDG_WORLDWIDE) cookies.kl = kl;
   if (query.timeRange) form.df = cookies.df = TIME_RANGE[query.timeRange];
   if (vqd === null) {
     form.b = "";
@@ -146,11 +121,11 @@ export const duckduckgo: EngineModule = {
   followRedirects: false,
 
   request(query, context) {
-    if (query.query.length > MAX_QUERY_LENGTH) return null;
+    if (query.query.length > DDG_MAX_QUERY_LENGTH) return null;
     if (query.pageno === 1) return pageRequest(query, context, null);
     // Chinese regions have no next-page form, and DDG answers 403 to a request for one.
     if (localeOf(query.language)?.language === "zh") return null;
-    const vqd = context.tokens.get(vqdKey(query)) ?? null;
+    const vqd = cachedVqd(query, context);
     context.steps.set(TOKEN_PAGE, vqd === null);
     return pageRequest(query, context, vqd);
   },
@@ -158,15 +133,13 @@ export const duckduckgo: EngineModule = {
   parse(response, query, context) {
     if (response.status === 303) return emptyResults();
     const doc = parseHtml(response.body);
-    if (first(doc, "form#challenge-form, div.anomaly-modal__modal")) {
-      throw new CaptchaError("DuckDuckGo bot challenge");
-    }
+    if (isDdgChallenge(doc)) throw new CaptchaError("DuckDuckGo bot challenge");
     // Known from this search's own request, not from the shared cache: another search may have
     // cached a vqd since this one sent page 1's form.
     const isTokenPage = query.pageno > 1 && context.steps.get(TOKEN_PAGE) === true;
     const results = parseResults(doc);
     const vqd = attr(first(doc, "input[name=vqd]"), "value");
-    if (vqd) context.tokens.set(vqdKey(query), vqd, VQD_TTL_MS);
+    if (vqd) storeVqd(query, context, vqd);
     if (!isTokenPage || results.results.length === 0) return results;
     if (!vqd) throw new ParseError("no vqd token");
     context.steps.set(TOKEN_PAGE, false);
@@ -176,7 +149,7 @@ export const duckduckgo: EngineModule = {
   autocomplete: {
     defaultBaseUrl: "https://duckduckgo.com",
     request(query, language, context) {
-      const params = new URLSearchParams({ q: query, type: "list", kl: region(language) });
+      const params = new URLSearchParams({ q: query, type: "list", kl: ddgRegion(language) });
       return { url: `${context.baseUrl}/ac/?${params}` };
     },
     parse: (response) => parseSuggestions(response.body),

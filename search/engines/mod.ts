@@ -6,6 +6,7 @@ import { bingImages } from "./bing_images.ts";
 import { brave } from "./brave.ts";
 import { crossref } from "./crossref.ts";
 import { duckduckgo } from "./duckduckgo.ts";
+import { duckduckgoImages } from "./duckduckgo_images.ts";
 import { mojeek } from "./mojeek.ts";
 import { pubmed } from "./pubmed.ts";
 import { qwant } from "./qwant.ts";
@@ -20,6 +21,7 @@ export const ENGINE_MODULES: Readonly<Record<string, EngineModule>> = Object.fro
     brave,
     crossref,
     duckduckgo,
+    duckduckgoImages,
     mojeek,
     pubmed,
     qwant,

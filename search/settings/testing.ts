@@ -17,6 +17,7 @@ export const MODULES: ModuleTable = {
   wikipedia: { categories: ["general"], autocomplete: {} },
   qwant: { categories: ["general", "news"], autocomplete: {} },
   bing_images: { categories: ["images"] },
+  duckduckgo_images: { categories: ["images"] },
   arxiv: { categories: ["science", "scientific publications"] },
   pubmed: { categories: ["science", "scientific publications"] },
   crossref: { categories: ["science", "scientific publications"] },
@@ -71,6 +72,10 @@ export const SHIPPED_ENGINES = [
   engine("startpage news", "startpage", "spn", { categories: ["news"], disabled: true }),
   engine("qwant news", "qwant", "qwn", { categories: ["news"], disabled: true }),
   engine("bing images", "bing_images", "bii", { categories: ["images"] }),
+  engine("duckduckgo images", "duckduckgo_images", "ddi", {
+    categories: ["images"],
+    disabled: true,
+  }),
   engine("arxiv", "arxiv", "arx", { categories: ["science"] }),
   engine("pubmed", "pubmed", "pub", { categories: ["science"], timeout: 5 }),
   engine("crossref", "crossref", "cr", { categories: ["science"], timeout: 5 }),

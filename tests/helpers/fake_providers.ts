@@ -66,6 +66,8 @@ export async function startFakeProviders(
     "/wikipedia/w/api.php": wikiSearch,
     "/qwant/v3/search/": data("qwant", "web.json"),
     "/bing_images/images/async": page("bing_images", "page1.html"),
+    "/duckduckgo_images/i.js": data("duckduckgo_images", "images.json"),
+    "/duckduckgo_images/": page("duckduckgo_images", "token_page.html"),
     "/arxiv/api/query": answer(providerFixture("arxiv", "search.xml"), "application/atom+xml"),
     "/pubmed/entrez/eutils/esearch.fcgi": data("pubmed", "esearch.json"),
     "/pubmed/entrez/eutils/efetch.fcgi": answer(
@@ -99,6 +101,7 @@ export function fakeProviderSettingsYaml(
     ["startpage news", "startpage"],
     ["qwant news", "qwant"],
     ["bing images", "bing_images"],
+    ["duckduckgo images", "duckduckgo_images"],
     ["arxiv", "arxiv"],
     ["pubmed", "pubmed"],
     ["crossref", "crossref"],
