@@ -8,6 +8,7 @@ import { crossref } from "./crossref.ts";
 import { duckduckgo } from "./duckduckgo.ts";
 import { duckduckgoImages } from "./duckduckgo_images.ts";
 import { mojeek } from "./mojeek.ts";
+import { openalex } from "./openalex.ts";
 import { pubmed } from "./pubmed.ts";
 import { qwant } from "./qwant.ts";
 import { startpage } from "./startpage.ts";
@@ -23,6 +24,7 @@ export const ENGINE_MODULES: Readonly<Record<string, EngineModule>> = Object.fro
     duckduckgo,
     duckduckgoImages,
     mojeek,
+    openalex,
     pubmed,
     qwant,
     startpage,

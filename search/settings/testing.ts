@@ -21,6 +21,7 @@ export const MODULES: ModuleTable = {
   arxiv: { categories: ["science", "scientific publications"] },
   pubmed: { categories: ["science", "scientific publications"] },
   crossref: { categories: ["science", "scientific publications"] },
+  openalex: { categories: ["science", "scientific publications"] },
 };
 
 /** The settings from the shipped file and `userText` as the user's file (null: none). */
@@ -79,4 +80,5 @@ export const SHIPPED_ENGINES = [
   engine("arxiv", "arxiv", "arx", { categories: ["science"] }),
   engine("pubmed", "pubmed", "pub", { categories: ["science"], timeout: 5 }),
   engine("crossref", "crossref", "cr", { categories: ["science"], timeout: 5 }),
+  engine("openalex", "openalex", "oa", { categories: ["science"], disabled: true, timeout: 5 }),
 ];

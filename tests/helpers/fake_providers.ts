@@ -75,6 +75,7 @@ export async function startFakeProviders(
       "text/xml",
     ),
     "/crossref/works": data("crossref", "works.json"),
+    "/openalex/works": data("openalex", "works.json"),
   };
   if (delayMs > 0) {
     for (const [prefix, handler] of Object.entries(routes)) {
@@ -105,6 +106,7 @@ export function fakeProviderSettingsYaml(
     ["arxiv", "arxiv"],
     ["pubmed", "pubmed"],
     ["crossref", "crossref"],
+    ["openalex", "openalex"],
   ];
   const entries = engines.map(([name, module]) => {
     const more = extra.engineExtra?.[name] ?? "";
