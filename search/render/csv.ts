@@ -1,5 +1,9 @@
 // SearXNG's `format=csv`: one table of results, answers, suggestions, corrections and the engines
-// that failed (with the reason in the title column), typed by the last column, written so that a spreadsheet shows upstream text instead of running it.
+// that failed (with the reason in the title column), typed by the last column, written so that a
+// spreadsheet shows upstream text instead of running it. Results of every kind are rows of the same
+// seven columns, as SearXNG writes them: an image, a video, a paper or a package is its title, its
+// page, its snippet, the page's host, the first engine and the score (its own fields are in the
+// JSON and, where RSS has a place for them, in the feed).
 import type { SearchOutcome } from "../core/types.ts";
 
 const HEADER = ["title", "url", "content", "host", "engine", "score", "type"];
@@ -7,7 +11,7 @@ const HEADER = ["title", "url", "content", "host", "engine", "score", "type"];
 export function renderCsv(outcome: SearchOutcome): string {
   const rows: string[][] = [HEADER];
   for (const result of outcome.results) {
-    // `engine` is the first engine only, as SearXNG writes it.
+    // `engine` is the first engine only, as SearXNG writes it; `host` the page's host.
     rows.push([
       result.title,
       result.url,

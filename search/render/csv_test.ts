@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import type { SearchOutcome, WebSearchResult } from "../core/types.ts";
 import { csvFileName, renderCsv } from "./csv.ts";
+import { sampleImage, samplePackage, samplePaper, sampleVideo } from "../pages/testing.ts";
 
 function result(overrides: Partial<WebSearchResult>): WebSearchResult {
   return {
@@ -121,5 +122,28 @@ Deno.test("engines that failed become unresponsive_engine rows with their reason
     "title,url,content,host,engine,score,type\r\n" +
       "timeout,,,,brave,,unresponsive_engine\r\n" +
       "CAPTCHA,,,,bing,,unresponsive_engine\r\n",
+  );
+});
+
+Deno.test("images, videos, papers and packages are result rows of the same seven columns, as SearXNG writes them", () => {
+  const csv = renderCsv(outcome({
+    results: [
+      sampleImage({ content: "A crab", score: 2 }),
+      sampleVideo(),
+      samplePaper({ engine: "arxiv" }),
+      samplePackage({ engine: "crates" }),
+    ],
+  }));
+  assert.equal(
+    csv,
+    "title,url,content,host,engine,score,type\r\n" +
+      "Ferris the crab,https://commons.example.org/wiki/File:Ferris.png,A crab," +
+      "commons.example.org,sample,2.0,result\r\n" +
+      "Rust in 100 seconds,https://www.youtube.com/watch?v=abc123," +
+      "A quick tour of the language.,www.youtube.com,sample,1.0,result\r\n" +
+      "Ownership types for safe systems programming,https://arxiv.org/abs/2401.00001," +
+      "We show that ownership and borrowing prevent data races.,arxiv.org,arxiv,1.0,result\r\n" +
+      "serde,https://crates.io/crates/serde,A generic serialization/deserialization framework," +
+      "crates.io,crates,1.0,result\r\n",
   );
 });
