@@ -1,0 +1,95 @@
+// The science and IT categories through the real service against fake providers on loopback:
+// `categories=` and `engines=` pick their engines as SearXNG clients name them, papers carry
+// their DOI and authors and merge across engines by DOI.
+import assert from "node:assert/strict";
+import { startSearch } from "./helpers/search_instance.ts";
+
+const SUPREMACY_DOI = "10.1038/s41586-019-1666-5";
+
+interface Result {
+  url: string;
+  title: string;
+  engine: string;
+  engines: string[];
+  category: string;
+  template: string;
+  [field: string]: unknown;
+}
+
+interface Answer {
+  results: Result[];
+  unresponsive_engines: [string, string][];
+}
+
+async function searchJson(
+  search: { get(path: string): Promise<Response> },
+  query: string,
+): Promise<Answer> {
+  const response = await search.get(`/search?format=json&${query}`);
+  assert.equal(response.status, 200);
+  return await response.json();
+}
+
+/** The providers asked, by the first segment of each request's path (their fake prefix). */
+function askedProviders(requests: { url: URL }[]): Set<string> {
+  return new Set(requests.map((request) => request.url.pathname.split("/")[1]));
+}
+
+Deno.test("categories=science asks the enabled science engines and answers papers", async () => {
+  await using search = await startSearch();
+  const body = await searchJson(search, "q=quantum+supremacy&categories=science");
+  assert.deepEqual(body.unresponsive_engines, []);
+  assert.deepEqual(
+    askedProviders(search.upstream.requests),
+    new Set(["arxiv", "pubmed", "crossref"]),
+  );
+  assert.ok(body.results.length > 5);
+  for (const result of body.results) {
+    assert.equal(result.template, "paper.html", result.url);
+    assert.equal(result.category, "science");
+  }
+  const supremacy = body.results.filter((result) => result.doi === SUPREMACY_DOI);
+  assert.equal(supremacy.length, 1, "one paper, however many engines found it");
+  assert.deepEqual(supremacy[0].engines.toSorted(), ["arxiv", "crossref", "pubmed"]);
+  assert.ok((supremacy[0].authors as string[]).includes("Frank Arute"));
+  assert.equal(supremacy[0].journal, "Nature 574, 505-510 (2019)");
+  assert.equal(supremacy[0].pdf_url, "https://arxiv.org/pdf/1910.11333v2");
+  assert.equal(
+    supremacy[0].volume,
+    "574",
+    "a field the first engine left empty comes from another",
+  );
+  assert.equal(body.results[0].doi, SUPREMACY_DOI, "found by three engines, it ranks first");
+  const alphafold = body.results.find((result) => result.doi === "10.1038/s41586-021-03819-2");
+  assert.deepEqual(alphafold?.engines, ["pubmed"]);
+  assert.deepEqual(alphafold?.authors, ["John Jumper", "Richard Evans", "Demis Hassabis"]);
+});
+
+Deno.test("engines=arxiv,pubmed asks those two only, and their shared DOI is one result", async () => {
+  await using search = await startSearch();
+  const body = await searchJson(search, "q=quantum+supremacy&engines=arxiv,pubmed");
+  assert.deepEqual(askedProviders(search.upstream.requests), new Set(["arxiv", "pubmed"]));
+  const paths = search.upstream.requests.map((request) => request.url.pathname);
+  assert.deepEqual(paths.filter((path) => path.startsWith("/pubmed/")), [
+    "/pubmed/entrez/eutils/esearch.fcgi",
+    "/pubmed/entrez/eutils/efetch.fcgi",
+  ]);
+  const supremacy = body.results.filter((result) => result.doi === SUPREMACY_DOI);
+  assert.equal(supremacy.length, 1);
+  assert.deepEqual(supremacy[0].engines, ["arxiv", "pubmed"]);
+  assert.equal(supremacy[0].template, "paper.html");
+  assert.deepEqual(
+    new Set(body.results.map((result) => result.engine)),
+    new Set(["arxiv", "pubmed"]),
+  );
+});
+
+Deno.test("a disabled science engine still answers when named: engines=openalex and !oa", async () => {
+  await using search = await startSearch();
+  const named = await searchJson(search, "q=quantum+supremacy&engines=openalex");
+  assert.deepEqual(askedProviders(search.upstream.requests), new Set(["openalex"]));
+  assert.equal(named.results[0].doi, SUPREMACY_DOI);
+  assert.equal(named.results[0].pdf_url, "https://arxiv.org/pdf/1910.11333");
+  const bang = await searchJson(search, "q=!oa+quantum+supremacy");
+  assert.deepEqual(bang.results.map((result) => result.engine), ["openalex", "openalex"]);
+});
