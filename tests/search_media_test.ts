@@ -36,7 +36,10 @@ Deno.test("categories=images asks the image engines and answers images.html resu
   await using search = await startSearch();
   const body = await searchJson(search, "q=rust&categories=images");
   assert.deepEqual(body.unresponsive_engines, []);
-  assert.deepEqual(askedProviders(search.upstream.requests), new Set(["bing_images"]));
+  assert.deepEqual(
+    askedProviders(search.upstream.requests),
+    new Set(["bing_images", "wikicommons"]),
+  );
   assert.ok(body.results.length > 0);
   for (const result of body.results) {
     assert.equal(result.template, "images.html");
@@ -52,6 +55,16 @@ Deno.test("categories=images asks the image engines and answers images.html resu
   );
   assert.equal(rust?.resolution, "1200 x 630");
   assert.deepEqual(rust?.engines, ["bing images"]);
+  const chain = body.results.find((result) => result.title === "Rusty chain & padlock, Hamburg");
+  assert.equal(chain?.source, "Wikimedia Commons");
+  assert.equal(chain?.img_format, "jpeg");
+  assert.equal(chain?.filesize, "2.1 MB");
+  // Bing and Commons found the same logo file: one result, found by both.
+  const logo = body.results.filter((result) =>
+    String(result.img_src).endsWith("/d/d5/Rust_programming_language_black_logo.svg")
+  );
+  assert.equal(logo.length, 1);
+  assert.deepEqual(logo[0].engines.sort(), ["bing images", "wikicommons.images"]);
 });
 
 Deno.test("engines= names image engines by SearXNG's names, and !bii reaches bing images", async () => {
@@ -84,5 +97,5 @@ Deno.test("engines=bing images,duckduckgo images asks both, duckduckgo images fo
   // Off in the shipped settings: categories=images alone does not ask it.
   search.upstream.requests.length = 0;
   await searchJson(search, "q=rust&categories=images");
-  assert.deepEqual(askedProviders(search.upstream.requests), new Set(["bing_images"]));
+  assert.ok(!askedProviders(search.upstream.requests).has("duckduckgo_images"));
 });

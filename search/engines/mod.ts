@@ -12,6 +12,7 @@ import { openalex } from "./openalex.ts";
 import { pubmed } from "./pubmed.ts";
 import { qwant } from "./qwant.ts";
 import { startpage } from "./startpage.ts";
+import { wikicommons } from "./wikicommons.ts";
 import { wikipedia } from "./wikipedia.ts";
 
 export const ENGINE_MODULES: Readonly<Record<string, EngineModule>> = Object.fromEntries(
@@ -28,6 +29,7 @@ export const ENGINE_MODULES: Readonly<Record<string, EngineModule>> = Object.fro
     pubmed,
     qwant,
     startpage,
+    wikicommons,
     wikipedia,
   ].map((module) => [module.id, module]),
 );

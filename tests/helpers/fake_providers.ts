@@ -68,6 +68,7 @@ export async function startFakeProviders(
     "/bing_images/images/async": page("bing_images", "page1.html"),
     "/duckduckgo_images/i.js": data("duckduckgo_images", "images.json"),
     "/duckduckgo_images/": page("duckduckgo_images", "token_page.html"),
+    "/wikicommons/w/api.php": data("wikicommons", "search.json"),
     "/arxiv/api/query": answer(providerFixture("arxiv", "search.xml"), "application/atom+xml"),
     "/pubmed/entrez/eutils/esearch.fcgi": data("pubmed", "esearch.json"),
     "/pubmed/entrez/eutils/efetch.fcgi": answer(
@@ -103,6 +104,7 @@ export function fakeProviderSettingsYaml(
     ["qwant news", "qwant"],
     ["bing images", "bing_images"],
     ["duckduckgo images", "duckduckgo_images"],
+    ["wikicommons.images", "wikicommons"],
     ["arxiv", "arxiv"],
     ["pubmed", "pubmed"],
     ["crossref", "crossref"],
