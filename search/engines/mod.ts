@@ -7,6 +7,7 @@ import { brave } from "./brave.ts";
 import { crossref } from "./crossref.ts";
 import { duckduckgo } from "./duckduckgo.ts";
 import { duckduckgoImages } from "./duckduckgo_images.ts";
+import { github } from "./github.ts";
 import { mojeek } from "./mojeek.ts";
 import { openalex } from "./openalex.ts";
 import { pubmed } from "./pubmed.ts";
@@ -24,6 +25,7 @@ export const ENGINE_MODULES: Readonly<Record<string, EngineModule>> = Object.fro
     crossref,
     duckduckgo,
     duckduckgoImages,
+    github,
     mojeek,
     openalex,
     pubmed,

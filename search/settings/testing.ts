@@ -23,6 +23,7 @@ export const MODULES: ModuleTable = {
   pubmed: { categories: ["science", "scientific publications"] },
   crossref: { categories: ["science", "scientific publications"] },
   openalex: { categories: ["science", "scientific publications"] },
+  github: { categories: ["it", "repos"] },
 };
 
 /** The settings from the shipped file and `userText` as the user's file (null: none). */
@@ -83,4 +84,5 @@ export const SHIPPED_ENGINES = [
   engine("pubmed", "pubmed", "pub", { categories: ["science"], timeout: 5 }),
   engine("crossref", "crossref", "cr", { categories: ["science"], timeout: 5 }),
   engine("openalex", "openalex", "oa", { categories: ["science"], disabled: true, timeout: 5 }),
+  engine("github", "github", "gh", { categories: ["it"] }),
 ];

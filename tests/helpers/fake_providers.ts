@@ -77,6 +77,7 @@ export async function startFakeProviders(
     ),
     "/crossref/works": data("crossref", "works.json"),
     "/openalex/works": data("openalex", "works.json"),
+    "/github/search/repositories": data("github", "repositories.json"),
   };
   if (delayMs > 0) {
     for (const [prefix, handler] of Object.entries(routes)) {
@@ -109,6 +110,7 @@ export function fakeProviderSettingsYaml(
     ["pubmed", "pubmed"],
     ["crossref", "crossref"],
     ["openalex", "openalex"],
+    ["github", "github"],
   ];
   const entries = engines.map(([name, module]) => {
     const more = extra.engineExtra?.[name] ?? "";
