@@ -12,6 +12,7 @@ import { mojeek } from "./mojeek.ts";
 import { openalex } from "./openalex.ts";
 import { pubmed } from "./pubmed.ts";
 import { qwant } from "./qwant.ts";
+import { stackexchange } from "./stackexchange.ts";
 import { startpage } from "./startpage.ts";
 import { wikicommons } from "./wikicommons.ts";
 import { wikipedia } from "./wikipedia.ts";
@@ -30,6 +31,7 @@ export const ENGINE_MODULES: Readonly<Record<string, EngineModule>> = Object.fro
     openalex,
     pubmed,
     qwant,
+    stackexchange,
     startpage,
     wikicommons,
     wikipedia,

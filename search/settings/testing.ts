@@ -24,6 +24,7 @@ export const MODULES: ModuleTable = {
   crossref: { categories: ["science", "scientific publications"] },
   openalex: { categories: ["science", "scientific publications"] },
   github: { categories: ["it", "repos"] },
+  stackexchange: { categories: ["it", "q&a"] },
 };
 
 /** The settings from the shipped file and `userText` as the user's file (null: none). */
@@ -85,4 +86,5 @@ export const SHIPPED_ENGINES = [
   engine("crossref", "crossref", "cr", { categories: ["science"], timeout: 5 }),
   engine("openalex", "openalex", "oa", { categories: ["science"], disabled: true, timeout: 5 }),
   engine("github", "github", "gh", { categories: ["it"] }),
+  engine("stackoverflow", "stackexchange", "st", { categories: ["it"] }),
 ];

@@ -78,6 +78,7 @@ export async function startFakeProviders(
     "/crossref/works": data("crossref", "works.json"),
     "/openalex/works": data("openalex", "works.json"),
     "/github/search/repositories": data("github", "repositories.json"),
+    "/stackexchange/2.3/search/advanced": data("stackexchange", "search.json"),
   };
   if (delayMs > 0) {
     for (const [prefix, handler] of Object.entries(routes)) {
@@ -111,6 +112,7 @@ export function fakeProviderSettingsYaml(
     ["crossref", "crossref"],
     ["openalex", "openalex"],
     ["github", "github"],
+    ["stackoverflow", "stackexchange"],
   ];
   const entries = engines.map(([name, module]) => {
     const more = extra.engineExtra?.[name] ?? "";
