@@ -387,7 +387,7 @@ Deno.test("/healthz, /config and /opensearch.xml describe the instance", async (
   assert.equal(await healthz.text(), "OK");
   const config = await (await search.get("/config")).json();
   assert.equal(config.instance_name, "Search");
-  assert.deepEqual(config.categories, ["general", "news", "images", "science", "it"]);
+  assert.deepEqual(config.categories, ["general", "news", "images", "videos", "science", "it"]);
   const brave = config.engines.find((engine: { name: string }) => engine.name === "brave");
   assert.deepEqual(
     { ...brave, timeout: undefined },

@@ -99,3 +99,23 @@ Deno.test("engines=bing images,duckduckgo images asks both, duckduckgo images fo
   await searchJson(search, "q=rust&categories=images");
   assert.ok(!askedProviders(search.upstream.requests).has("duckduckgo_images"));
 });
+
+Deno.test("engines=youtube answers videos.html results with their embed, length and author", async () => {
+  await using search = await startSearch();
+  const body = await searchJson(search, "q=rust&engines=youtube");
+  assert.deepEqual(body.unresponsive_engines, []);
+  assert.deepEqual(askedProviders(search.upstream.requests), new Set(["youtube"]));
+  assert.equal(body.results.length, 4);
+  for (const result of body.results) {
+    assert.equal(result.template, "videos.html");
+    assert.equal(result.category, "videos");
+    assert.match(String(result.iframe_src), /^https:\/\/www\.youtube-nocookie\.com\/embed\//);
+  }
+  const first = body.results.find((result) =>
+    result.url === "https://www.youtube.com/watch?v=5C_HPTJg5ek"
+  );
+  assert.equal(first?.iframe_src, "https://www.youtube-nocookie.com/embed/5C_HPTJg5ek");
+  assert.equal(first?.length, "2:29");
+  assert.equal(first?.author, "Fireship");
+  assert.match(String(first?.thumbnail), /^https:\/\/i\.ytimg\.com\/vi\/5C_HPTJg5ek\//);
+});

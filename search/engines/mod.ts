@@ -12,10 +12,10 @@ import { mojeek } from "./mojeek.ts";
 import { openalex } from "./openalex.ts";
 import { pubmed } from "./pubmed.ts";
 import { qwant } from "./qwant.ts";
-import { stackexchange } from "./stackexchange.ts";
 import { startpage } from "./startpage.ts";
 import { wikicommons } from "./wikicommons.ts";
 import { wikipedia } from "./wikipedia.ts";
+import { youtube } from "./youtube.ts";
 
 export const ENGINE_MODULES: Readonly<Record<string, EngineModule>> = Object.fromEntries(
   [
@@ -31,9 +31,9 @@ export const ENGINE_MODULES: Readonly<Record<string, EngineModule>> = Object.fro
     openalex,
     pubmed,
     qwant,
-    stackexchange,
     startpage,
     wikicommons,
     wikipedia,
+    youtube,
   ].map((module) => [module.id, module]),
 );

@@ -19,12 +19,12 @@ export const MODULES: ModuleTable = {
   bing_images: { categories: ["images"] },
   duckduckgo_images: { categories: ["images"] },
   wikicommons: { categories: ["images"] },
+  youtube: { categories: ["videos", "music"] },
   arxiv: { categories: ["science", "scientific publications"] },
   pubmed: { categories: ["science", "scientific publications"] },
   crossref: { categories: ["science", "scientific publications"] },
   openalex: { categories: ["science", "scientific publications"] },
   github: { categories: ["it", "repos"] },
-  stackexchange: { categories: ["it", "q&a"] },
 };
 
 /** The settings from the shipped file and `userText` as the user's file (null: none). */
@@ -81,10 +81,10 @@ export const SHIPPED_ENGINES = [
     disabled: true,
   }),
   engine("wikicommons.images", "wikicommons", "wci", { categories: ["images"] }),
+  engine("youtube", "youtube", "yt", { categories: ["videos"] }),
   engine("arxiv", "arxiv", "arx", { categories: ["science"] }),
   engine("pubmed", "pubmed", "pub", { categories: ["science"], timeout: 5 }),
   engine("crossref", "crossref", "cr", { categories: ["science"], timeout: 5 }),
   engine("openalex", "openalex", "oa", { categories: ["science"], disabled: true, timeout: 5 }),
   engine("github", "github", "gh", { categories: ["it"] }),
-  engine("stackoverflow", "stackexchange", "st", { categories: ["it"] }),
 ];

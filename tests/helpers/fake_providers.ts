@@ -69,6 +69,7 @@ export async function startFakeProviders(
     "/duckduckgo_images/i.js": data("duckduckgo_images", "images.json"),
     "/duckduckgo_images/": page("duckduckgo_images", "token_page.html"),
     "/wikicommons/w/api.php": data("wikicommons", "search.json"),
+    "/youtube/results": page("youtube", "results.html"),
     "/arxiv/api/query": answer(providerFixture("arxiv", "search.xml"), "application/atom+xml"),
     "/pubmed/entrez/eutils/esearch.fcgi": data("pubmed", "esearch.json"),
     "/pubmed/entrez/eutils/efetch.fcgi": answer(
@@ -78,7 +79,6 @@ export async function startFakeProviders(
     "/crossref/works": data("crossref", "works.json"),
     "/openalex/works": data("openalex", "works.json"),
     "/github/search/repositories": data("github", "repositories.json"),
-    "/stackexchange/2.3/search/advanced": data("stackexchange", "search.json"),
   };
   if (delayMs > 0) {
     for (const [prefix, handler] of Object.entries(routes)) {
@@ -107,12 +107,12 @@ export function fakeProviderSettingsYaml(
     ["bing images", "bing_images"],
     ["duckduckgo images", "duckduckgo_images"],
     ["wikicommons.images", "wikicommons"],
+    ["youtube", "youtube"],
     ["arxiv", "arxiv"],
     ["pubmed", "pubmed"],
     ["crossref", "crossref"],
     ["openalex", "openalex"],
     ["github", "github"],
-    ["stackoverflow", "stackexchange"],
   ];
   const entries = engines.map(([name, module]) => {
     const more = extra.engineExtra?.[name] ?? "";
