@@ -8,6 +8,7 @@ import { crossref } from "./crossref.ts";
 import { duckduckgo } from "./duckduckgo.ts";
 import { duckduckgoImages } from "./duckduckgo_images.ts";
 import { github } from "./github.ts";
+import { mdn } from "./mdn.ts";
 import { mojeek } from "./mojeek.ts";
 import { openalex } from "./openalex.ts";
 import { pubmed } from "./pubmed.ts";
@@ -27,6 +28,7 @@ export const ENGINE_MODULES: Readonly<Record<string, EngineModule>> = Object.fro
     duckduckgo,
     duckduckgoImages,
     github,
+    mdn,
     mojeek,
     openalex,
     pubmed,

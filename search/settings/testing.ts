@@ -25,6 +25,7 @@ export const MODULES: ModuleTable = {
   crossref: { categories: ["science", "scientific publications"] },
   openalex: { categories: ["science", "scientific publications"] },
   github: { categories: ["it", "repos"] },
+  mdn: { categories: ["it"] },
 };
 
 /** The settings from the shipped file and `userText` as the user's file (null: none). */
@@ -87,4 +88,5 @@ export const SHIPPED_ENGINES = [
   engine("crossref", "crossref", "cr", { categories: ["science"], timeout: 5 }),
   engine("openalex", "openalex", "oa", { categories: ["science"], disabled: true, timeout: 5 }),
   engine("github", "github", "gh", { categories: ["it"] }),
+  engine("mdn", "mdn", "mdn", { categories: ["it"] }),
 ];

@@ -79,6 +79,7 @@ export async function startFakeProviders(
     "/crossref/works": data("crossref", "works.json"),
     "/openalex/works": data("openalex", "works.json"),
     "/github/search/repositories": data("github", "repositories.json"),
+    "/mdn/api/v1/search": data("mdn", "search.json"),
   };
   if (delayMs > 0) {
     for (const [prefix, handler] of Object.entries(routes)) {
@@ -113,6 +114,7 @@ export function fakeProviderSettingsYaml(
     ["crossref", "crossref"],
     ["openalex", "openalex"],
     ["github", "github"],
+    ["mdn", "mdn"],
   ];
   const entries = engines.map(([name, module]) => {
     const more = extra.engineExtra?.[name] ?? "";
