@@ -119,3 +119,20 @@ Deno.test("engines=youtube answers videos.html results with their embed, length 
   assert.equal(first?.author, "Fireship");
   assert.match(String(first?.thumbnail), /^https:\/\/i\.ytimg\.com\/vi\/5C_HPTJg5ek\//);
 });
+
+Deno.test("categories=videos asks the video engines, each result with its own embed", async () => {
+  await using search = await startSearch();
+  const body = await searchJson(search, "q=rust&categories=videos");
+  assert.deepEqual(body.unresponsive_engines, []);
+  assert.deepEqual(
+    askedProviders(search.upstream.requests),
+    new Set(["youtube", "dailymotion"]),
+  );
+  assert.ok(body.results.every((result) => result.template === "videos.html"));
+  const dm = body.results.find((result) =>
+    result.url === "https://www.dailymotion.com/video/x8q4r2k"
+  );
+  assert.equal(dm?.iframe_src, "https://www.dailymotion.com/embed/video/x8q4r2k");
+  assert.equal(dm?.length, "20:14");
+  assert.equal(dm?.publishedDate, "2025-11-16T00:00:00.000Z");
+});

@@ -5,6 +5,7 @@ import { bing } from "./bing.ts";
 import { bingImages } from "./bing_images.ts";
 import { brave } from "./brave.ts";
 import { crossref } from "./crossref.ts";
+import { dailymotion } from "./dailymotion.ts";
 import { duckduckgo } from "./duckduckgo.ts";
 import { duckduckgoImages } from "./duckduckgo_images.ts";
 import { github } from "./github.ts";
@@ -25,6 +26,7 @@ export const ENGINE_MODULES: Readonly<Record<string, EngineModule>> = Object.fro
     bingImages,
     brave,
     crossref,
+    dailymotion,
     duckduckgo,
     duckduckgoImages,
     github,

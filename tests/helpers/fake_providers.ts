@@ -70,6 +70,7 @@ export async function startFakeProviders(
     "/duckduckgo_images/": page("duckduckgo_images", "token_page.html"),
     "/wikicommons/w/api.php": data("wikicommons", "search.json"),
     "/youtube/results": page("youtube", "results.html"),
+    "/dailymotion/videos": data("dailymotion", "videos.json"),
     "/arxiv/api/query": answer(providerFixture("arxiv", "search.xml"), "application/atom+xml"),
     "/pubmed/entrez/eutils/esearch.fcgi": data("pubmed", "esearch.json"),
     "/pubmed/entrez/eutils/efetch.fcgi": answer(
@@ -109,6 +110,7 @@ export function fakeProviderSettingsYaml(
     ["duckduckgo images", "duckduckgo_images"],
     ["wikicommons.images", "wikicommons"],
     ["youtube", "youtube"],
+    ["dailymotion", "dailymotion"],
     ["arxiv", "arxiv"],
     ["pubmed", "pubmed"],
     ["crossref", "crossref"],
