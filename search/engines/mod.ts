@@ -11,6 +11,7 @@ import { duckduckgoImages } from "./duckduckgo_images.ts";
 import { github } from "./github.ts";
 import { mdn } from "./mdn.ts";
 import { mojeek } from "./mojeek.ts";
+import { npm } from "./npm.ts";
 import { openalex } from "./openalex.ts";
 import { pubmed } from "./pubmed.ts";
 import { qwant } from "./qwant.ts";
@@ -32,6 +33,7 @@ export const ENGINE_MODULES: Readonly<Record<string, EngineModule>> = Object.fro
     github,
     mdn,
     mojeek,
+    npm,
     openalex,
     pubmed,
     qwant,

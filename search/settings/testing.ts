@@ -27,6 +27,7 @@ export const MODULES: ModuleTable = {
   openalex: { categories: ["science", "scientific publications"] },
   github: { categories: ["it", "repos"] },
   mdn: { categories: ["it"] },
+  npm: { categories: ["it", "packages"] },
 };
 
 /** The settings from the shipped file and `userText` as the user's file (null: none). */
@@ -91,4 +92,5 @@ export const SHIPPED_ENGINES = [
   engine("openalex", "openalex", "oa", { categories: ["science"], disabled: true, timeout: 5 }),
   engine("github", "github", "gh", { categories: ["it"] }),
   engine("mdn", "mdn", "mdn", { categories: ["it"] }),
+  engine("npm", "npm", "npm", { categories: ["it"] }),
 ];

@@ -81,6 +81,7 @@ export async function startFakeProviders(
     "/openalex/works": data("openalex", "works.json"),
     "/github/search/repositories": data("github", "repositories.json"),
     "/mdn/api/v1/search": data("mdn", "search.json"),
+    "/npm/-/v1/search": data("npm", "search.json"),
   };
   if (delayMs > 0) {
     for (const [prefix, handler] of Object.entries(routes)) {
@@ -117,6 +118,7 @@ export function fakeProviderSettingsYaml(
     ["openalex", "openalex"],
     ["github", "github"],
     ["mdn", "mdn"],
+    ["npm", "npm"],
   ];
   const entries = engines.map(([name, module]) => {
     const more = extra.engineExtra?.[name] ?? "";
