@@ -43,7 +43,12 @@ function imageItem(result: ImageSearchResult, thumbnail: string | null): Html {
       )
       : picture}</div>
     <h3>${titleLink(result, result.title || source || result.url)}</h3>
-    ${details.length ? html`<p class="image-details">${details.join(" · ")}</p>` : ""}
+    ${details.length
+      // Each detail in one piece: a line breaks between "1152 KB" and the next, never inside.
+      ? html`<p class="image-details">${
+        details.map((detail, i) => html`${i ? " · " : ""}<span>${detail}</span>`)
+      }</p>`
+      : ""}
     ${source ? html`<p class="image-source">${source}</p>` : ""}
     </article></li>
   `;

@@ -181,14 +181,8 @@ ${
       ["License", result.license_name],
       ["Popularity", result.popularity],
       ["Published", dateFact(result.publishedDate)],
+      ["Tags", result.tags.join(", ")],
     ])
-  }
-${
-    result.tags.length
-      ? html`<ul class="tags" aria-label="Tags">${
-        result.tags.map((tag) => html`<li>${tag}</li>`)
-      }</ul>`
-      : ""
   }
 ${
     links("Package links", [

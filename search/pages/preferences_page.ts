@@ -28,7 +28,7 @@ const METHOD_CHOICES: Choice[] = FORM_METHODS.map((method) => ({
   label: method === "POST" ? "POST (queries stay out of URLs and logs)" : "GET",
 }));
 
-/** What an engine can do, in words ("–" for nothing). */
+/** What an engine can do, in words ("nothing else" when it only searches). */
 function supports(engine: EngineRow): string {
   const features = [
     engine.paging && "pages",
@@ -36,7 +36,7 @@ function supports(engine: EngineRow): string {
     engine.safesearch && "safe search",
     engine.language && "language",
   ].filter(Boolean);
-  return features.length ? features.join(", ") : "–";
+  return features.length ? features.join(", ") : "nothing else";
 }
 
 function engineRow(engine: EngineRow, category: string, id: string, prefs: Preferences): Html {
@@ -52,9 +52,9 @@ function engineRow(engine: EngineRow, category: string, id: string, prefs: Prefe
           ? html`
             <span class="off-by-default">off by default</span>
           `
-          : ""}</th>
+          : ""}
+        <span class="supports">Supports: ${supports(engine)}</span></th>
     <td>${engine.shortcut ? html`<kbd>!${engine.shortcut}</kbd>` : "–"}</td>
-    <td>${supports(engine)}</td>
     </tr>
   `;
 }
@@ -73,10 +73,9 @@ function engineGroup(
         <table class="engine-table">
           <thead>
             <tr>
-              <th scope="col">On</th>
+              <th scope="col" class="switch">On</th>
               <th scope="col">Engine</th>
-              <th scope="col">Shortcut</th>
-              <th scope="col">Supports</th>
+              <th scope="col" class="shortcut">Shortcut</th>
             </tr>
           </thead>
           <tbody>

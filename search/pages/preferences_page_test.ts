@@ -84,7 +84,7 @@ Deno.test("engines are grouped by category in tab order, an engine in two catego
     ["engine_brave__news", true],
     ["engine_google news__news", true],
   ]);
-  assert.match(text(first(groups[1], "tbody th")), /qwant images off by default/);
+  assert.match(text(first(groups[1], "tbody th")), /^qwant images off by default/);
   // A way to each group without tabbing through every engine before it.
   const jumps = all(document, "nav.engine-categories a");
   assert.deepEqual(jumps.map((a) => [text(a), attr(a, "href")]), [
@@ -97,16 +97,23 @@ Deno.test("engines are grouped by category in tab order, an engine in two catego
   }
 });
 
-Deno.test("each engine row has its checkbox, name, shortcut and what it supports", () => {
+Deno.test("each engine row has its checkbox, name, what it supports and its shortcut", () => {
   const document = checkPage(renderPreferencesPage(sampleSite(), samplePrefs(), ROWS, false));
   const rows = all(document, "table.engine-table tbody tr");
   assert.equal(rows.length, 6);
   assert.deepEqual(all(rows[0], "th, td").slice(1).map(text), [
-    "duckduckgo",
+    "duckduckgo Supports: pages, safe search",
     "!ddg",
-    "pages, safe search",
   ]);
-  assert.deepEqual(all(rows[2], "th, td").slice(1).map(text), ["wikipedia", "!wi", "safe search"]);
+  assert.equal(text(first(rows[0], "label")), "duckduckgo");
+  assert.deepEqual(all(rows[2], "th, td").slice(1).map(text), [
+    "wikipedia Supports: safe search",
+    "!wi",
+  ]);
+  const bare = renderPreferencesPage(sampleSite(), samplePrefs(), [
+    row("plain", { paging: false, safesearch: false }),
+  ], false);
+  assert.equal(text(first(checkPage(bare), ".supports")), "Supports: nothing else");
 });
 
 Deno.test("the boxes show the person's switches: one category off, an engine off by default on", () => {

@@ -1,7 +1,10 @@
-// The search box of the start and results pages, with a tab for each category. The tabs are links
-// that keep the query and the filters; with the POST preference they are submit buttons instead,
-// so that the query stays out of URLs. The search button itself carries the current category
-// because a browser submits with the first submit button when the user presses Enter.
+// The search box of the start and results pages, with a tab for each category. On the results
+// page the tabs are links to the same search in another category, filters kept; with the POST
+// preference, and on the start page, they are submit buttons of the form instead: POST keeps the
+// query out of URLs, and on the start page a tab searches what was just typed in it (with nothing
+// typed, the start page comes back with that tab chosen). The search button itself carries the
+// current category because a browser submits with the first submit button when the user presses
+// Enter.
 import { languageChoices, SAFESEARCH_CHOICES, selectField, TIME_RANGE_CHOICES } from "./fields.ts";
 import type { SiteView } from "./layout.ts";
 import { attrs, type Html, html } from "../../runtime/markup.ts";
@@ -35,16 +38,15 @@ export function categoryLabel(category: string): string {
 }
 
 /**
- * Where a tab leads: the same search in that category (first page, filters kept), or on the start
- * page, the start page with that tab chosen; null when the tab must be a submit button (POST).
+ * Where a tab leads: the same search in that category (first page, filters kept); null when the
+ * tab is a submit button (the start page, the POST preference).
  */
 function tabHref(
   category: string,
   state: SearchFormState,
   method: "get" | "post",
 ): string | null {
-  if (!state.filters) return `/?${new URLSearchParams({ categories: category })}`;
-  if (method === "post") return null;
+  if (!state.filters || method === "post") return null;
   const { language, time_range, safesearch } = state.filters;
   return searchUrl({
     q: state.q,
@@ -70,7 +72,8 @@ function categoryTabs(
       const currentTab = attrs({ "aria-current": category === current && "page" });
       const label = categoryLabel(category);
       return href === null
-        ? html`<li><button type="submit" name="categories"${
+        // formnovalidate: a tab chosen before anything is typed is not refused for the empty box.
+        ? html`<li><button type="submit" name="categories" formnovalidate${
           attrs({ value: category })
         }${currentTab}>${label}</button></li>`
         : html`

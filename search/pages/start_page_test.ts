@@ -12,15 +12,15 @@ Deno.test("the start page is a search form with category tabs and labelled input
   assert.equal(attr(form, "method"), "get");
   assert.equal(attr(first(form, "#q"), "name"), "q");
   assert.ok(attr(first(form, "#q"), "autofocus") !== undefined);
-  // Tabs choose the category before anything is typed: links to the start page with it chosen.
-  assert.deepEqual(
-    all(form, "nav.categories a").map((tab) => [text(tab), attr(tab, "href")]),
-    [
-      ["General", "/?categories=general"],
-      ["Images", "/?categories=images"],
-      ["News", "/?categories=news"],
-    ],
-  );
+  // A tab searches what was typed in that category; with nothing typed it is not refused (the
+  // start page then comes back with the tab chosen).
+  const tabs = all(form, "nav.categories button[type=submit][name=categories]");
+  assert.deepEqual(tabs.map((tab) => [text(tab), attr(tab, "value")]), [
+    ["General", "general"],
+    ["Images", "images"],
+    ["News", "news"],
+  ]);
+  for (const tab of tabs) assert.notEqual(attr(tab, "formnovalidate"), undefined);
   assert.equal(text(first(form, "[aria-current=page]")), "General");
   // Pressing Enter submits with the first submit button: it must carry the current category.
   const firstButton = first(form, "button[type=submit]");

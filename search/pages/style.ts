@@ -257,6 +257,11 @@ aside section,
   object-fit: cover;
 }
 
+.result-videos .thumbnail {
+  max-width: 10rem;
+  max-height: 7.5rem;
+}
+
 .result .content {
   margin: 0.25rem 0;
   overflow-wrap: anywhere;
@@ -270,8 +275,7 @@ aside section,
   font-size: 0.8rem;
 }
 
-ul.engines li,
-ul.tags li {
+ul.engines li {
   padding: 0 0.4rem;
   border: 1px solid var(--border);
   border-radius: 1rem;
@@ -301,8 +305,7 @@ ul.tags li {
   overflow-wrap: anywhere;
 }
 
-ul.links,
-ul.tags {
+ul.links {
   display: flex;
   flex-wrap: wrap;
   gap: 0.25rem 1rem;
@@ -310,11 +313,6 @@ ul.tags {
   padding: 0;
   list-style: none;
   font-size: 0.875rem;
-}
-
-ul.tags {
-  gap: 0.25rem 0.5rem;
-  color: var(--muted);
 }
 
 .play {
@@ -345,7 +343,11 @@ ul.tags {
 }
 
 .image-frame a,
-.image-frame > .no-preview {
+.image-frame > .image-details span {
+  white-space: nowrap;
+}
+
+.no-preview {
   display: flex;
   align-items: center;
   justify-content: center;
@@ -361,6 +363,10 @@ ul.tags {
   max-width: 100%;
   max-height: 100%;
   object-fit: contain;
+}
+
+.image-details span {
+  white-space: nowrap;
 }
 
 .no-preview {
@@ -379,9 +385,7 @@ ul.tags {
 .image-details,
 .image-source {
   margin: 0;
-  overflow: hidden;
-  text-overflow: ellipsis;
-  white-space: nowrap;
+  overflow-wrap: anywhere;
   color: var(--muted);
   font-size: 0.8rem;
 }
@@ -462,8 +466,30 @@ fieldset {
   list-style: none;
 }
 
+/* The same columns in every group, whatever its engines' names. */
+.engine-table {
+  width: 100%;
+  table-layout: fixed;
+}
+
+.engine-table .switch {
+  width: 3.5rem;
+}
+
+.engine-table .shortcut {
+  width: 7rem;
+}
+
 .engine-table th[scope="row"] {
   font-weight: 500;
+  overflow-wrap: anywhere;
+}
+
+.engine-table .supports {
+  display: block;
+  color: var(--muted);
+  font-size: 0.8rem;
+  font-weight: 400;
 }
 
 legend {
