@@ -126,7 +126,7 @@ Deno.test("categories=videos asks the video engines, each result with its own em
   assert.deepEqual(body.unresponsive_engines, []);
   assert.deepEqual(
     askedProviders(search.upstream.requests),
-    new Set(["youtube", "dailymotion"]),
+    new Set(["youtube", "dailymotion", "peertube"]),
   );
   assert.ok(body.results.every((result) => result.template === "videos.html"));
   const dm = body.results.find((result) =>
@@ -135,4 +135,9 @@ Deno.test("categories=videos asks the video engines, each result with its own em
   assert.equal(dm?.iframe_src, "https://www.dailymotion.com/embed/video/x8q4r2k");
   assert.equal(dm?.length, "20:14");
   assert.equal(dm?.publishedDate, "2025-11-16T00:00:00.000Z");
+  const sepia = body.results.find((result) => result.engine === "peertube");
+  assert.equal(
+    sepia?.iframe_src,
+    "https://framatube.org/videos/embed/9c9de5e8-0a1e-484a-b099-e80766180a6d",
+  );
 });

@@ -13,6 +13,7 @@ import { mdn } from "./mdn.ts";
 import { mojeek } from "./mojeek.ts";
 import { npm } from "./npm.ts";
 import { openalex } from "./openalex.ts";
+import { peertube } from "./peertube.ts";
 import { pubmed } from "./pubmed.ts";
 import { qwant } from "./qwant.ts";
 import { startpage } from "./startpage.ts";
@@ -35,6 +36,7 @@ export const ENGINE_MODULES: Readonly<Record<string, EngineModule>> = Object.fro
     mojeek,
     npm,
     openalex,
+    peertube,
     pubmed,
     qwant,
     startpage,

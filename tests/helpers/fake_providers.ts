@@ -71,6 +71,7 @@ export async function startFakeProviders(
     "/wikicommons/w/api.php": data("wikicommons", "search.json"),
     "/youtube/results": page("youtube", "results.html"),
     "/dailymotion/videos": data("dailymotion", "videos.json"),
+    "/peertube/api/v1/search/videos": data("peertube", "videos.json"),
     "/arxiv/api/query": answer(providerFixture("arxiv", "search.xml"), "application/atom+xml"),
     "/pubmed/entrez/eutils/esearch.fcgi": data("pubmed", "esearch.json"),
     "/pubmed/entrez/eutils/efetch.fcgi": answer(
@@ -112,6 +113,7 @@ export function fakeProviderSettingsYaml(
     ["wikicommons.images", "wikicommons"],
     ["youtube", "youtube"],
     ["dailymotion", "dailymotion"],
+    ["peertube", "peertube"],
     ["arxiv", "arxiv"],
     ["pubmed", "pubmed"],
     ["crossref", "crossref"],
