@@ -4,6 +4,7 @@ import { arxiv } from "./arxiv.ts";
 import { bing } from "./bing.ts";
 import { bingImages } from "./bing_images.ts";
 import { brave } from "./brave.ts";
+import { crates } from "./crates.ts";
 import { crossref } from "./crossref.ts";
 import { dailymotion } from "./dailymotion.ts";
 import { duckduckgo } from "./duckduckgo.ts";
@@ -27,6 +28,7 @@ export const ENGINE_MODULES: Readonly<Record<string, EngineModule>> = Object.fro
     bing,
     bingImages,
     brave,
+    crates,
     crossref,
     dailymotion,
     duckduckgo,

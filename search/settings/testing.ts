@@ -29,6 +29,7 @@ export const MODULES: ModuleTable = {
   github: { categories: ["it", "repos"] },
   mdn: { categories: ["it"] },
   npm: { categories: ["it", "packages"] },
+  crates: { categories: ["it", "packages", "cargo"] },
 };
 
 /** The settings from the shipped file and `userText` as the user's file (null: none). */
@@ -95,4 +96,5 @@ export const SHIPPED_ENGINES = [
   engine("github", "github", "gh", { categories: ["it"] }),
   engine("mdn", "mdn", "mdn", { categories: ["it"] }),
   engine("npm", "npm", "npm", { categories: ["it"] }),
+  engine("crates.io", "crates", "crates", { categories: ["it"], timeout: 5 }),
 ];

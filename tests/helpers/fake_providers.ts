@@ -83,6 +83,7 @@ export async function startFakeProviders(
     "/github/search/repositories": data("github", "repositories.json"),
     "/mdn/api/v1/search": data("mdn", "search.json"),
     "/npm/-/v1/search": data("npm", "search.json"),
+    "/crates/api/v1/crates": data("crates", "search.json"),
   };
   if (delayMs > 0) {
     for (const [prefix, handler] of Object.entries(routes)) {
@@ -121,6 +122,7 @@ export function fakeProviderSettingsYaml(
     ["github", "github"],
     ["mdn", "mdn"],
     ["npm", "npm"],
+    ["crates.io", "crates"],
   ];
   const entries = engines.map(([name, module]) => {
     const more = extra.engineExtra?.[name] ?? "";
