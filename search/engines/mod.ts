@@ -16,6 +16,7 @@ import { npm } from "./npm.ts";
 import { openalex } from "./openalex.ts";
 import { peertube } from "./peertube.ts";
 import { pubmed } from "./pubmed.ts";
+import { pypi } from "./pypi.ts";
 import { qwant } from "./qwant.ts";
 import { startpage } from "./startpage.ts";
 import { wikicommons } from "./wikicommons.ts";
@@ -40,6 +41,7 @@ export const ENGINE_MODULES: Readonly<Record<string, EngineModule>> = Object.fro
     openalex,
     peertube,
     pubmed,
+    pypi,
     qwant,
     startpage,
     wikicommons,

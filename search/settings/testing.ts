@@ -30,6 +30,7 @@ export const MODULES: ModuleTable = {
   mdn: { categories: ["it"] },
   npm: { categories: ["it", "packages"] },
   crates: { categories: ["it", "packages", "cargo"] },
+  pypi: { categories: ["it", "packages"] },
 };
 
 /** The settings from the shipped file and `userText` as the user's file (null: none). */
@@ -97,4 +98,5 @@ export const SHIPPED_ENGINES = [
   engine("mdn", "mdn", "mdn", { categories: ["it"] }),
   engine("npm", "npm", "npm", { categories: ["it"] }),
   engine("crates.io", "crates", "crates", { categories: ["it"], timeout: 5 }),
+  engine("pypi", "pypi", "pypi", { categories: ["it"], disabled: true }),
 ];

@@ -84,6 +84,7 @@ export async function startFakeProviders(
     "/mdn/api/v1/search": data("mdn", "search.json"),
     "/npm/-/v1/search": data("npm", "search.json"),
     "/crates/api/v1/crates": data("crates", "search.json"),
+    "/pypi/search/": page("pypi", "search.html"),
   };
   if (delayMs > 0) {
     for (const [prefix, handler] of Object.entries(routes)) {
@@ -123,6 +124,7 @@ export function fakeProviderSettingsYaml(
     ["mdn", "mdn"],
     ["npm", "npm"],
     ["crates.io", "crates"],
+    ["pypi", "pypi"],
   ];
   const entries = engines.map(([name, module]) => {
     const more = extra.engineExtra?.[name] ?? "";

@@ -1,0 +1,112 @@
+import assert from "node:assert/strict";
+import {
+  AccessDeniedError,
+  CaptchaError,
+  type EngineQuery,
+  type EngineResults,
+  isNextStep,
+  ParseError,
+  TooManyRequestsError,
+  type UpstreamRequest,
+} from "./engine.ts";
+import { pypi } from "./pypi.ts";
+import { engineContext, engineQuery, fixture, upstreamResponse } from "./testing.ts";
+
+const SEARCH = "https://pypi.org/search/";
+
+function request(
+  query: Partial<EngineQuery> = {},
+  context: { baseUrl?: string; apiKey?: string } = {},
+): UpstreamRequest {
+  const built = pypi.request(
+    engineQuery({ query: "requests", category: "it", ...query }),
+    engineContext(pypi, context),
+  );
+  assert.ok(built);
+  return built;
+}
+
+function parse(body: string, status = 200, url = `${SEARCH}?q=requests&page=1`): EngineResults {
+  const step = pypi.parse(
+    upstreamResponse(body, { status, url, headers: { "content-type": "text/html" } }),
+    engineQuery({ category: "it" }),
+    engineContext(pypi),
+  );
+  assert.ok(!isNextStep(step));
+  return step;
+}
+
+Deno.test("pypi asks the search page with the query and the page", () => {
+  assert.deepEqual(request(), { url: `${SEARCH}?q=requests&page=1` });
+  assert.equal(new URL(request({ pageno: 4 }).url).searchParams.get("page"), "4");
+  assert.equal(pypi.request(engineQuery({ query: "  " }), engineContext(pypi)), null);
+});
+
+Deno.test("pypi takes no key and keeps a base_url's path", () => {
+  assert.ok(!JSON.stringify(request({}, { apiKey: "pypi-secret" })).includes("pypi-secret"));
+  assert.equal(
+    request({}, { baseUrl: "http://127.0.0.1:9999/pypi" }).url,
+    "http://127.0.0.1:9999/pypi/search/?q=requests&page=1",
+  );
+});
+
+Deno.test("pypi reads every package of the search page", () => {
+  const { results } = parse(fixture("pypi", "search.html"));
+  assert.deepEqual(results, [
+    {
+      template: "packages.html",
+      url: "https://pypi.org/project/requests/",
+      title: "requests",
+      content: "Python HTTP for Humans.",
+      publishedDate: new Date("2025-08-18T20:46:00Z"),
+      package_name: "requests",
+      version: "2.32.5",
+    },
+    {
+      template: "packages.html",
+      url: "https://pypi.org/project/requests-toolbelt/",
+      title: "requests-toolbelt",
+      content: "A utility belt for advanced users of python-requests & friends",
+      publishedDate: new Date("2023-05-01T04:11:28Z"),
+      package_name: "requests-toolbelt",
+      version: "1.0.0",
+    },
+    {
+      template: "packages.html",
+      url: "https://pypi.org/project/requests-unixsocket2/",
+      title: "requests-unixsocket2",
+      content: "",
+      publishedDate: new Date("2025-06-04T15:16:19Z"),
+      package_name: "requests-unixsocket2",
+      version: "1.0.1",
+    },
+  ]);
+});
+
+Deno.test("pypi: links lead to the site the page came from", () => {
+  const { results } = parse(
+    fixture("pypi", "search.html"),
+    200,
+    "http://127.0.0.1:9999/pypi/search/?q=r",
+  );
+  assert.equal(results[0].url, "http://127.0.0.1:9999/project/requests/");
+});
+
+Deno.test("pypi: the no-results page is no results", () => {
+  assert.deepEqual(parse(fixture("pypi", "no_results.html")).results, []);
+});
+
+Deno.test("pypi: Fastly's client challenge is a CAPTCHA", () => {
+  assert.throws(() => parse(fixture("pypi", "challenge.html")), CaptchaError);
+});
+
+Deno.test("pypi: 429 is too many requests, 403 access denied", () => {
+  assert.throws(() => parse("Too Many Requests", 429), TooManyRequestsError);
+  assert.throws(() => parse("<html><body>Forbidden</body></html>", 403), AccessDeniedError);
+});
+
+Deno.test("pypi: a page without the package list is a parsing error", () => {
+  for (const body of ["", "{}", "<html><body><main>Maintenance</main></body></html>"]) {
+    assert.throws(() => parse(body), ParseError, body);
+  }
+});
