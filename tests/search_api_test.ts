@@ -218,8 +218,11 @@ Deno.test("!bangs, engines= and categories= choose which providers are asked", a
 
   search.upstream.requests.length = 0;
   const news = await searchJson(search, "q=floods&categories=news");
-  assert.deepEqual(askedProviders(search.upstream.requests), new Set(["mojeek"]));
-  assert.equal(search.upstream.requests[0].url.searchParams.get("fmt"), "news");
+  assert.deepEqual(askedProviders(search.upstream.requests), new Set(["mojeek", "bing_news"]));
+  const mojeek = search.upstream.requests.find((request) =>
+    request.url.pathname.startsWith("/mojeek/")
+  );
+  assert.equal(mojeek?.url.searchParams.get("fmt"), "news");
   assert.ok(news.results.length > 0);
 });
 

@@ -141,3 +141,22 @@ Deno.test("categories=videos asks the video engines, each result with its own em
     "https://framatube.org/videos/embed/9c9de5e8-0a1e-484a-b099-e80766180a6d",
   );
 });
+
+Deno.test("categories=news asks bing news beside mojeek news, with dates and pictures", async () => {
+  await using search = await startSearch();
+  const body = await searchJson(search, "q=rust&categories=news");
+  assert.deepEqual(body.unresponsive_engines, []);
+  assert.ok(askedProviders(search.upstream.requests).has("bing_news"));
+  const kernel = body.results.find((result) =>
+    result.url === "https://www.theregister.com/2026/11/21/rust_linux_kernel/"
+  );
+  assert.deepEqual(kernel?.engines, ["bing news"]);
+  assert.equal(kernel?.category, "news");
+  assert.equal(kernel?.template, "default.html");
+  assert.match(String(kernel?.publishedDate), /^\d{4}-\d\d-\d\dT/);
+  // The fragment's picture is relative: it is read against the (fake) Bing it came from.
+  assert.equal(
+    kernel?.thumbnail,
+    `${search.upstream.origin}/th?id=OVFT.k3rn3l&pid=News&w=234&h=132&c=14&rs=2&qlt=90`,
+  );
+});

@@ -3,6 +3,7 @@ import type { EngineModule } from "./engine.ts";
 import { arxiv } from "./arxiv.ts";
 import { bing } from "./bing.ts";
 import { bingImages } from "./bing_images.ts";
+import { bingNews } from "./bing_news.ts";
 import { brave } from "./brave.ts";
 import { crates } from "./crates.ts";
 import { crossref } from "./crossref.ts";
@@ -16,7 +17,6 @@ import { npm } from "./npm.ts";
 import { openalex } from "./openalex.ts";
 import { peertube } from "./peertube.ts";
 import { pubmed } from "./pubmed.ts";
-import { pypi } from "./pypi.ts";
 import { qwant } from "./qwant.ts";
 import { startpage } from "./startpage.ts";
 import { wikicommons } from "./wikicommons.ts";
@@ -28,6 +28,7 @@ export const ENGINE_MODULES: Readonly<Record<string, EngineModule>> = Object.fro
     arxiv,
     bing,
     bingImages,
+    bingNews,
     brave,
     crates,
     crossref,
@@ -41,7 +42,6 @@ export const ENGINE_MODULES: Readonly<Record<string, EngineModule>> = Object.fro
     openalex,
     peertube,
     pubmed,
-    pypi,
     qwant,
     startpage,
     wikicommons,

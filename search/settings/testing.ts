@@ -22,6 +22,7 @@ export const MODULES: ModuleTable = {
   youtube: { categories: ["videos", "music"] },
   dailymotion: { categories: ["videos"] },
   peertube: { categories: ["videos"] },
+  bing_news: { categories: ["news"] },
   arxiv: { categories: ["science", "scientific publications"] },
   pubmed: { categories: ["science", "scientific publications"] },
   crossref: { categories: ["science", "scientific publications"] },
@@ -30,7 +31,6 @@ export const MODULES: ModuleTable = {
   mdn: { categories: ["it"] },
   npm: { categories: ["it", "packages"] },
   crates: { categories: ["it", "packages", "cargo"] },
-  pypi: { categories: ["it", "packages"] },
 };
 
 /** The settings from the shipped file and `userText` as the user's file (null: none). */
@@ -81,6 +81,7 @@ export const SHIPPED_ENGINES = [
   engine("mojeek news", "mojeek", "mjkn", { categories: ["news"] }),
   engine("startpage news", "startpage", "spn", { categories: ["news"], disabled: true }),
   engine("qwant news", "qwant", "qwn", { categories: ["news"], disabled: true }),
+  engine("bing news", "bing_news", "bin", { categories: ["news"] }),
   engine("bing images", "bing_images", "bii", { categories: ["images"] }),
   engine("duckduckgo images", "duckduckgo_images", "ddi", {
     categories: ["images"],
@@ -98,5 +99,4 @@ export const SHIPPED_ENGINES = [
   engine("mdn", "mdn", "mdn", { categories: ["it"] }),
   engine("npm", "npm", "npm", { categories: ["it"] }),
   engine("crates.io", "crates", "crates", { categories: ["it"], timeout: 5 }),
-  engine("pypi", "pypi", "pypi", { categories: ["it"], disabled: true }),
 ];

@@ -72,6 +72,7 @@ export async function startFakeProviders(
     "/youtube/results": page("youtube", "results.html"),
     "/dailymotion/videos": data("dailymotion", "videos.json"),
     "/peertube/api/v1/search/videos": data("peertube", "videos.json"),
+    "/bing_news/news/infinitescrollajax": page("bing_news", "news.html"),
     "/arxiv/api/query": answer(providerFixture("arxiv", "search.xml"), "application/atom+xml"),
     "/pubmed/entrez/eutils/esearch.fcgi": data("pubmed", "esearch.json"),
     "/pubmed/entrez/eutils/efetch.fcgi": answer(
@@ -84,7 +85,6 @@ export async function startFakeProviders(
     "/mdn/api/v1/search": data("mdn", "search.json"),
     "/npm/-/v1/search": data("npm", "search.json"),
     "/crates/api/v1/crates": data("crates", "search.json"),
-    "/pypi/search/": page("pypi", "search.html"),
   };
   if (delayMs > 0) {
     for (const [prefix, handler] of Object.entries(routes)) {
@@ -110,6 +110,7 @@ export function fakeProviderSettingsYaml(
     ["mojeek news", "mojeek"],
     ["startpage news", "startpage"],
     ["qwant news", "qwant"],
+    ["bing news", "bing_news"],
     ["bing images", "bing_images"],
     ["duckduckgo images", "duckduckgo_images"],
     ["wikicommons.images", "wikicommons"],
@@ -124,7 +125,6 @@ export function fakeProviderSettingsYaml(
     ["mdn", "mdn"],
     ["npm", "npm"],
     ["crates.io", "crates"],
-    ["pypi", "pypi"],
   ];
   const entries = engines.map(([name, module]) => {
     const more = extra.engineExtra?.[name] ?? "";
