@@ -93,3 +93,63 @@ Deno.test("a disabled science engine still answers when named: engines=openalex 
   const bang = await searchJson(search, "q=!oa+quantum+supremacy");
   assert.deepEqual(bang.results.map((result) => result.engine), ["openalex", "openalex"]);
 });
+
+Deno.test("categories=it asks the enabled IT engines: packages from registries and GitHub, questions and docs", async () => {
+  await using search = await startSearch();
+  const body = await searchJson(search, "q=serde&categories=it");
+  assert.deepEqual(body.unresponsive_engines, []);
+  assert.deepEqual(
+    askedProviders(search.upstream.requests),
+    new Set(["github", "stackexchange", "mdn", "npm", "crates"]),
+  );
+  for (const result of body.results) assert.equal(result.category, "it");
+  const packages = body.results.filter((result) => result.template === "packages.html");
+  assert.deepEqual(
+    new Set(packages.map((result) => result.engine)),
+    new Set(["github", "npm", "crates.io"]),
+  );
+  const serde = body.results.find((result) => result.url === "https://crates.io/crates/serde");
+  assert.equal(serde?.package_name, "serde");
+  assert.equal(serde?.version, "1.0.228");
+  assert.equal(serde?.source_code_url, "https://github.com/serde-rs/serde");
+  assert.deepEqual(serde?.tags, ["serde", "serialization", "no_std"]);
+  const ripgrep = body.results.find((result) => result.engine === "github");
+  assert.equal(ripgrep?.popularity, "52.4k stars");
+  assert.equal(ripgrep?.license_name, "The Unlicense");
+  const webResults = body.results.filter((result) => result.template === "default.html");
+  assert.deepEqual(
+    new Set(webResults.map((result) => result.engine)),
+    new Set(["stackoverflow", "mdn"]),
+  );
+  const crates = search.upstream.requests.find((request) =>
+    request.url.pathname.startsWith("/crates/")
+  );
+  assert.match(crates?.headers.get("user-agent") ?? "", /^self-hosted-search\//);
+  const npm = search.upstream.requests.find((request) => request.url.pathname.startsWith("/npm/"));
+  assert.match(npm?.headers.get("user-agent") ?? "", /Firefox/, "only crates.io gets its own");
+});
+
+Deno.test("an api_key goes to its own provider only: GitHub's token to GitHub", async () => {
+  await using search = await startSearch({
+    engineExtra: { github: "    api_key: ghp_test_token_123\n" },
+  });
+  await searchJson(search, "q=serde&categories=it");
+  for (const request of search.upstream.requests) {
+    const provider = request.url.pathname.split("/")[1];
+    const sent = request.headers.get("authorization");
+    assert.equal(sent, provider === "github" ? "Bearer ghp_test_token_123" : null, provider);
+    assert.ok(!request.url.search.includes("ghp_test_token_123"), provider);
+  }
+});
+
+Deno.test("pypi, off by default, answers packages when named", async () => {
+  await using search = await startSearch();
+  const body = await searchJson(search, "q=requests&engines=pypi");
+  assert.deepEqual(askedProviders(search.upstream.requests), new Set(["pypi"]));
+  assert.deepEqual(body.results.map((result) => result.package_name), [
+    "requests",
+    "requests-toolbelt",
+    "requests-unixsocket2",
+  ]);
+  assert.equal(body.results[0].version, "2.32.5");
+});
