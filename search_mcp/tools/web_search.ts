@@ -11,6 +11,7 @@ import type { EngineClient, EngineSearchParams, EngineSearchResponse } from "../
 import { countArgument, languageArgument, nameListArgument } from "./input.ts";
 import { errorResult, structuredResult } from "../../runtime/mcp/results.ts";
 import { failureResult } from "./results.ts";
+import { kindLines, kindOutput, kindOutputShape } from "./result_kinds.ts";
 
 export const inputSchema = z.object({
   query: z.string().trim().min(1, "query must not be empty").max(2000)
@@ -21,7 +22,10 @@ export const inputSchema = z.object({
   language: languageArgument.describe('Language code such as "en" or "de"; "all" for any.'),
   safesearch: z.union([z.enum(["0", "1", "2"]), z.literal(0), z.literal(1), z.literal(2)])
     .nullish().describe("0 off, 1 moderate, 2 strict; the engine's default when omitted."),
-  categories: nameListArgument.describe('Comma-separated categories, e.g. "general,news".'),
+  categories: nameListArgument.describe(
+    'Comma-separated categories, e.g. "images", "videos", "science", "it" or "general,news"; ' +
+      "searxng_instance_info lists the engine's categories.",
+  ),
   engines: nameListArgument.describe('Comma-separated engine names, e.g. "wikipedia,brave".'),
   num_results: countArgument(1, 20).describe("Return at most this many results (1-20)."),
   min_score: z.coerce.number().min(0).nullish()
@@ -42,6 +46,7 @@ const resultOutput = z.object({
   publishedDate: z.string().optional(),
   thumbnail: z.string().optional(),
   img_src: z.string().optional(),
+  ...kindOutputShape,
 });
 
 export const outputSchema = z.object({
@@ -75,7 +80,9 @@ export function registerWebSearch(server: McpServer, deps: WebSearchDeps): void 
       "Search the web through the SearXNG-compatible engine. Returns title, URL and snippet for " +
       "each result, plus direct answers, spelling corrections and suggestions when the engine " +
       "has them. Use pageno for more results, time_range and language to narrow them, and " +
-      "web_url_read to read a result in full.",
+      "web_url_read to read a result in full. categories chooses what is searched: images " +
+      "(each with its image URL, size and source), videos (length, author), science (papers " +
+      "with authors, journal, DOI and PDF), it (packages with version and links), news.",
     inputSchema: publishedInput,
     outputSchema: publishedOutput,
     annotations: { readOnlyHint: true, openWorldHint: true },
@@ -148,6 +155,7 @@ export function shapeOutput(
       ...(result.publishedDate ? { publishedDate: result.publishedDate } : {}),
       ...(result.thumbnail ? { thumbnail: result.thumbnail } : {}),
       ...(result.img_src ? { img_src: result.img_src } : {}),
+      ...kindOutput(result),
     })),
     answers: answer.answers.map((item) => item.answer),
     corrections: answer.corrections,
@@ -172,12 +180,16 @@ export function renderText(output: WebSearchOutput, compact: boolean): string {
       `URL: ${line(result.url)}`,
     ];
     if (compact) return lines.join("\n");
+    lines.push(...kindLines(result));
     if (result.score !== undefined) lines.push(`Relevance Score: ${result.score.toFixed(3)}`);
     if (result.engines) lines.push(`Engines: ${result.engines.join(", ")}`);
     if (result.category) lines.push(`Category: ${line(result.category)}`);
     if (result.publishedDate) lines.push(`Published Date: ${line(result.publishedDate)}`);
     if (result.thumbnail) lines.push(`Thumbnail: ${line(result.thumbnail)}`);
-    if (result.img_src) lines.push(`Image Source: ${line(result.img_src)}`);
+    // An image's own file is its Image URL line already.
+    if (result.img_src && result.template !== "images.html") {
+      lines.push(`Image Source: ${line(result.img_src)}`);
+    }
     return lines.join("\n");
   });
   if (compact) return blocks.join("\n\n");
