@@ -17,7 +17,9 @@ import { npm } from "./npm.ts";
 import { openalex } from "./openalex.ts";
 import { peertube } from "./peertube.ts";
 import { pubmed } from "./pubmed.ts";
+import { pypi } from "./pypi.ts";
 import { qwant } from "./qwant.ts";
+import { stackexchange } from "./stackexchange.ts";
 import { startpage } from "./startpage.ts";
 import { wikicommons } from "./wikicommons.ts";
 import { wikipedia } from "./wikipedia.ts";
@@ -42,7 +44,9 @@ export const ENGINE_MODULES: Readonly<Record<string, EngineModule>> = Object.fro
     openalex,
     peertube,
     pubmed,
+    pypi,
     qwant,
+    stackexchange,
     startpage,
     wikicommons,
     wikipedia,

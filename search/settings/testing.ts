@@ -31,6 +31,8 @@ export const MODULES: ModuleTable = {
   mdn: { categories: ["it"] },
   npm: { categories: ["it", "packages"] },
   crates: { categories: ["it", "packages", "cargo"] },
+  stackexchange: { categories: ["it", "q&a"] },
+  pypi: { categories: ["it", "packages"] },
 };
 
 /** The settings from the shipped file and `userText` as the user's file (null: none). */
@@ -99,4 +101,6 @@ export const SHIPPED_ENGINES = [
   engine("mdn", "mdn", "mdn", { categories: ["it"] }),
   engine("npm", "npm", "npm", { categories: ["it"] }),
   engine("crates.io", "crates", "crates", { categories: ["it"], timeout: 5 }),
+  engine("stackoverflow", "stackexchange", "st", { categories: ["it"] }),
+  engine("pypi", "pypi", "pypi", { categories: ["it"], disabled: true }),
 ];

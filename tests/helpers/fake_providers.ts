@@ -85,6 +85,8 @@ export async function startFakeProviders(
     "/mdn/api/v1/search": data("mdn", "search.json"),
     "/npm/-/v1/search": data("npm", "search.json"),
     "/crates/api/v1/crates": data("crates", "search.json"),
+    "/stackexchange/2.3/search/advanced": data("stackexchange", "search.json"),
+    "/pypi/search/": page("pypi", "search.html"),
   };
   if (delayMs > 0) {
     for (const [prefix, handler] of Object.entries(routes)) {
@@ -125,6 +127,8 @@ export function fakeProviderSettingsYaml(
     ["mdn", "mdn"],
     ["npm", "npm"],
     ["crates.io", "crates"],
+    ["stackoverflow", "stackexchange"],
+    ["pypi", "pypi"],
   ];
   const entries = engines.map(([name, module]) => {
     const more = extra.engineExtra?.[name] ?? "";
