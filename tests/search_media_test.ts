@@ -160,3 +160,19 @@ Deno.test("categories=news asks bing news beside mojeek news, with dates and pic
     `${search.upstream.origin}/th?id=OVFT.k3rn3l&pid=News&w=234&h=132&c=14&rs=2&qlt=90`,
   );
 });
+
+Deno.test("engines=reddit reaches it though it is off, in social media with thumbnails", async () => {
+  await using search = await startSearch();
+  const body = await searchJson(search, "q=rust&engines=reddit");
+  assert.deepEqual(body.unresponsive_engines, []);
+  assert.deepEqual(askedProviders(search.upstream.requests), new Set(["reddit"]));
+  assert.equal(body.results.length, 3);
+  assert.ok(body.results.every((result) => result.category === "social media"));
+  const release = body.results.find((result) => result.title === "Rust 1.91 released");
+  assert.equal(release?.content, "r/programming · 1 point · 1 comment");
+  assert.match(String(release?.thumbnail), /^https:\/\/b\.thumbs\.redditmedia\.com\//);
+  // A refusal is reported as Reddit's, and the search still answers.
+  search.upstream.route("/reddit/", () => new Response("blocked", { status: 429 }));
+  const refused = await searchJson(search, "q=rust+again&engines=reddit");
+  assert.deepEqual(refused.unresponsive_engines, [["reddit", "too many requests"]]);
+});

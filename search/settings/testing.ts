@@ -23,6 +23,7 @@ export const MODULES: ModuleTable = {
   dailymotion: { categories: ["videos"] },
   peertube: { categories: ["videos"] },
   bing_news: { categories: ["news"] },
+  reddit: { categories: ["social media"] },
   arxiv: { categories: ["science", "scientific publications"] },
   pubmed: { categories: ["science", "scientific publications"] },
   crossref: { categories: ["science", "scientific publications"] },
@@ -31,8 +32,6 @@ export const MODULES: ModuleTable = {
   mdn: { categories: ["it"] },
   npm: { categories: ["it", "packages"] },
   crates: { categories: ["it", "packages", "cargo"] },
-  stackexchange: { categories: ["it", "q&a"] },
-  pypi: { categories: ["it", "packages"] },
 };
 
 /** The settings from the shipped file and `userText` as the user's file (null: none). */
@@ -93,6 +92,7 @@ export const SHIPPED_ENGINES = [
   engine("youtube", "youtube", "yt", { categories: ["videos"] }),
   engine("dailymotion", "dailymotion", "dm", { categories: ["videos"] }),
   engine("peertube", "peertube", "ptb", { categories: ["videos"] }),
+  engine("reddit", "reddit", "re", { categories: ["social media"], disabled: true }),
   engine("arxiv", "arxiv", "arx", { categories: ["science"] }),
   engine("pubmed", "pubmed", "pub", { categories: ["science"], timeout: 5 }),
   engine("crossref", "crossref", "cr", { categories: ["science"], timeout: 5 }),
@@ -101,6 +101,4 @@ export const SHIPPED_ENGINES = [
   engine("mdn", "mdn", "mdn", { categories: ["it"] }),
   engine("npm", "npm", "npm", { categories: ["it"] }),
   engine("crates.io", "crates", "crates", { categories: ["it"], timeout: 5 }),
-  engine("stackoverflow", "stackexchange", "st", { categories: ["it"] }),
-  engine("pypi", "pypi", "pypi", { categories: ["it"], disabled: true }),
 ];

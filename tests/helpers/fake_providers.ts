@@ -73,6 +73,7 @@ export async function startFakeProviders(
     "/dailymotion/videos": data("dailymotion", "videos.json"),
     "/peertube/api/v1/search/videos": data("peertube", "videos.json"),
     "/bing_news/news/infinitescrollajax": page("bing_news", "news.html"),
+    "/reddit/search.json": data("reddit", "search.json"),
     "/arxiv/api/query": answer(providerFixture("arxiv", "search.xml"), "application/atom+xml"),
     "/pubmed/entrez/eutils/esearch.fcgi": data("pubmed", "esearch.json"),
     "/pubmed/entrez/eutils/efetch.fcgi": answer(
@@ -85,8 +86,6 @@ export async function startFakeProviders(
     "/mdn/api/v1/search": data("mdn", "search.json"),
     "/npm/-/v1/search": data("npm", "search.json"),
     "/crates/api/v1/crates": data("crates", "search.json"),
-    "/stackexchange/2.3/search/advanced": data("stackexchange", "search.json"),
-    "/pypi/search/": page("pypi", "search.html"),
   };
   if (delayMs > 0) {
     for (const [prefix, handler] of Object.entries(routes)) {
@@ -119,6 +118,7 @@ export function fakeProviderSettingsYaml(
     ["youtube", "youtube"],
     ["dailymotion", "dailymotion"],
     ["peertube", "peertube"],
+    ["reddit", "reddit"],
     ["arxiv", "arxiv"],
     ["pubmed", "pubmed"],
     ["crossref", "crossref"],
@@ -127,8 +127,6 @@ export function fakeProviderSettingsYaml(
     ["mdn", "mdn"],
     ["npm", "npm"],
     ["crates.io", "crates"],
-    ["stackoverflow", "stackexchange"],
-    ["pypi", "pypi"],
   ];
   const entries = engines.map(([name, module]) => {
     const more = extra.engineExtra?.[name] ?? "";
