@@ -29,9 +29,11 @@ export const MODULES: ModuleTable = {
   crossref: { categories: ["science", "scientific publications"] },
   openalex: { categories: ["science", "scientific publications"] },
   github: { categories: ["it", "repos"] },
+  stackexchange: { categories: ["it", "q&a"] },
   mdn: { categories: ["it"] },
   npm: { categories: ["it", "packages"] },
   crates: { categories: ["it", "packages", "cargo"] },
+  pypi: { categories: ["it", "packages"] },
 };
 
 /** The settings from the shipped file and `userText` as the user's file (null: none). */
@@ -98,7 +100,9 @@ export const SHIPPED_ENGINES = [
   engine("crossref", "crossref", "cr", { categories: ["science"], timeout: 5 }),
   engine("openalex", "openalex", "oa", { categories: ["science"], disabled: true, timeout: 5 }),
   engine("github", "github", "gh", { categories: ["it"] }),
+  engine("stackoverflow", "stackexchange", "st", { categories: ["it"] }),
   engine("mdn", "mdn", "mdn", { categories: ["it"] }),
   engine("npm", "npm", "npm", { categories: ["it"] }),
   engine("crates.io", "crates", "crates", { categories: ["it"], timeout: 5 }),
+  engine("pypi", "pypi", "pypi", { categories: ["it"], disabled: true }),
 ];

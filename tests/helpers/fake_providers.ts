@@ -83,9 +83,11 @@ export async function startFakeProviders(
     "/crossref/works": data("crossref", "works.json"),
     "/openalex/works": data("openalex", "works.json"),
     "/github/search/repositories": data("github", "repositories.json"),
+    "/stackexchange/2.3/search/advanced": data("stackexchange", "search.json"),
     "/mdn/api/v1/search": data("mdn", "search.json"),
     "/npm/-/v1/search": data("npm", "search.json"),
     "/crates/api/v1/crates": data("crates", "search.json"),
+    "/pypi/search/": page("pypi", "search.html"),
   };
   if (delayMs > 0) {
     for (const [prefix, handler] of Object.entries(routes)) {
@@ -124,9 +126,11 @@ export function fakeProviderSettingsYaml(
     ["crossref", "crossref"],
     ["openalex", "openalex"],
     ["github", "github"],
+    ["stackoverflow", "stackexchange"],
     ["mdn", "mdn"],
     ["npm", "npm"],
     ["crates.io", "crates"],
+    ["pypi", "pypi"],
   ];
   const entries = engines.map(([name, module]) => {
     const more = extra.engineExtra?.[name] ?? "";
