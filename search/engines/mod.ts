@@ -17,8 +17,10 @@ import { npm } from "./npm.ts";
 import { openalex } from "./openalex.ts";
 import { peertube } from "./peertube.ts";
 import { pubmed } from "./pubmed.ts";
+import { pypi } from "./pypi.ts";
 import { qwant } from "./qwant.ts";
 import { reddit } from "./reddit.ts";
+import { stackexchange } from "./stackexchange.ts";
 import { startpage } from "./startpage.ts";
 import { wikicommons } from "./wikicommons.ts";
 import { wikipedia } from "./wikipedia.ts";
@@ -43,8 +45,10 @@ export const ENGINE_MODULES: Readonly<Record<string, EngineModule>> = Object.fro
     openalex,
     peertube,
     pubmed,
+    pypi,
     qwant,
     reddit,
+    stackexchange,
     startpage,
     wikicommons,
     wikipedia,
