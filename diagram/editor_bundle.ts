@@ -12,6 +12,11 @@ export interface EditorManifest {
   /** The entry script, relative to EDITOR_BUILD_DIR. */
   entry: string;
   css: string | null;
+  /**
+   * Full-screen editing in a chat client's diagram view (diagram/editor/app_editor.tsx), relative
+   * to EDITOR_BUILD_DIR; absent from a bundle built before it existed.
+   */
+  appEditor?: { entry: string; css: string | null };
   /** Every file of the build (fonts included): the only ones served. */
   files: string[];
 }

@@ -16,6 +16,8 @@ import type { Database } from "./db/database.ts";
 import { openMigratedDatabase } from "./db/open_migrated.ts";
 import { createLayoutPool } from "./layout_pool/layout_pool.ts";
 import { createDiagramMcpServer } from "./mcp/server.ts";
+import { viewResource } from "./mcp/view_resource.ts";
+import { readViewDocument } from "./view_bundle.ts";
 
 const MCP_BODY_BYTES = 4 * 1024 * 1024;
 
@@ -59,7 +61,7 @@ const mcp = createMcpEndpoint({
       history: core.history,
       collections: core.collections,
       actor: { userId, via: "mcp" },
-    });
+    }, view);
   },
   sessions: null,
   maxBodyBytes: MCP_BODY_BYTES,
@@ -75,6 +77,20 @@ if (!editorBundle) {
       "`deno task build` has run",
   );
 }
+// The MCP App view the diagram tools name, with this bundle's full-screen editor; the MCP server
+// made for each request (above) serves it.
+const viewDocument = readViewDocument();
+if (viewDocument === null) {
+  console.error(
+    "diagram: the MCP App view is missing (build/view/): chat clients show a note instead " +
+      "until `deno task build` has run",
+  );
+}
+const view = viewResource({
+  document: viewDocument,
+  baseUrl: config.baseUrl,
+  editor: editorBundle,
+});
 
 await runService({
   service: "diagram",

@@ -4,16 +4,22 @@
 // lock file or this script changed since the last build (the tasks that serve or test the editor
 // run it that way; finding a bundle current costs ~50 ms).
 // Output: editor-<hash>.js (the entry), chunks/ (loaded on demand), editor-<hash>.css, fonts/,
-// and manifest.json naming them, which the diagram service reads at startup.
+// app-editor-<hash>.js and its .css (the second entry: full-screen editing in a chat client's
+// diagram view, diagram/view/, sharing the chunks), and manifest.json naming them, which the
+// diagram service reads at startup.
+import { existsSync } from "node:fs";
 import { cp, mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
-import { join, relative } from "node:path";
+import { dirname, join, relative } from "node:path";
 import * as esbuild from "esbuild";
 import { sha256Hex } from "../diagram/digest.ts";
 import { EDITOR_BUILD_DIR, type EditorManifest } from "../diagram/editor_bundle.ts";
 
 const ROOT = new URL("../", import.meta.url).pathname;
-/** The editor's entry module, relative to the repository root. */
-const ENTRY = "diagram/editor/main.tsx";
+/** The bundle's entry modules by output name, relative to the repository root. */
+const ENTRIES = {
+  editor: "diagram/editor/main.tsx",
+  "app-editor": "diagram/editor/app_editor.tsx",
+};
 const FONTS = join(ROOT, "node_modules/@excalidraw/excalidraw/dist/prod/fonts");
 const MANIFEST = join(EDITOR_BUILD_DIR, "manifest.json");
 
@@ -36,16 +42,29 @@ const RESOLVING = {
 } satisfies esbuild.BuildOptions;
 
 /**
- * Every file of ours the bundle is made from, relative to `root`: the modules main.tsx imports,
+ * Every file of ours the bundle is made from, relative to `root`: the modules the entries import,
  * directly or not, in whatever folder they live (the editor takes embed_links.ts from the drawing
  * engine), so that a change to any of them makes the bundle stale. esbuild follows the imports as
  * the build does, but leaves the packages out (deno.lock stands for them) and writes nothing.
  */
-export async function editorSources(root = ROOT): Promise<string[]> {
+export function editorSources(root = ROOT): Promise<string[]> {
+  // An entry missing from `root` is left out (the tests' small trees hold main.tsx only).
+  const entries = Object.values(ENTRIES).filter((entry) => existsSync(join(root, entry)));
+  return sourcesOf(entries, root);
+}
+
+/** The files of ours that `entries` (relative to `root`) import, as editorSources finds them. */
+export async function sourcesOf(
+  entries: string[],
+  root = ROOT,
+  resolving: esbuild.BuildOptions = RESOLVING,
+): Promise<string[]> {
   try {
     const result = await esbuild.build({
-      ...RESOLVING,
-      entryPoints: [join(root, ENTRY)],
+      ...resolving,
+      entryPoints: entries.map((entry) => join(root, entry)),
+      // Nothing is written; esbuild wants a place for several entries' (or a stylesheet's) output.
+      outdir: resolving.outdir ?? join(root, "build"),
       absWorkingDir: root,
       packages: "external",
       write: false,
@@ -60,7 +79,11 @@ export async function editorSources(root = ROOT): Promise<string[]> {
 
 /** What the bundle is made from: those sources, the lock file and this script, as one hash. */
 export async function sourceKey(root = ROOT): Promise<string> {
-  const inputs = [...await editorSources(root), "deno.lock", "scripts/build_editor.ts"];
+  return keyOf([...await editorSources(root), "deno.lock", "scripts/build_editor.ts"], root);
+}
+
+/** One hash of the files `inputs` (relative to `root`), names and contents. */
+export async function keyOf(inputs: string[], root = ROOT): Promise<string> {
   const parts: string[] = [];
   for (const path of inputs) parts.push(path, await readFile(join(root, path), "utf8"));
   return sha256Hex(parts.join("\0"));
@@ -81,7 +104,12 @@ async function currentKey(): Promise<string | null> {
  */
 const FONT_FALLBACK =
   /`https:\/\/esm\.sh\/\$\{[^`]*`[^`]*`:"@excalidraw\/excalidraw"\}\/dist\/prod\/`/;
-const OWN_FONTS = "`${window.location.origin}/editor/`";
+// Said relative to the chunk Excalidraw lands in (build/editor/chunks/, checked below), not to the
+// page: a chat client's diagram view runs on an opaque origin, where location.origin is "null"
+// and Excalidraw's own fallback made every font's URL throw.
+const OWN_FONTS = 'new URL("../", import.meta.url).href';
+/** Where the chunk holding OWN_FONTS must be for "../" to be build/editor/. */
+const OWN_FONTS_DIR = "chunks";
 /** Hosts the bundle must never name: the page loads nothing from anyone else. */
 const CDNS = /esm\.sh|unpkg\.com|jsdelivr\.net|cdnjs\./;
 
@@ -111,7 +139,9 @@ async function build(key: string): Promise<EditorManifest> {
     const result = await esbuild.build({
       ...RESOLVING,
       plugins: [fallback.plugin],
-      entryPoints: { editor: join(ROOT, ENTRY) },
+      entryPoints: Object.fromEntries(
+        Object.entries(ENTRIES).map(([name, entry]) => [name, join(ROOT, entry)]),
+      ),
       splitting: true,
       target: "es2022",
       minify: true,
@@ -126,25 +156,32 @@ async function build(key: string): Promise<EditorManifest> {
       throw new Error("Excalidraw's font CDN fallback was not found: update FONT_FALLBACK");
     }
     for (const path of await filesUnder(EDITOR_BUILD_DIR)) {
-      if (path.endsWith(".js") && CDNS.test(await readFile(path, "utf8"))) {
+      if (!path.endsWith(".js")) continue;
+      const text = await readFile(path, "utf8");
+      if (CDNS.test(text)) {
         throw new Error(`${relative(ROOT, path)} names a CDN: the editor must load only from us`);
+      }
+      const fallback = /new URL\("\.\.\/",\s*import\.meta\.url\)/.test(text);
+      if (fallback && dirname(relative(EDITOR_BUILD_DIR, path)) !== OWN_FONTS_DIR) {
+        throw new Error(`${relative(ROOT, path)} holds the font fallback outside chunks/`);
       }
     }
     const outputs = Object.entries(result.metafile.outputs);
-    // Lazy chunks are entry points too (of their dynamic import): ours is the one from main.tsx.
-    const entry = outputs.find(([, output]) => output.entryPoint?.endsWith("editor/main.tsx"));
-    if (!entry) throw new Error("esbuild wrote no entry file");
-    const css = entry[1].cssBundle;
+    // Lazy chunks are entry points too (of their dynamic import): ours are the ENTRIES' own.
+    const built = (module: string) => {
+      const entry = outputs.find(([, output]) => output.entryPoint?.endsWith(module));
+      if (!entry) throw new Error(`esbuild wrote no entry file for ${module}`);
+      const css = entry[1].cssBundle;
+      return {
+        entry: relative(EDITOR_BUILD_DIR, entry[0]),
+        css: css ? relative(EDITOR_BUILD_DIR, css) : null,
+      };
+    };
     await cp(FONTS, join(EDITOR_BUILD_DIR, "fonts"), { recursive: true });
     const files = (await filesUnder(EDITOR_BUILD_DIR)).map((path) =>
       relative(EDITOR_BUILD_DIR, path)
     );
-    return {
-      key,
-      entry: relative(EDITOR_BUILD_DIR, entry[0]),
-      css: css ? relative(EDITOR_BUILD_DIR, css) : null,
-      files,
-    };
+    return { key, ...built(ENTRIES.editor), appEditor: built(ENTRIES["app-editor"]), files };
   } finally {
     // esbuild keeps its service process alive until told otherwise.
     await esbuild.stop();

@@ -32,7 +32,16 @@ export const SERVICE_ENTRY_POINTS = [
  * What the editor build imports, and the editor itself (esbuild reads its packages from
  * node_modules): five times as many packages as the services', Excalidraw's mermaid among them.
  */
-export const EDITOR_ENTRY_POINTS = ["scripts/build_editor.ts", "diagram/editor/main.tsx"];
+export const EDITOR_ENTRY_POINTS = [
+  "scripts/build_editor.ts",
+  "diagram/editor/main.tsx",
+  "diagram/editor/app_editor.tsx",
+  // The chat client's diagram view (ext-apps' App), which also loads app_editor.tsx's bundle.
+  "scripts/build_view.ts",
+  "diagram/view/main.ts",
+  // Excalidraw's fonts as TrueType for the MCP tools' PNG previews (fontkit, a woff2 decoder).
+  "scripts/build_png_fonts.ts",
+];
 
 async function deno(args: string[]): Promise<string> {
   const { code, stdout, stderr } = await new Deno.Command(Deno.execPath(), {
@@ -60,9 +69,15 @@ export async function installFor(entryPoints: string[]): Promise<void> {
   await deno(["install", "-q", "--unstable-npm-lazy-caching", "--entrypoint", ...entryPoints]);
 }
 
-/** Builds the editor bundle when it is missing or stale; returns what the build said, if it ran. */
-export function buildEditorIfStale(): Promise<string> {
-  return deno(["run", "-q", "-P=build", "scripts/build_editor.ts", "--if-stale"]);
+/**
+ * Builds the editor bundle, then the MCP App view, then the PNG previews' fonts, each when it is
+ * missing or stale; returns what the builds said, if they ran.
+ */
+export async function buildEditorIfStale(): Promise<string> {
+  const editor = await deno(["run", "-q", "-P=build", "scripts/build_editor.ts", "--if-stale"]);
+  const view = await deno(["run", "-q", "-P=build", "scripts/build_view.ts", "--if-stale"]);
+  const fonts = await deno(["run", "-q", "-P=build", "scripts/build_png_fonts.ts", "--if-stale"]);
+  return [editor, view, fonts].filter((said) => said !== "").join("\n");
 }
 
 /** All of it, in order; `say` gets one line before and one after a first start, else a rebuild's. */

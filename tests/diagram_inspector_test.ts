@@ -15,6 +15,8 @@ Deno.test("the Inspector CLI lists the diagram tools, creates a diagram and read
   assert.deepEqual(
     listed.output.result.tools.map((tool: { name: string }) => tool.name).sort(),
     [
+      "app_read_diagram",
+      "app_save_diagram",
       "create_diagram",
       "get_diagram",
       "list_collections",

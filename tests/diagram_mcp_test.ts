@@ -126,6 +126,8 @@ Deno.test("the diagram tools publish their schemas and the spec's JSON Schema", 
   await using mcp = await connectClient(mcpUrl, { authorization: `Bearer ${token}` });
   const { tools } = await mcp.client.listTools();
   assert.deepEqual(tools.map((tool) => tool.name).sort(), [
+    "app_read_diagram",
+    "app_save_diagram",
     "create_diagram",
     "get_diagram",
     "list_collections",
@@ -554,17 +556,20 @@ Deno.test("DIAGRAM_MCP_ALLOWED_ORIGINS replaces the loopback pages; our own orig
 Deno.test("the documented protocol revisions are spoken and no others", async () => {
   const { instance, token, mcpUrl } = await setUp();
   await using _ = instance;
-  await checkProtocolVersions((body, headers) =>
-    fetch(mcpUrl, {
-      method: "POST",
-      headers: {
-        authorization: `Bearer ${token}`,
-        "content-type": "application/json",
-        accept: "application/json, text/event-stream",
-        ...headers,
-      },
-      body: JSON.stringify(body),
-    })
+  await checkProtocolVersions(
+    (body, headers) =>
+      fetch(mcpUrl, {
+        method: "POST",
+        headers: {
+          authorization: `Bearer ${token}`,
+          "content-type": "application/json",
+          accept: "application/json, text/event-stream",
+          ...headers,
+        },
+        body: JSON.stringify(body),
+      }),
+    // The tools, and the MCP App view as a resource; neither list ever changes.
+    { tools: { listChanged: false }, resources: { listChanged: false } },
   );
 });
 

@@ -24,7 +24,7 @@ const STORE_THROUGH_CORE: Boundary = {
   rule: "routes, pages, MCP tools and HTTP helpers reach the store only through the service layer",
   from: [
     ...["diagram/routes/**", "diagram/pages/**", "diagram/mcp/**", "diagram/http/**"],
-    ...["diagram/editor/**", "search/routes/**", "*/pages/**", "*/ui/**"],
+    ...["diagram/editor/**", "diagram/view/**", "search/routes/**", "*/pages/**", "*/ui/**"],
   ],
   notTo: ["diagram/store/**", "diagram/db/**"],
 };

@@ -4,6 +4,8 @@ import { McpServer } from "@modelcontextprotocol/server";
 import { mcpServerOptions } from "../../runtime/mcp/server_options.ts";
 import { VERSION } from "../../runtime/version.ts";
 import type { ToolContext } from "./tool_context.ts";
+import { registerAppReadDiagram } from "./tools/app_read_diagram.ts";
+import { registerAppSaveDiagram } from "./tools/app_save_diagram.ts";
 import { registerCreateDiagram } from "./tools/create_diagram.ts";
 import { registerGetDiagram } from "./tools/get_diagram.ts";
 import { registerListCollections } from "./tools/list_collections.ts";
@@ -11,6 +13,7 @@ import { registerListDiagrams } from "./tools/list_diagrams.ts";
 import { registerListRevisions } from "./tools/list_revisions.ts";
 import { registerRestoreRevision } from "./tools/restore_revision.ts";
 import { registerUpdateDiagram } from "./tools/update_diagram.ts";
+import { registerViewResource, type ViewResource } from "./view_resource.ts";
 
 const INSTRUCTIONS =
   "Draw diagrams in the user's self-hosted Excalidraw gallery. Describe structure only (nodes, " +
@@ -22,10 +25,13 @@ const INSTRUCTIONS =
   "names the revision it replaced, list_revisions shows a diagram's history, and " +
   "restore_revision brings any revision back (itself undoable).";
 
-export function createDiagramMcpServer(context: ToolContext): McpServer {
+/** `view`: the MCP App view the diagram tools name, made once at startup (view_resource.ts). */
+export function createDiagramMcpServer(context: ToolContext, view: ViewResource): McpServer {
+  const options = mcpServerOptions(INSTRUCTIONS);
   const server = new McpServer(
     { name: "diagram", title: "Diagram gallery", version: VERSION },
-    mcpServerOptions(INSTRUCTIONS),
+    // The one resource never changes while a server runs (and a stateless one could not say so).
+    { ...options, capabilities: { ...options.capabilities, resources: { listChanged: false } } },
   );
   registerCreateDiagram(server, context);
   registerUpdateDiagram(server, context);
@@ -34,5 +40,9 @@ export function createDiagramMcpServer(context: ToolContext): McpServer {
   registerListCollections(server, context);
   registerListRevisions(server, context);
   registerRestoreRevision(server, context);
+  // The MCP App view (hosts that show one) and the tools only it calls.
+  registerViewResource(server, view);
+  registerAppReadDiagram(server, context);
+  registerAppSaveDiagram(server, context);
   return server;
 }

@@ -1,6 +1,9 @@
 // /editor/*: the editor's bundle and Excalidraw's fonts, from build/editor/ (scripts/
 // build_editor.ts). Only files the build's manifest lists are served; their names carry a content
-// hash (fonts a package version), so browsers keep them for a year.
+// hash (fonts a package version), so browsers keep them for a year. They are the same public files
+// for everyone, and a chat client's diagram view (diagram/view/, on the host's sandbox origin, often
+// an opaque one) loads the full-screen editor from here: its module scripts and fonts are fetched
+// in CORS mode, so every answer allows any origin (no credentials are involved).
 import { readFile } from "node:fs/promises";
 import { extname, join } from "node:path";
 import { Hono } from "hono";
@@ -22,6 +25,7 @@ export function editorAssets(manifest: EditorManifest | null, dir = EDITOR_BUILD
     return c.body(new Uint8Array(await readFile(join(dir, file))), 200, {
       "Content-Type": type,
       "Cache-Control": "public, max-age=31536000, immutable",
+      "Access-Control-Allow-Origin": "*",
     });
   });
   return app;

@@ -136,6 +136,35 @@ export function diagramRecordOperations(deps: DiagramDeps) {
       };
     },
 
+    /**
+     * What a chat client's diagram view shows and edits, from one read, as asked: our SVG of it
+     * at natural size (as the `.svg` export draws it), the whole file (its uploaded images' bytes
+     * put back, since the view cannot fetch them), or both.
+     */
+    async drawing(
+      userId: string,
+      id: string,
+      include: { svg: boolean; file: boolean },
+    ): Promise<DiagramView & { file?: ExcalidrawFile; svg?: string }> {
+      const { file: stored, ...meta } = await getDiagram(db, userId, id);
+      // Validated when it was written: it parses, and its appState is an object.
+      const file: ExcalidrawFile = JSON.parse(
+        include.file ? await wholeFile(db, id, stored) : stored,
+      );
+      const background = file.appState.viewBackgroundColor;
+      return {
+        ...view(meta),
+        ...(include.file ? { file } : {}),
+        ...(include.svg
+          ? {
+            svg: renderFullSize(file.elements, {
+              background: typeof background === "string" ? background : undefined,
+            }),
+          }
+          : {}),
+      };
+    },
+
     /** Rename, move (collectionId null: out of every collection), or both. */
     async updateDetails(
       actor: Actor,

@@ -24,12 +24,16 @@ async function initialized(post: McpPost, version: string) {
   return { result: body.result, sessionId: response.headers.get("mcp-session-id") };
 }
 
-export async function checkProtocolVersions(post: McpPost): Promise<void> {
+/** `capabilities`: what the server says it offers, the same in every revision. */
+export async function checkProtocolVersions(
+  post: McpPost,
+  capabilities: Record<string, unknown> = { tools: { listChanged: false } },
+): Promise<void> {
   const [modern, ...withInitialize] = PROTOCOL_VERSIONS;
   for (const version of withInitialize) {
     const { result } = await initialized(post, version);
     assert.equal(result.protocolVersion, version);
-    assert.deepEqual(result.capabilities, { tools: { listChanged: false } });
+    assert.deepEqual(result.capabilities, capabilities);
   }
 
   const discover = await post({
@@ -46,7 +50,7 @@ export async function checkProtocolVersions(post: McpPost): Promise<void> {
   assert.equal(discover.status, 200);
   const discovered: Json = (await discover.json()).result;
   assert.deepEqual(discovered.supportedVersions, [modern]);
-  assert.deepEqual(discovered.capabilities, { tools: { listChanged: false } });
+  assert.deepEqual(discovered.capabilities, capabilities);
 
   // The SDK's own list has a 2024-10-07 draft that no client should be told it speaks: asked for
   // it (or for 2026-07-28, which has no initialize), the server answers with its latest.

@@ -7,3 +7,12 @@ export const DIAGRAM_VIEW_URI = "ui://diagram/view.html";
 
 /** The `_meta` of create_diagram, update_diagram and get_diagram. */
 export const viewToolMeta = { ui: { resourceUri: DIAGRAM_VIEW_URI } };
+
+/**
+ * The tools only the view calls (visibility ["app"]: hosts keep them from the model, so it never
+ * pays for a scene): what the view draws and edits, and the save of a person's edit.
+ */
+export const APP_TOOLS = { read: "app_read_diagram", save: "app_save_diagram" } as const;
+
+/** The `_meta` of the app-only tools. */
+export const appToolMeta = { ui: { resourceUri: DIAGRAM_VIEW_URI, visibility: ["app"] } };
