@@ -25,7 +25,7 @@ import { createLoginThrottle, DEFAULT_LOGIN_LIMITS } from "../diagram/auth/login
 import { contentFromFile } from "../diagram/service/content.ts";
 import { createDiagramService, type DiagramService } from "../diagram/service/diagram_service.ts";
 import type { Actor } from "../diagram/service/diagrams.ts";
-import { drawContent } from "../diagram/service/draw.ts";
+import { drawContent, previewOfFile } from "../diagram/service/draw.ts";
 import { compressHistory, runUpkeep } from "../diagram/service/upkeep.ts";
 import type { Database } from "../diagram/db/database.ts";
 import { openMigratedDatabase } from "../diagram/db/open_migrated.ts";
@@ -106,7 +106,8 @@ async function openSetup(): Promise<Setup> {
   const core = createDiagramService({
     db,
     baseUrl: BASE_URL,
-    draw: drawContent,
+    draw: (job) => drawContent(job),
+    preview: (file) => previewOfFile(file),
     layoutProblems: () => [],
     throttle: createLoginThrottle(DEFAULT_LOGIN_LIMITS),
     collab: { secret: "c".repeat(40), publicUrl: "ws://localhost:8001" },

@@ -15,6 +15,7 @@ import { scheduleUpkeep } from "./service/upkeep.ts";
 import type { Database } from "./db/database.ts";
 import { openMigratedDatabase } from "./db/open_migrated.ts";
 import { createLayoutPool } from "./layout_pool/layout_pool.ts";
+import { PNG_FONTS_MANIFEST, readPngFontManifest } from "./layout_pool/png_assets.ts";
 import { createDiagramMcpServer } from "./mcp/server.ts";
 import { viewResource } from "./mcp/view_resource.ts";
 import { readViewDocument } from "./view_bundle.ts";
@@ -40,10 +41,17 @@ try {
 // Layouts run in workers, off the thread that answers requests, each within its time budget;
 // the workers warm ELK while the service starts listening.
 const layouts = createLayoutPool({ eager: true });
+if (readPngFontManifest() === null) {
+  console.error(
+    `diagram: no PNG previews for MCP tools: ${PNG_FONTS_MANIFEST} is missing ` +
+      "(`deno task prepare` builds it)",
+  );
+}
 const core = createDiagramService({
   db,
   baseUrl: config.baseUrl,
   draw: (job) => layouts.draw(job),
+  preview: (file) => layouts.preview(file),
   layoutProblems: layoutBudgetProblems,
   throttle: createLoginThrottle(DEFAULT_LOGIN_LIMITS),
   collab: { secret: collabSecret, publicUrl: config.collabPublicUrl },

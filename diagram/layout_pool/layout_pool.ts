@@ -5,9 +5,15 @@
 // layout ends and is retired then: the pool never computes more layouts at once than it has
 // places, which is what bounds CPU and memory. The budget check before any layout keeps such
 // runaways out in the first place. The queue is bounded so that a burst of requests is refused
-// at once instead of waiting past any client's patience and piling up memory.
-import type { DrawJob, DrawnContent } from "../service/draw.ts";
-import type { LayoutJobMessage, LayoutWorkerMessage } from "./layout_protocol.ts";
+// at once instead of waiting past any client's patience and piling up memory. A stored file's PNG
+// preview (get_diagram's) is a job of its own on the same workers, queue and budget.
+import type { DrawJob, DrawnContent, PreviewImage } from "../service/draw.ts";
+import type {
+  LayoutJobMessage,
+  LayoutResult,
+  LayoutTask,
+  LayoutWorkerMessage,
+} from "./layout_protocol.ts";
 
 export interface LayoutPoolOptions {
   /** Workers running at once; defaults to the number of CPU cores. */
@@ -30,6 +36,11 @@ export interface LayoutPoolOptions {
 export interface LayoutPool {
   /** Rejects with LayoutBusyError, LayoutTimeoutError, or an Error with the worker's message. */
   draw(job: DrawJob): Promise<DrawnContent>;
+  /**
+   * A stored file's PNG, on the same workers, queue and budget as drawings; rejects as draw does
+   * (a preview that fails inside the worker resolves with its error instead).
+   */
+  preview(file: string): Promise<PreviewImage>;
   /** Terminates every worker; running and queued jobs reject. */
   close(): Promise<void>;
 }
@@ -46,12 +57,14 @@ export class LayoutBusyError extends Error {
 
 /** A job ran past its budget and was stopped. The message tells the author what to change. */
 export class LayoutTimeoutError extends Error {
-  constructor(readonly timeoutMs: number) {
+  constructor(readonly timeoutMs: number, kind: LayoutTask["kind"] = "draw") {
     super(
-      `laying out the diagram took longer than ${timeoutMs / 1000} s and was stopped: ` +
-        "simplify the spec — fewer edges between distant layers (an edge is drawn through " +
-        "every layer it skips), fewer edges in cycles, fewer nodes and edges — or split it " +
-        "into several diagrams",
+      kind === "preview"
+        ? `rendering the diagram's preview took longer than ${timeoutMs / 1000} s and was stopped`
+        : `laying out the diagram took longer than ${timeoutMs / 1000} s and was stopped: ` +
+          "simplify the spec — fewer edges between distant layers (an edge is drawn through " +
+          "every layer it skips), fewer edges in cycles, fewer nodes and edges — or split it " +
+          "into several diagrams",
     );
     this.name = "LayoutTimeoutError";
   }
@@ -64,8 +77,8 @@ const DEFAULT_RECYCLE_HEAP_BYTES = 96 * 1024 * 1024;
 const DEFAULT_WORKER_URL = new URL("./layout_worker.ts", import.meta.url);
 
 interface Job {
-  job: DrawJob;
-  resolve: (content: DrawnContent) => void;
+  task: LayoutTask;
+  resolve: (result: LayoutResult) => void;
   reject: (error: Error) => void;
 }
 
@@ -127,10 +140,10 @@ export function createLayoutPool(options: LayoutPoolOptions = {}): LayoutPool {
     const id = nextJobId++;
     const timer = setTimeout(() => {
       slot.abandoned = true;
-      job.reject(new LayoutTimeoutError(timeoutMs));
+      job.reject(new LayoutTimeoutError(timeoutMs, job.task.kind));
     }, timeoutMs);
     slot.running = { id, job, timer };
-    const message: LayoutJobMessage = { id, job: job.job };
+    const message: LayoutJobMessage = { ...job.task, id };
     slot.worker.postMessage(message);
   }
 
@@ -150,9 +163,9 @@ export function createLayoutPool(options: LayoutPoolOptions = {}): LayoutPool {
       pump();
       return;
     }
-    if (message.type === "done") running.job.resolve(message.content);
+    if (message.type === "done") running.job.resolve(message.result);
     else running.job.reject(new Error(message.message));
-    if (message.heapBytes > recycleHeapBytes) retire(slot);
+    if (message.retire || message.heapBytes > recycleHeapBytes) retire(slot);
     pump();
   }
 
@@ -169,18 +182,29 @@ export function createLayoutPool(options: LayoutPoolOptions = {}): LayoutPool {
 
   if (options.eager) { for (let i = 0; i < size; i++) spawn(); }
 
+  function submit(task: LayoutTask): Promise<LayoutResult> {
+    if (closed) return Promise.reject(new Error("the layout pool is closed"));
+    const busy = slots.filter((slot) => slot.running !== undefined).length;
+    // Jobs that free workers will take at once are not waiting.
+    if (queue.length >= maxQueued + (size - busy)) {
+      return Promise.reject(new LayoutBusyError());
+    }
+    return new Promise<LayoutResult>((resolve, reject) => {
+      queue.push({ task, resolve, reject });
+      pump();
+    });
+  }
+
   return {
-    draw(job) {
-      if (closed) return Promise.reject(new Error("the layout pool is closed"));
-      const busy = slots.filter((slot) => slot.running !== undefined).length;
-      // Jobs that free workers will take at once are not waiting.
-      if (queue.length >= maxQueued + (size - busy)) {
-        return Promise.reject(new LayoutBusyError());
-      }
-      return new Promise<DrawnContent>((resolve, reject) => {
-        queue.push({ job, resolve, reject });
-        pump();
-      });
+    async draw(job) {
+      const result = await submit({ kind: "draw", job });
+      if (result.kind !== "draw") throw new Error("the layout worker answered another task");
+      return result.content;
+    },
+    async preview(file) {
+      const result = await submit({ kind: "preview", file });
+      if (result.kind !== "preview") throw new Error("the layout worker answered another task");
+      return result.preview;
     },
     close() {
       closed = true;

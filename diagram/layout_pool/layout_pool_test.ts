@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import type { DiagramSpec } from "../../shared/spec.ts";
 import { drawContent } from "../service/draw.ts";
 import { randomDag } from "../../tests/helpers/layout_quality.ts";
+import { hasPngSignature, pngSize } from "../../tests/helpers/png.ts";
 import {
   createLayoutPool,
   LayoutBusyError,
@@ -97,6 +98,26 @@ Deno.test("a worker whose heap grew past the limit is replaced after its job", a
   });
 });
 
+Deno.test("a worker that asks to retire (its PNG renderer broke) is replaced after its job", async () => {
+  await withPool({ size: 1, workerUrl: SCRIPTED }, async (pool) => {
+    const first = await run(pool, "retire");
+    const next = await run(pool, "sleep 0");
+    assert.notEqual(next.identity, first.identity);
+    assert.equal((await run(pool, "sleep 0")).identity, next.identity);
+  });
+});
+
+Deno.test("a stored file's preview runs on the workers within the same budget, refused as a preview", async () => {
+  await withPool({ size: 1, timeoutMs: 300, workerUrl: SCRIPTED }, async (pool) => {
+    const answered = await pool.preview("sleep 0");
+    assert.ok("error" in answered && JSON.parse(answered.error).identity, "the worker answered");
+    const error = await pool.preview("spin 800").then(() => null, (error) => error);
+    assert.ok(error instanceof LayoutTimeoutError, String(error));
+    assert.match(error.message, /rendering the diagram's preview took longer than 0\.3 s/);
+    assert.doesNotMatch(error.message, /simplify the spec/);
+  });
+});
+
 Deno.test("closing the pool rejects running and queued jobs, and later calls", async () => {
   const pool = createLayoutPool({ size: 1, workerUrl: SCRIPTED });
   const running = run(pool, "sleep 5000");
@@ -117,6 +138,20 @@ Deno.test("the pool draws what drawContent draws in this thread, kept elements i
       const again = { ...job, previousFile: drawn.file };
       assert.deepEqual(await pool.draw(again), await drawContent(again));
     }
+  });
+});
+
+Deno.test("a job that asks for a preview gets the PNG of its drawing, the same a stored file's preview gives", async () => {
+  await withPool({ size: 1 }, async (pool) => {
+    const job = { spec: randomDag(12, 3), options: OPTIONS };
+    const plain = await pool.draw(job);
+    assert.equal(plain.preview, undefined);
+    const { preview, ...content } = await pool.draw({ ...job, preview: true });
+    assert.deepEqual(content, plain);
+    assert.ok(preview !== undefined && "png" in preview, JSON.stringify(preview));
+    assert.ok(hasPngSignature(preview.png));
+    assert.deepEqual(pngSize(preview.png), { width: preview.width, height: preview.height });
+    assert.deepEqual(await pool.preview(plain.file), preview);
   });
 });
 

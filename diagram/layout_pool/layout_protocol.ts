@@ -1,17 +1,23 @@
 // The messages between the layout pool and its workers.
-import type { DrawJob, DrawnContent } from "../service/draw.ts";
+import type { DrawJob, DrawnContent, PreviewImage } from "../service/draw.ts";
 
-/** Pool → worker: one diagram to draw. */
-export interface LayoutJobMessage {
-  id: number;
-  job: DrawJob;
-}
+/** What a worker does: draw a spec (drawContent), or render a stored file's PNG preview. */
+export type LayoutTask = { kind: "draw"; job: DrawJob } | { kind: "preview"; file: string };
+
+/** What it answers, of the same kind. */
+export type LayoutResult =
+  | { kind: "draw"; content: DrawnContent }
+  | { kind: "preview"; preview: PreviewImage };
+
+/** Pool → worker: one task. */
+export type LayoutJobMessage = LayoutTask & { id: number };
 
 /**
- * Worker → pool. `ready` once ELK is warm; then one `done` or `failed` per job, with the
- * worker's heap size afterwards so that the pool can retire a worker whose heap grew.
+ * Worker → pool. `ready` once ELK and the PNG renderer are warm; then one `done` or `failed` per
+ * task, with the worker's heap size afterwards so that the pool can retire a worker whose heap
+ * grew, and `retire` when the worker asks to go (its resvg trapped).
  */
 export type LayoutWorkerMessage =
   | { type: "ready" }
-  | { type: "done"; id: number; content: DrawnContent; heapBytes: number }
-  | { type: "failed"; id: number; message: string; heapBytes: number };
+  | { type: "done"; id: number; result: LayoutResult; heapBytes: number; retire?: true }
+  | { type: "failed"; id: number; message: string; heapBytes: number; retire?: true };

@@ -1,28 +1,49 @@
-// One layout worker: warms ELK once, then draws one diagram per message (layout, scene, kept
-// elements, validation, thumbnail), off the service's request thread. Errors are posted back as
-// messages so that only that job fails.
+// One layout worker: warms ELK and the PNG renderer once, then runs one task per message: draws a
+// diagram (layout, scene, kept elements, validation, thumbnail, PNG preview when asked) or renders
+// a stored file's PNG, off the service's request thread. Errors are posted back as messages so
+// that only that task fails.
 /// <reference lib="deno.worker" />
-import { drawContent } from "../service/draw.ts";
+import { drawContent, previewOfFile } from "../service/draw.ts";
 import { warmLayoutEngine } from "../drawing/layout/layout.ts";
-import type { LayoutJobMessage, LayoutWorkerMessage } from "./layout_protocol.ts";
+import type { LayoutJobMessage, LayoutResult, LayoutWorkerMessage } from "./layout_protocol.ts";
+import { createPngRenderer, type WorkerPngRenderer } from "./png_assets.ts";
 
 function post(message: LayoutWorkerMessage): void {
   self.postMessage(message);
 }
 
-const heapBytes = () => Deno.memoryUsage().heapTotal;
+/** What the pool needs to know after each task: the heap's size, and whether resvg broke. */
+async function health(): Promise<{ heapBytes: number; retire?: true }> {
+  const heapBytes = Deno.memoryUsage().heapTotal;
+  return (await renderer).broken ? { heapBytes, retire: true } : { heapBytes };
+}
 
-// Jobs are run one at a time, in arrival order (the pool sends one at a time anyway).
-let previous: Promise<void> = warmLayoutEngine().then(() => post({ type: "ready" }));
+// A worker that cannot render PNGs (fonts never built: main.ts says so once) still lays out; its
+// previews say why there is no image.
+const renderer = createPngRenderer().catch((error: Error): WorkerPngRenderer => ({
+  broken: false,
+  render: () => Promise.reject(error),
+}));
+
+// Tasks are run one at a time, in arrival order (the pool sends one at a time anyway).
+let previous: Promise<void> = Promise.all([warmLayoutEngine(), renderer])
+  .then(() => post({ type: "ready" }));
+
+async function run(task: LayoutJobMessage): Promise<LayoutResult> {
+  const { render } = await renderer;
+  return task.kind === "draw"
+    ? { kind: "draw", content: await drawContent(task.job, render) }
+    : { kind: "preview", preview: await previewOfFile(task.file, render) };
+}
 
 self.onmessage = ({ data }: MessageEvent<LayoutJobMessage>) => {
   previous = previous.then(async () => {
     try {
-      const content = await drawContent(data.job);
-      post({ type: "done", id: data.id, content, heapBytes: heapBytes() });
+      const result = await run(data);
+      post({ type: "done", id: data.id, result, ...await health() });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      post({ type: "failed", id: data.id, message, heapBytes: heapBytes() });
+      post({ type: "failed", id: data.id, message, ...await health() });
     }
   });
 };

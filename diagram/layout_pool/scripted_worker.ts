@@ -1,9 +1,9 @@
 // A stand-in for layout_worker.ts in the pool's tests: it speaks the same protocol but does
-// what the first node's label says, so that timing, failures and heap sizes are chosen by the
-// test instead of by ELK. Labels: "sleep <ms>", "spin <ms>" (busy, like a long layout; bounded
-// because Deno 2.9 does not stop a busy worker on terminate()), "throw <message>", "crash",
-// "heap <bytes>". The answer's `file` records this worker's identity, when it started and when
-// the job ran.
+// what the first node's label (or a preview's file) says, so that timing, failures and heap sizes
+// are chosen by the test instead of by ELK. Labels: "sleep <ms>", "spin <ms>" (busy, like a long
+// layout; bounded because Deno 2.9 does not stop a busy worker on terminate()), "throw <message>",
+// "crash", "heap <bytes>", "retire" (asks the pool to replace it). The answer's `file` (a preview's error) records this worker's identity,
+// when it started and when the job ran.
 /// <reference lib="deno.worker" />
 import type { LayoutJobMessage, LayoutWorkerMessage } from "./layout_protocol.ts";
 
@@ -16,7 +16,8 @@ function post(message: LayoutWorkerMessage): void {
 }
 
 self.onmessage = async ({ data }: MessageEvent<LayoutJobMessage>) => {
-  const [command, argument = ""] = data.job.spec.nodes[0].label.split(" ");
+  const label = data.kind === "draw" ? data.job.spec.nodes[0].label : data.file;
+  const [command, argument = ""] = label.split(" ");
   const startedAt = performance.timeOrigin + performance.now();
   let heapBytes = 0;
   if (command === "sleep") await new Promise((resolve) => setTimeout(resolve, Number(argument)));
@@ -31,13 +32,17 @@ self.onmessage = async ({ data }: MessageEvent<LayoutJobMessage>) => {
   }
   if (command === "crash") throw new Error("scripted crash");
   if (command === "heap") heapBytes = Number(argument);
+  const retire = command === "retire" ? { retire: true as const } : {};
   const endedAt = performance.timeOrigin + performance.now();
   const file = JSON.stringify({ identity, bornAt, startedAt, endedAt });
   post({
     type: "done",
     id: data.id,
-    content: { file, thumbnailSvg: "<svg/>", elementCount: 0, kept: 0 },
+    result: data.kind === "draw"
+      ? { kind: "draw", content: { file, thumbnailSvg: "<svg/>", elementCount: 0, kept: 0 } }
+      : { kind: "preview", preview: { error: file } },
     heapBytes,
+    ...retire,
   });
 };
 

@@ -1,9 +1,11 @@
 // Everything a spec write computes, as one pure function the layout workers run off the request
 // thread: lay the spec out and draw it, carry over the hand-made elements of the file it replaces,
-// validate the result and render its thumbnail. Only strings cross back to the service.
+// validate the result, render its thumbnail and, when asked, its PNG preview. Only strings and
+// bytes cross back to the service.
 import type { DiagramSpec } from "../../shared/spec.ts";
 import type { ExcalidrawFile } from "../drawing/excalidraw/types.ts";
 import { generateDiagram } from "../drawing/generate.ts";
+import type { PngImage } from "../drawing/png/render_png.ts";
 import type { SceneOptions } from "../drawing/scene/scene.ts";
 import type { DiagramContent } from "../store/diagrams.ts";
 import { contentFromFile } from "./content.ts";
@@ -15,14 +17,44 @@ export interface DrawJob {
   options: SceneOptions;
   /** The stored file an update replaces: what its spec did not own is kept in place. */
   previousFile?: string;
+  /** Also render the saved drawing as a PNG (what an agent sees of it). */
+  preview?: boolean;
 }
+
+/** A drawing's PNG, or why there is none: a failed preview never fails the write it belongs to. */
+export type PreviewImage = PngImage | { error: string };
+
+/**
+ * A scene's elements → PNG; the layout workers' one is drawing/png's renderScenePng with
+ * Excalidraw's fonts (png_assets.ts).
+ */
+export type PngRenderer = (elements: readonly Record<string, unknown>[]) => Promise<PngImage>;
 
 export interface DrawnContent extends DiagramContent {
   /** Hand-made elements carried over from the previous file. */
   kept: number;
+  /** Only when the job asked for one. */
+  preview?: PreviewImage;
 }
 
-export async function drawContent(job: DrawJob): Promise<DrawnContent> {
+/** `render` is the PNG renderer of this thread, when it has one. */
+export async function drawContent(job: DrawJob, render?: PngRenderer): Promise<DrawnContent> {
+  const content = await drawnContent(job);
+  if (!job.preview) return content;
+  return { ...content, preview: await previewOfFile(content.file, render) };
+}
+
+/** The PNG of a stored file as it is saved: every live element, hand-made ones included. */
+export async function previewOfFile(file: string, render?: PngRenderer): Promise<PreviewImage> {
+  if (render === undefined) return { error: "this process renders no PNG previews" };
+  try {
+    return await render((JSON.parse(file) as ExcalidrawFile).elements);
+  } catch (error) {
+    return { error: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+async function drawnContent(job: DrawJob): Promise<DrawnContent> {
   const drawn = await generateDiagram(job.spec, job.options);
   if (job.previousFile === undefined) return { ...(await contentFromFile(drawn)), kept: 0 };
   const previous = JSON.parse(job.previousFile) as ExcalidrawFile;

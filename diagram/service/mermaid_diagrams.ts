@@ -11,7 +11,13 @@ import { getDiagram } from "../store/diagrams.ts";
 import { ConflictError, InvalidInputError } from "./errors.ts";
 import { sceneSpec } from "./scene_spec.ts";
 import { type Actor, fileNameOf } from "./diagrams.ts";
-import type { SpecDeps, specOperations, SpecUpdate, SpecWrite } from "./spec_diagrams.ts";
+import type {
+  PreviewOption,
+  SpecDeps,
+  specOperations,
+  SpecUpdate,
+  SpecWrite,
+} from "./spec_diagrams.ts";
 
 export { MERMAID_LIMITS };
 
@@ -65,7 +71,7 @@ export function mermaidOperations(
     /** A new diagram drawn from a chart, as createFromSpec draws one from a spec. */
     async createFromMermaid(
       actor: Actor,
-      input: { name: string; collectionId: string | null; mermaid: unknown },
+      input: { name: string; collectionId: string | null; mermaid: unknown } & PreviewOption,
     ): Promise<SpecWrite & MermaidNotes> {
       const { spec, notes } = specFromMermaid(input.mermaid);
       return { ...(await specs.createFromSpec(actor, { ...input, spec })), notes };
@@ -78,10 +84,15 @@ export function mermaidOperations(
     async updateFromMermaid(
       actor: Actor,
       id: string,
-      input: { mermaid: unknown; name?: string },
+      input: { mermaid: unknown; name?: string } & PreviewOption,
     ): Promise<SpecUpdate & MermaidNotes> {
       const { spec, notes } = specFromMermaid(input.mermaid);
-      return { ...(await specs.updateFromSpec(actor, id, { spec, name: input.name })), notes };
+      const update = await specs.updateFromSpec(actor, id, {
+        spec,
+        name: input.name,
+        preview: input.preview,
+      });
+      return { ...update, notes };
     },
 
     /** The chart drawn as it would be saved, laid out by the same pool, and nothing stored. */

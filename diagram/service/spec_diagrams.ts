@@ -13,7 +13,7 @@ import {
   getDiagram,
   replaceDiagramContent,
 } from "../store/diagrams.ts";
-import type { DrawJob, DrawnContent } from "./draw.ts";
+import type { DrawJob, DrawnContent, PreviewImage } from "./draw.ts";
 import { InvalidInputError } from "./errors.ts";
 import { sceneSpec } from "./scene_spec.ts";
 import { type Actor, type DiagramDeps, type DiagramView, diagramView } from "./diagrams.ts";
@@ -21,6 +21,8 @@ import { type Actor, type DiagramDeps, type DiagramView, diagramView } from "./d
 export interface SpecDeps extends DiagramDeps {
   /** drawContent of a checked spec: on the worker pool in the service, in-thread in tests. */
   draw(job: DrawJob): Promise<DrawnContent>;
+  /** previewOfFile of a stored file, likewise; rejects only when the pool does (busy, time). */
+  preview(file: string): Promise<PreviewImage>;
   /** Problems that would make the layout exceed its budget, found before any layout. */
   layoutProblems(spec: DiagramSpec): string[];
 }
@@ -30,6 +32,13 @@ export interface SpecWrite {
   diagram: DiagramView;
   nodes: number;
   edges: number;
+  /** The saved drawing's PNG (or why there is none), when the write asked for it. */
+  preview?: PreviewImage;
+}
+
+/** Whether a write or a read also renders the drawing's PNG preview (off unless asked). */
+export interface PreviewOption {
+  preview?: boolean;
 }
 
 export interface SpecUpdate extends SpecWrite {
@@ -50,6 +59,8 @@ export interface ReadBack {
   diagram: DiagramView;
   spec: DiagramSpec | null;
   notExpressed: string[];
+  /** When asked for: the PNG of the diagram as stored, or why there is none. */
+  preview?: PreviewImage;
 }
 
 export function specOperations(deps: SpecDeps) {
@@ -68,22 +79,40 @@ export function specOperations(deps: SpecDeps) {
     );
   }
 
-  function draw(spec: DiagramSpec, diagramId: string, previousFile?: string) {
+  function draw(spec: DiagramSpec, diagramId: string, preview: boolean, previousFile?: string) {
     const options = { diagramId, source: baseUrl, updated: Date.now() };
-    return deps.draw({ spec, options, ...(previousFile === undefined ? {} : { previousFile }) });
+    return deps.draw({
+      spec,
+      options,
+      ...(previousFile === undefined ? {} : { previousFile }),
+      ...(preview ? { preview } : {}),
+    });
+  }
+
+  /** A stored file's preview; the pool's refusals (busy, past its budget) become its error. */
+  async function previewOf(file: string): Promise<PreviewImage> {
+    try {
+      return await deps.preview(file);
+    } catch (error) {
+      return { error: error instanceof Error ? error.message : String(error) };
+    }
   }
 
   return {
-    /** The diagram as the spec update_diagram accepts, and what that spec cannot say. */
-    async readSpec(userId: string, id: string): Promise<ReadBack> {
+    /**
+     * The diagram as the spec update_diagram accepts, and what that spec cannot say; with
+     * `preview`, its PNG as stored too.
+     */
+    async readSpec(userId: string, id: string, options: PreviewOption = {}): Promise<ReadBack> {
       const { file, ...meta } = await getDiagram(db, userId, id);
       const { spec, notExpressed } = sceneSpec(JSON.parse(file).elements);
-      return { diagram: view(meta), spec, notExpressed };
+      const read = { diagram: view(meta), spec, notExpressed };
+      return options.preview ? { ...read, preview: await previewOf(file) } : read;
     },
 
     async createFromSpec(
       actor: Actor,
-      input: { name: string; collectionId: string | null; spec: unknown },
+      input: { name: string; collectionId: string | null; spec: unknown } & PreviewOption,
     ): Promise<SpecWrite> {
       const spec = checkedSpec(input.spec, (error) => `spec.${error}`);
       // A missing collection must not cost a layout.
@@ -91,7 +120,11 @@ export function specOperations(deps: SpecDeps) {
         await assertCollectionExists(db, actor.userId, input.collectionId);
       }
       const id = randomId();
-      const { file, thumbnailSvg, elementCount } = await draw(spec, id);
+      const { file, thumbnailSvg, elementCount, preview } = await draw(
+        spec,
+        id,
+        input.preview === true,
+      );
       const meta = await createDiagram(db, actor.userId, {
         id,
         name: input.name,
@@ -102,7 +135,12 @@ export function specOperations(deps: SpecDeps) {
         thumbnailSvg,
         elementCount,
       });
-      return { diagram: view(meta), nodes: spec.nodes.length, edges: spec.edges.length };
+      return {
+        diagram: view(meta),
+        nodes: spec.nodes.length,
+        edges: spec.edges.length,
+        ...(preview === undefined ? {} : { preview }),
+      };
     },
 
     /**
@@ -112,7 +150,7 @@ export function specOperations(deps: SpecDeps) {
     async updateFromSpec(
       actor: Actor,
       id: string,
-      input: SpecChange & { name?: string },
+      input: SpecChange & { name?: string } & PreviewOption,
     ): Promise<SpecUpdate> {
       const current = await getDiagram(db, actor.userId, id);
       let removedEdges = 0;
@@ -136,7 +174,12 @@ export function specOperations(deps: SpecDeps) {
         removedEdges = patched.removedEdges;
         spec = checkedSpec(patched.spec, patchedPath(patched));
       }
-      const { file, thumbnailSvg, elementCount, kept } = await draw(spec, id, current.file);
+      const { file, thumbnailSvg, elementCount, kept, preview } = await draw(
+        spec,
+        id,
+        input.preview === true,
+        current.file,
+      );
       const meta = await replaceDiagramContent(db, actor.userId, id, {
         file,
         thumbnailSvg,
@@ -153,6 +196,7 @@ export function specOperations(deps: SpecDeps) {
         replacedRevision: current.revision,
         keptElements: kept,
         removedEdges,
+        ...(preview === undefined ? {} : { preview }),
       };
     },
   };

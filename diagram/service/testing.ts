@@ -5,7 +5,7 @@ import { openMigratedDatabase } from "../db/open_migrated.ts";
 import { setPassword } from "../store/users.ts";
 import { createLoginThrottle, DEFAULT_LOGIN_LIMITS } from "../auth/login_throttle.ts";
 import { createDiagramService, type DiagramService } from "./diagram_service.ts";
-import { drawContent } from "./draw.ts";
+import { drawContent, previewOfFile } from "./draw.ts";
 
 export interface TestCore {
   core: DiagramService;
@@ -25,7 +25,8 @@ export async function withTestCore(
     const core = createDiagramService({
       db,
       baseUrl: "https://diagrams.example.test",
-      draw: drawContent,
+      draw: (job) => drawContent(job),
+      preview: (file) => previewOfFile(file),
       layoutProblems: () => [],
       throttle: createLoginThrottle(DEFAULT_LOGIN_LIMITS),
       collab: { secret: "c".repeat(40), publicUrl: "wss://collab.example.test" },

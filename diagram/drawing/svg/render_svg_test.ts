@@ -217,6 +217,27 @@ Deno.test("an arrow's label sits on a gap: a mask cuts the label's box out of th
   assert.deepEqual([label.attribs.x, label.attribs["text-anchor"]], ["200", "middle"]);
 });
 
+Deno.test("with cutLabelGaps the line is left out under the label, without a mask", () => {
+  const { root } = renderFull(labelledArrow(), { cutLabelGaps: true });
+  assert.equal(getElementsByTagName("mask", root).length, 0);
+  const path = only(root, "path");
+  assert.equal(path.attribs.mask, undefined);
+  // From x 100 to 300 at y 50, less the label's box from 180 to 220; the head stays on the end.
+  assert.equal(path.attribs.d, "M100,50L180,50M220,50L300,50M285,56.75L300,50L285,43.25");
+  // A bend inside the box: the line leaves it on the next segment.
+  const bent = renderFull(
+    labelledArrow({ points: [[0, 0], [100, 0], [100, 100]] }),
+    { cutLabelGaps: true },
+  );
+  assert.match(only(bent.root, "path").attribs.d, /^M100,50L180,50M200,60L200,150M/);
+  // An arrow wholly under its label keeps only its head.
+  const hidden = renderFull(
+    labelledArrow({ points: [[85, 0], [110, 0]] }),
+    { cutLabelGaps: true },
+  );
+  assert.equal(only(hidden.root, "path").attribs.d, "M197.5,55.63L210,50L197.5,44.38");
+});
+
 Deno.test("no gap for a label its arrow does not list, a rotated arrow, or a plain line", () => {
   const unlisted = labelledArrow({ boundElements: null });
   assert.equal(getElementsByTagName("mask", render(unlisted).root).length, 0);
