@@ -4,8 +4,14 @@
 // and the theme preference). Nothing leaves loopback: other requests are refused.
 //
 //   deno run -A scripts/search_screenshots.ts [folder]   (default /tmp/search-shots)
+//   deno run -A scripts/search_screenshots.ts --real [folder]
+//
+// --real: the real engine modules reading the providers' test fixtures (tests/helpers/
+// fake_providers.ts) instead of the sample engines, every tab the settings offer; their pictures
+// live on the providers' hosts, which the browser is not allowed to reach, so they show as missing.
 import type { Browser, Page } from "playwright-core";
 import { launchChromium } from "../tests/helpers/browser.ts";
+import { startSearch } from "../tests/helpers/search_instance.ts";
 import {
   failEveryEngine,
   type KindSearch,
@@ -13,7 +19,8 @@ import {
   startKindSearch,
 } from "../tests/helpers/kind_search.ts";
 
-const folder = Deno.args[0] ?? "/tmp/search-shots";
+const real = Deno.args.includes("--real");
+const folder = Deno.args.filter((arg) => arg !== "--real")[0] ?? "/tmp/search-shots";
 await Deno.mkdir(folder, { recursive: true });
 
 const VIEWPORTS = { wide: { width: 1280, height: 900 }, narrow: { width: 420, height: 900 } };
@@ -22,7 +29,7 @@ const LOOKS: Look[] = ["light", "dark-system", "dark-pref"];
 
 async function shoot(
   browser: Browser,
-  search: KindSearch,
+  search: Pick<KindSearch, "url">,
   name: string,
   path: string,
   { looks = LOOKS, cookie = "" }: { looks?: Look[]; cookie?: string } = {},
@@ -58,7 +65,14 @@ async function shoot(
 
 const browser = await launchChromium();
 try {
-  {
+  if (real) {
+    await using search = await startSearch();
+    for (const category of search.searcher.categories()) {
+      const name = `real-${category.replace(/\W+/g, "-")}`;
+      const query = new URLSearchParams({ q: "rust", categories: category });
+      await shoot(browser, search, name, `/search?${query}`, { looks: ["light", "dark-pref"] });
+    }
+  } else {
     await using search = await startKindSearch({ server: "  image_proxy: true" });
     await shoot(browser, search, "start", "/");
     for (const category of ["general", "images", "videos", "science", "it"]) {

@@ -73,13 +73,18 @@ Deno.test("the images tab works with the keyboard alone at 420 px: tab, grid, pa
     assert.equal(await page.locator("ul.image-grid > li").count(), 6);
 
     // The grid fits the narrow screen: two columns, nothing wider than the page.
-    const widths = await page.evaluate(() => ({
+    // Each thumbnail sits in a frame of the same height, loaded or not.
+    const layout = await page.evaluate(() => ({
       page: document.documentElement.scrollWidth,
       columns: getComputedStyle(document.querySelector(".image-grid")).gridTemplateColumns
         .split(" ").length,
+      frames: [...document.querySelectorAll(".image-frame a")].map((frame: Dom) =>
+        Math.round(frame.getBoundingClientRect().height)
+      ),
     }));
-    assert.equal(widths.page, 420);
-    assert.equal(widths.columns, 2);
+    assert.equal(layout.page, 420);
+    assert.equal(layout.columns, 2);
+    assert.deepEqual(layout.frames, Array(6).fill(144));
 
     // The first image: its thumbnail link opens the full image, the title after it the page.
     const image = await tabUntil(page, (focus) => focus.inImageFrame);

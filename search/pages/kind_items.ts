@@ -131,13 +131,18 @@ function authorList(authors: string[]): string | null {
   return more > 0 ? `${shown} and ${more} more` : shown;
 }
 
-/** "Nature, vol. 12, pp. 1–10". */
+/**
+ * "Nature, vol. 12, pp. 1–10". A journal reference that already names the volume or the pages
+ * ("Nature 574, 505-510 (2019)", as arXiv gives it) does not get them twice.
+ */
 function journalLine(result: PaperSearchResult): string | null {
-  if (!result.journal) return null;
+  const { journal, volume, pages } = result;
+  if (!journal) return null;
+  const names = (part: string) => new RegExp(`(^|\\W)${RegExp.escape(part)}(\\W|$)`).test(journal);
   return [
-    result.journal,
-    result.volume ? `vol. ${result.volume}` : null,
-    result.pages ? `pp. ${result.pages}` : null,
+    journal,
+    volume && !names(volume) ? `vol. ${volume}` : null,
+    pages && !names(pages) ? `pp. ${pages}` : null,
   ].filter(Boolean).join(", ");
 }
 

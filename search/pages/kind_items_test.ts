@@ -192,6 +192,17 @@ Deno.test("a paper with many authors names the first eight and counts the rest; 
   assert.ok(!facts(article).some(([name]) => name === "Journal"));
 });
 
+Deno.test("a journal reference that names its volume and pages does not get them twice", () => {
+  const document = page([
+    samplePaper({ journal: "Nature 574, 505-510 (2019)", volume: "574", pages: "505-510" }),
+    samplePaper({ url: "https://b.example/", journal: "Nature 5", volume: "574", pages: "1-2" }),
+  ]);
+  const journals = all(document, "article.result-paper").map((article) =>
+    facts(article).find(([name]) => name === "Journal")?.[1]
+  );
+  assert.deepEqual(journals, ["Nature 574, 505-510 (2019)", "Nature 5, vol. 574, pp. 1-2"]);
+});
+
 Deno.test("a DOI's address at doi.org escapes what would end or change the path", () => {
   assert.equal(doiUrl("10.1000/a#b?c<d"), "https://doi.org/10.1000/a%23b%3Fc%3Cd");
   assert.equal(doiUrl("10.1002/(sici)1097"), "https://doi.org/10.1002/(sici)1097");

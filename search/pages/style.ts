@@ -343,11 +343,7 @@ ul.links {
 }
 
 .image-frame a,
-.image-frame > .image-details span {
-  white-space: nowrap;
-}
-
-.no-preview {
+.image-frame > .no-preview {
   display: flex;
   align-items: center;
   justify-content: center;
