@@ -153,3 +153,14 @@ Deno.test("pypi, off by default, answers packages when named", async () => {
   ]);
   assert.equal(body.results[0].version, "2.32.5");
 });
+
+Deno.test("Vane's academic request (engines=arxiv,google scholar,pubmed) asks arxiv and pubmed", async () => {
+  await using search = await startSearch();
+  const body = await searchJson(
+    search,
+    "q=quantum+supremacy&engines=arxiv%2Cgoogle+scholar%2Cpubmed&language=en&pageno=1",
+  );
+  assert.deepEqual(askedProviders(search.upstream.requests), new Set(["arxiv", "pubmed"]));
+  assert.deepEqual(body.unresponsive_engines, []);
+  assert.ok(body.results.every((result) => result.template === "paper.html"));
+});
