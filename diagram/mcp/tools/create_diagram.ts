@@ -11,6 +11,7 @@ import { viewToolMeta } from "./view_meta.ts";
 import { documentedSpec, lenientSpec } from "./spec_argument.ts";
 import { documentedMermaid, lenientMermaid, sentArguments } from "./mermaid_argument.ts";
 import { createdResult, savedDiagramOutput } from "./saved_diagram.ts";
+import { previewArgument, withPreview } from "./preview_image.ts";
 
 const shape = (spec: z.ZodType, mermaid: z.ZodType) =>
   z.object({
@@ -20,6 +21,7 @@ const shape = (spec: z.ZodType, mermaid: z.ZodType) =>
     collectionId: collectionIdArgument.nullish().describe(
       "Put it in this collection (see list_collections).",
     ),
+    preview: previewArgument,
   });
 
 const inputSchema = toolSchema(shape(lenientSpec, lenientMermaid), {
@@ -48,7 +50,8 @@ export function registerCreateDiagram(server: McpServer, context: ToolContext): 
     description:
       "Create an Excalidraw diagram from nodes and edges (spec) or from a Mermaid flowchart " +
       "(mermaid). The server lays it out (layered, arrows bound to shapes, labels sized to " +
-      "fit) and saves it; returns its id and URL, and for a chart notes on what it ignored. " +
+      "fit) and saves it; returns its id and URL, a PNG of the drawing, and for a chart notes " +
+      "on what it ignored. " +
       "Problems come back all at once with their paths or lines; nothing is saved then.",
     inputSchema,
     outputSchema,
@@ -56,16 +59,19 @@ export function registerCreateDiagram(server: McpServer, context: ToolContext): 
     _meta: viewToolMeta,
   }, async (input: z.output<ReturnType<typeof shape>>) => {
     try {
-      const target = { name: input.name, collectionId: input.collectionId ?? null };
+      const target = {
+        name: input.name,
+        collectionId: input.collectionId ?? null,
+        preview: input.preview ?? true,
+      };
       const sent = drawing(input);
-      return createdResult(
-        "spec" in sent
-          ? await context.diagrams.createFromSpec(context.actor, { ...target, spec: sent.spec })
-          : await context.diagrams.createFromMermaid(context.actor, {
-            ...target,
-            mermaid: sent.mermaid,
-          }),
-      );
+      const write = "spec" in sent
+        ? await context.diagrams.createFromSpec(context.actor, { ...target, spec: sent.spec })
+        : await context.diagrams.createFromMermaid(context.actor, {
+          ...target,
+          mermaid: sent.mermaid,
+        });
+      return withPreview(createdResult(write), write.preview);
     } catch (error) {
       return toolFailure("create_diagram", error);
     }

@@ -11,8 +11,12 @@ import { type ToolContext, toolFailure } from "../tool_context.ts";
 import { viewToolMeta } from "./view_meta.ts";
 import { diagramIdArgument } from "./ids.ts";
 import { diagramSummaryOutput, summaryOf } from "./list_diagrams.ts";
+import { previewArgument, withPreview } from "./preview_image.ts";
 
-const inputSchema = z.object({ id: diagramIdArgument.describe("The diagram's id.") });
+const inputSchema = z.object({
+  id: diagramIdArgument.describe("The diagram's id."),
+  preview: previewArgument,
+});
 
 const output = (spec: z.ZodType) =>
   diagramSummaryOutput.extend({
@@ -40,16 +44,18 @@ export function registerGetDiagram(server: McpServer, context: ToolContext): voi
       "shape, colours, group), group and edge (id, from, to, label, line and heads), and the " +
       "same as Mermaid flowchart text. Send either back unchanged and you get the same " +
       "drawing; edit it, or patch nodes and edges by these ids. Also lists what the spec cannot " +
-      "express (free text, sketches, images), which updates keep in place.",
+      "express (free text, sketches, images), which updates keep in place, and shows the " +
+      "diagram as it is saved as a PNG.",
     inputSchema: publishedInput,
     outputSchema: publishedOutput,
     annotations: { readOnlyHint: true },
     _meta: viewToolMeta,
   }, async (input: z.output<typeof inputSchema>) => {
     try {
-      const { diagram, spec, notExpressed } = await context.diagrams.readSpec(
+      const { diagram, spec, notExpressed, preview } = await context.diagrams.readSpec(
         context.actor.userId,
         input.id,
+        { preview: input.preview ?? true },
       );
       const mermaid = mermaidOf(spec);
       const header = `${JSON.stringify(diagram.name)} (revision ${diagram.revision}, updated ` +
@@ -63,12 +69,13 @@ export function registerGetDiagram(server: McpServer, context: ToolContext): voi
         : `\nnot expressed by the spec (kept in place by updates):\n${
           notExpressed.map((line) => `- ${line}`).join("\n")
         }`;
-      return structuredResult(`${header}\n${specText}${missing}`, {
+      const result = structuredResult(`${header}\n${specText}${missing}`, {
         ...summaryOf(diagram),
         ...(spec === null ? {} : { spec }),
         mermaid,
         notExpressed,
       });
+      return withPreview(result, preview);
     } catch (error) {
       return toolFailure("get_diagram", error);
     }

@@ -17,6 +17,7 @@ import { viewToolMeta } from "./view_meta.ts";
 import { documentedSpec, lenientSpec } from "./spec_argument.ts";
 import { documentedMermaid, lenientMermaid, sentArguments } from "./mermaid_argument.ts";
 import { updatedDiagramOutput, updatedResult } from "./saved_diagram.ts";
+import { previewArgument, withPreview } from "./preview_image.ts";
 
 const shape = (spec: z.ZodType, patch: z.ZodType, mermaid: z.ZodType) =>
   z.object({
@@ -31,6 +32,7 @@ const shape = (spec: z.ZodType, patch: z.ZodType, mermaid: z.ZodType) =>
     ),
     mermaid: mermaid.optional(),
     name: nameSchema.optional().describe("A new title; omit to keep the current one."),
+    preview: previewArgument,
   });
 
 const inputSchema = toolSchema(shape(lenientSpec, z.unknown(), lenientMermaid), {
@@ -74,7 +76,7 @@ export function registerUpdateDiagram(server: McpServer, context: ToolContext): 
       "diagram as a Mermaid flowchart (get_diagram returns that too). The server lays it out " +
       "again; nodes and edges keep their element ids. Elements the spec cannot express " +
       "(free text, sketches, images drawn by hand) are kept in place. The answer names the " +
-      "revision it replaced.",
+      "revision it replaced and shows the new drawing as a PNG.",
     inputSchema,
     outputSchema,
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true },
@@ -82,16 +84,19 @@ export function registerUpdateDiagram(server: McpServer, context: ToolContext): 
   }, async (input: z.output<ReturnType<typeof shape>>) => {
     try {
       const sent = change(input);
+      const preview = input.preview ?? true;
       const update = "mermaid" in sent
         ? await context.diagrams.updateFromMermaid(context.actor, input.id, {
           mermaid: sent.mermaid,
           name: input.name,
+          preview,
         })
         : await context.diagrams.updateFromSpec(context.actor, input.id, {
           ...sent,
           name: input.name,
+          preview,
         });
-      return updatedResult(update);
+      return withPreview(updatedResult(update), update.preview);
     } catch (error) {
       return toolFailure("update_diagram", error);
     }
