@@ -3,7 +3,8 @@
 // Accept-Language, thousands of cookies, huge query strings, broken tokens. Whatever the request,
 // the answer is a status below 500, and the server goes on answering.
 import assert from "node:assert/strict";
-import { startSearch } from "./helpers/search_instance.ts";
+import { embedPageUrl } from "../search/video_embed.ts";
+import { startSearch, TEST_SECRET } from "./helpers/search_instance.ts";
 import { MCP_TOKEN, SEED_INITIALIZE, startSearchMcp } from "./helpers/search_mcp_instance.ts";
 import { seededRandom } from "./helpers/seeded_random.ts";
 
@@ -200,6 +201,16 @@ Deno.test("no request header or query makes any search route answer 500 or drop 
     { method: "GET", target: "/stats?engine=brave" },
     // A wrong signature: a good one would make the answer depend on the fake upstream's image.
     { method: "GET", target: "/image_proxy?url=https%3A%2F%2Fexample.org%2Fa.png&h=0000" },
+    // The player page for a link of ours, and for one that is not.
+    {
+      method: "GET",
+      target: embedPageUrl(TEST_SECRET, {
+        src: "https://player.example/embed/1",
+        url: "https://video.example/watch/1",
+        title: "A video",
+      })!,
+    },
+    { method: "GET", target: "/embed?src=https%3A%2F%2Fplayer.example%2F1&url=x&title=y&h=00" },
     { method: "GET", target: "/healthz" },
     { method: "GET", target: "/health" },
     { method: "GET", target: "/static/style.css" },
