@@ -434,9 +434,9 @@ aside ul {
   font-weight: 700;
 }
 
-/* Preferences and statistics. */
-.preferences,
-.stats,
+/* Preferences and statistics (the form and the table: their pages' bodies carry the same class). */
+form.preferences,
+table.stats,
 main > h1 {
   max-width: 60rem;
 }

@@ -29,3 +29,11 @@ Deno.test("the dark theme and the system theme on a dark system get the same col
   assert.match(dark, /color-scheme: dark;.*--bg: #0d1117;.*--visited:/);
   assert.equal(system, dark);
 });
+
+Deno.test("no rule meant for a form or table sizes the body of the page named like it", () => {
+  // Each page's <body> has its kind as class (preferences, stats…): a bare `.stats,` or
+  // `.preferences {` would narrow the whole page, header included.
+  for (const kind of ["start", "results", "preferences", "stats", "embed", "error"]) {
+    assert.doesNotMatch(STYLE_CSS, new RegExp(`(^|[\\s,}])\\.${kind}\\s*[,{]`, "m"), kind);
+  }
+});
