@@ -23,8 +23,9 @@ export interface LayoutPoolOptions {
   /** Jobs allowed to wait for a worker; one more is refused with LayoutBusyError. */
   maxQueued?: number;
   /**
-   * A worker whose heap is bigger than this after a job is retired, so that the memory of a
-   * big layout goes back to the system instead of staying reserved by an idle worker.
+   * A worker whose heap (with its buffers outside the heap: resvg's memory) is bigger than this
+   * after a job is retired, so that the memory of a big layout or PNG goes back to the system
+   * instead of staying reserved by an idle worker.
    */
   recycleHeapBytes?: number;
   /** The worker module; tests replace it. */
@@ -72,7 +73,10 @@ export class LayoutTimeoutError extends Error {
 
 const DEFAULT_TIMEOUT_MS = 5000;
 const DEFAULT_MAX_QUEUED = 8;
-/** A warm idle worker's heap is about 20 MiB; a 1000-node layout leaves well over 100 MiB. */
+/**
+ * A warm idle worker holds about 35 MiB (20 of heap, 15 of resvg's); a 1000-node layout leaves
+ * well over 100 MiB.
+ */
 const DEFAULT_RECYCLE_HEAP_BYTES = 96 * 1024 * 1024;
 const DEFAULT_WORKER_URL = new URL("./layout_worker.ts", import.meta.url);
 

@@ -14,8 +14,9 @@ export type LayoutJobMessage = LayoutTask & { id: number };
 
 /**
  * Worker → pool. `ready` once ELK and the PNG renderer are warm; then one `done` or `failed` per
- * task, with the worker's heap size afterwards so that the pool can retire a worker whose heap
- * grew, and `retire` when the worker asks to go (its resvg trapped).
+ * task, with the memory the worker holds afterwards (`heapBytes`: its heap and external buffers)
+ * so that the pool can retire a worker that grew, and `retire` when the worker asks to go (its
+ * resvg trapped).
  */
 export type LayoutWorkerMessage =
   | { type: "ready" }

@@ -12,9 +12,14 @@ function post(message: LayoutWorkerMessage): void {
   self.postMessage(message);
 }
 
-/** What the pool needs to know after each task: the heap's size, and whether resvg broke. */
+/**
+ * What the pool needs to know after each task: the memory the worker holds (its heap, and the
+ * buffers outside it, resvg's WebAssembly memory among them: it grows to the largest PNG drawn,
+ * 50 MB for a 1000-node diagram, and is only given back with the worker), and whether resvg broke.
+ */
 async function health(): Promise<{ heapBytes: number; retire?: true }> {
-  const heapBytes = Deno.memoryUsage().heapTotal;
+  const { heapTotal, external } = Deno.memoryUsage();
+  const heapBytes = heapTotal + external;
   return (await renderer).broken ? { heapBytes, retire: true } : { heapBytes };
 }
 
