@@ -1,4 +1,4 @@
-// Every search provider played from their fixtures on one loopback server, and the settings
+// Every search provider, played from its fixtures on one loopback server, and the settings
 // that point a search instance at them (each provider under its own path prefix).
 import { parseSettings } from "../../search/settings/load.ts";
 import type { Settings } from "../../search/settings/types.ts";
