@@ -16,9 +16,21 @@ export interface EditorManifest {
    * Full-screen editing in a chat client's diagram view (diagram/editor/app_editor.tsx), relative
    * to EDITOR_BUILD_DIR; absent from a bundle built before it existed.
    */
-  appEditor?: { entry: string; css: string | null };
+  appEditor?: {
+    entry: string;
+    css: string | null;
+    /** The fonts the view's SVG names, for the view to draw its labels in. */
+    fontFaces?: ViewFontFace[];
+  };
   /** Every file of the build (fonts included): the only ones served. */
   files: string[];
+}
+
+/** One face of a font: its file (relative to EDITOR_BUILD_DIR) and the characters it has. */
+export interface ViewFontFace {
+  family: string;
+  file: string;
+  unicodeRange?: string;
 }
 
 /** The built bundle's manifest, or null when there is none (never built, or built elsewhere). */

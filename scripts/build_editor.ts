@@ -12,7 +12,11 @@ import { cp, mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { dirname, join, relative } from "node:path";
 import * as esbuild from "esbuild";
 import { sha256Hex } from "../diagram/digest.ts";
-import { EDITOR_BUILD_DIR, type EditorManifest } from "../diagram/editor_bundle.ts";
+import {
+  EDITOR_BUILD_DIR,
+  type EditorManifest,
+  type ViewFontFace,
+} from "../diagram/editor_bundle.ts";
 
 const ROOT = new URL("../", import.meta.url).pathname;
 /** The bundle's entry modules by output name, relative to the repository root. */
@@ -110,6 +114,47 @@ const FONT_FALLBACK =
 const OWN_FONTS = 'new URL("../", import.meta.url).href';
 /** Where the chunk holding OWN_FONTS must be for "../" to be build/editor/. */
 const OWN_FONTS_DIR = "chunks";
+/**
+ * The faces of the hand-drawn fonts our SVG names first (Excalifont, by subset, and Virgil), as
+ * Excalidraw declares them (its unminified build, which the package ships too), so that the chat
+ * client's diagram view draws our SVG's labels in them, as the editor does: each face's file
+ * under fonts/ and its unicode-range. The build fails if Excalidraw stops declaring them so.
+ */
+export async function viewFontFaces(
+  dist = join(ROOT, "node_modules/@excalidraw/excalidraw/dist/dev"),
+): Promise<ViewFontFace[]> {
+  const faces: ViewFontFace[] = [];
+  for (const name of await readdir(dist)) {
+    if (!name.endsWith(".js")) continue;
+    const source = await readFile(join(dist, name), "utf8");
+    const files = new Map(
+      [...source.matchAll(/^var (\w+) = "\.\/fonts\/([\w-]+\/[\w-]+\.woff2)";$/gm)]
+        .map(([, variable, file]) => [variable, file]),
+    );
+    for (const family of ["Excalifont", "Virgil"]) {
+      const list = new RegExp(`^var ${family}FontFaces = \\[([\\s\\S]*?)^\\];`, "m").exec(source);
+      if (list === null) continue;
+      for (
+        const [, variable, range] of list[1].matchAll(
+          /uri: (\w+)(?:,\s*descriptors: \{\s*unicodeRange: "([^"]+)"\s*\})?\s*\}/g,
+        )
+      ) {
+        const file = files.get(variable);
+        if (file === undefined) throw new Error(`${family}: no file for ${variable}`);
+        faces.push({ family, file: `fonts/${file}`, ...(range ? { unicodeRange: range } : {}) });
+      }
+    }
+  }
+  for (const family of ["Excalifont", "Virgil"]) {
+    if (!faces.some((face) => face.family === family)) {
+      throw new Error(
+        `Excalidraw no longer declares ${family}'s faces as expected: update viewFontFaces`,
+      );
+    }
+  }
+  return faces;
+}
+
 /** Hosts the bundle must never name: the page loads nothing from anyone else. */
 const CDNS = /esm\.sh|unpkg\.com|jsdelivr\.net|cdnjs\./;
 
@@ -181,7 +226,16 @@ async function build(key: string): Promise<EditorManifest> {
     const files = (await filesUnder(EDITOR_BUILD_DIR)).map((path) =>
       relative(EDITOR_BUILD_DIR, path)
     );
-    return { key, ...built(ENTRIES.editor), appEditor: built(ENTRIES["app-editor"]), files };
+    const fontFaces = await viewFontFaces();
+    for (const face of fontFaces) {
+      if (!files.includes(face.file)) throw new Error(`${face.file} is not in the build`);
+    }
+    return {
+      key,
+      ...built(ENTRIES.editor),
+      appEditor: { ...built(ENTRIES["app-editor"]), fontFaces },
+      files,
+    };
   } finally {
     // esbuild keeps its service process alive until told otherwise.
     await esbuild.stop();

@@ -102,6 +102,12 @@ Deno.test("the diagram view in a real MCP Apps host", async (t) => {
       assert.ok(elapsed < 1000, `shown after ${elapsed} ms`);
       const texts = await drawnTexts(host.view);
       for (const node of spec.nodes) assert.ok(texts.includes(node.label), node.label);
+      // In Excalidraw's own hand-drawn font, from our origin, as the editor draws them.
+      await host.view.waitForFunction(() =>
+        [...document.fonts].some((face: Dom) =>
+          face.family === "Excalifont" && face.status === "loaded"
+        )
+      );
       assert.equal(await host.view.locator("#name").textContent(), "Hundred services");
       assert.equal(await host.view.locator("#revision").textContent(), "revision 1");
       // The view read the diagram through the host with the app-only tool, nothing else.

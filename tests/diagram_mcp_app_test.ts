@@ -86,6 +86,8 @@ Deno.test("resources/list and resources/read serve the view as text/html;profile
   );
   assert.match(config.editor.script, /^http:\/\/localhost:8000\/editor\/app-editor-\w+\.js$/);
   assert.equal(config.editor.assetPath, `${ORIGIN}/editor/`);
+  const families = new Set(config.fonts.map((font: Json) => font.family));
+  assert.deepEqual([...families].sort(), ["Excalifont", "Virgil"]);
   const addresses = JSON.stringify(config).match(/https?:\/\/[^/"]+/g)!;
   assert.deepEqual([...new Set(addresses)], [ORIGIN]);
 

@@ -1,8 +1,8 @@
 // The MCP App view, ui://diagram/view.html, as resources/list and resources/read serve it: the
 // document scripts/build_view.ts built, with BASE_URL's editor written in, and a CSP that names
 // BASE_URL's origin and nothing else. The view's script and stylesheet are inline; only the
-// full-screen editor (its bundle, stylesheet and fonts) comes from our origin, so resourceDomains
-// is that origin. The view opens no connection and no frame: its tool calls go through the host.
+// full-screen editor (its bundle, stylesheet and fonts) and the fonts of the inline drawing come
+// from our origin, so resourceDomains is that origin. The view opens no connection and no frame: its tool calls go through the host.
 import { registerAppResource, RESOURCE_MIME_TYPE } from "@modelcontextprotocol/ext-apps/server";
 import type { McpServer } from "@modelcontextprotocol/server";
 import { jsonInScript } from "../../runtime/markup.ts";
@@ -38,6 +38,11 @@ export function viewResource(
       css: built.css === null ? null : `${origin}/editor/${built.css}`,
       assetPath: `${origin}/editor/`,
     },
+    fonts: (built?.fontFaces ?? []).map(({ family, file, unicodeRange }) => ({
+      family,
+      source: `${origin}/editor/${file}`,
+      ...(unicodeRange === undefined ? {} : { unicodeRange }),
+    })),
   };
   return {
     html: document === null

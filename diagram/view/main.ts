@@ -31,6 +31,7 @@ const ui = {
 };
 
 const config = readConfig();
+addFonts(config.fonts ?? []);
 const pane = drawingPane(ui.stage, ui.drawing);
 const app = new App(
   { name: "Diagram view", version: "1.0.0" },
@@ -162,9 +163,23 @@ function readConfig(): ViewConfig {
   try {
     const config = JSON.parse(text);
     // Still the placeholder (a string): the document was not served by the diagram service.
-    return typeof config === "object" && config !== null ? config : { editor: null };
+    return typeof config === "object" && config !== null ? config : { editor: null, fonts: [] };
   } catch {
-    return { editor: null };
+    return { editor: null, fonts: [] };
+  }
+}
+
+/**
+ * Excalidraw's fonts for the labels of our SVG, which names them first: the browser fetches a
+ * face only when a label needs its characters, and draws with the fallback until it has it.
+ */
+function addFonts(fonts: ViewConfig["fonts"]): void {
+  for (const { family, source, unicodeRange } of fonts) {
+    const face = new FontFace(family, `url(${JSON.stringify(source)})`, {
+      display: "swap",
+      ...(unicodeRange === undefined ? {} : { unicodeRange }),
+    });
+    document.fonts.add(face);
   }
 }
 

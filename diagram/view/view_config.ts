@@ -1,5 +1,6 @@
 // What the server writes into the view's document when it serves it (the view is built once,
-// BASE_URL is known only at run time): where the full-screen editor is loaded from.
+// BASE_URL is known only at run time): where the full-screen editor is loaded from, and the fonts
+// our SVG's labels are drawn in.
 
 /** The JSON block's id in view.html. */
 export const VIEW_CONFIG_ELEMENT_ID = "diagram-view-config";
@@ -15,4 +16,6 @@ export interface ViewConfig {
     /** Where Excalidraw loads its fonts from. */
     assetPath: string;
   } | null;
+  /** Excalidraw's hand-drawn fonts on BASE_URL's origin, face by face. */
+  fonts: { family: string; source: string; unicodeRange?: string }[];
 }
