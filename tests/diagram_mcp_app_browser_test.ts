@@ -222,6 +222,32 @@ Deno.test("the diagram view in a real MCP Apps host", async (t) => {
   );
 
   await pages.scenario(
+    "a host without full screen: Edit opens the editor inline, as tall as the host allows",
+    async (scenario) => {
+      const result = await call(mcp, "create_diagram", { name: "Inline edit", spec: SMALL });
+      scenario.expectConsoleErrors(STATELESS_GET_REFUSED);
+      const session = await scenario.open();
+      const host = await openAppHost(session.page, servers, access, resource, {
+        fullscreen: false,
+      });
+      await host.showToolResult({ name: "Inline edit", spec: SMALL }, result);
+      await waitForRevision(host.view, 1);
+      await host.view.getByRole("button", { name: "Edit" }).click();
+      await host.view.locator("#editing-status", { hasText: "Editing revision 1" }).waitFor();
+      assert.deepEqual(await host.events("ui/request-display-mode"), []);
+      assert.equal(await host.displayMode(), "inline");
+      // The view asked for the host's 600 px, and the editor has them.
+      await host.page.waitForFunction(() =>
+        document.getElementById("view").getBoundingClientRect().height >= 590
+      );
+      const canvas = await host.view.locator(".excalidraw canvas.interactive").boundingBox();
+      assert.ok(canvas!.height > 450, `the editor is ${canvas!.height} px tall`);
+      await host.view.getByRole("button", { name: "Close" }).click();
+      await host.view.locator("#inline").waitFor();
+    },
+  );
+
+  await pages.scenario(
     "the view follows the host's light and dark theme, and changes when it changes",
     async (scenario) => {
       const result = await call(mcp, "create_diagram", { name: "Themed", spec: SMALL });

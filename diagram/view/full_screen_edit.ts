@@ -21,6 +21,11 @@ export interface EditingElements {
 
 export interface EditingHooks {
   theme(): Theme;
+  /**
+   * How tall the editor may be where the host shows the view inline (no full screen); null when
+   * the host fixes the view's height, which the editor then fills.
+   */
+  inlineHeight(): number | null;
   /** The editor is about to show: hide what the view shows inline. */
   opened(): void;
   /** Editing ended; `changed` when the diagram is not the revision shown inline any more. */
@@ -161,6 +166,10 @@ export function fullScreenEditing(
         wentFullScreen = granted?.mode === "fullscreen";
       }
       hooks.opened();
+      // Without full screen (a host that has none, or said no) the editor takes what the host
+      // allows inline: the view asks for that height, as it does for the drawing.
+      const inline = wentFullScreen ? null : hooks.inlineHeight();
+      ui.section.style.height = inline === null ? "" : `${inline}px`;
       ui.section.hidden = false;
       // The host has resized the frame; the editor opens fitted to the size it now has.
       await new Promise((laidOut) => requestAnimationFrame(() => requestAnimationFrame(laidOut)));

@@ -101,6 +101,7 @@ const editing = fullScreenEditing(app, config.editor, {
   mount: byId("editor"),
 }, {
   theme: () => themeOf(context()),
+  inlineHeight: () => fixedHeight(context()) ? null : maxHeightOf(context()) ?? DEFAULT_MAX_HEIGHT,
   opened() {
     ui.inline.hidden = true;
   },
