@@ -104,7 +104,12 @@ Deno.test("the image compiles every entrypoint and ships only the binaries", () 
   assert.match(dockerfile, /^COPY --from=build \/src\/dist\/ \/usr\/local\/bin\/$/m);
   assert.match(dockerfile, /^USER app$/m);
   assert.match(taskCommand("compile"), /--include diagram\/db\/migrations/);
-  assert.match(taskCommand("compile"), /--include build\/editor -o dist\/diagram /);
+  // The diagram binary carries the editor's bundle and the MCP App view it serves.
+  const diagram = taskCommand("compile").split(" && ").find((line) =>
+    line.includes("dist/diagram ")
+  );
+  assert.match(diagram ?? "", /--include build\/editor /);
+  assert.match(diagram ?? "", /--include build\/view /);
 });
 
 Deno.test("diagram and collab keep their data on named volumes and share one required COLLAB_SECRET", () => {
