@@ -51,7 +51,7 @@ async function call(mcp: McpTestClient, name: string, args: Record<string, unkno
 
 /** The text the view's drawing shows, label by label. */
 function drawnTexts(view: Frame): Promise<string[]> {
-  return view.locator("#drawing svg text").evaluateAll((texts) =>
+  return view.locator("#drawing svg text").evaluateAll((texts: Dom[]) =>
     texts.map((text) => (text.textContent ?? "").trim())
   );
 }
@@ -258,7 +258,7 @@ Deno.test("the diagram view in a real MCP Apps host", async (t) => {
       await waitForRevision(host.view, 1);
       const theme = () => host.view.locator("html").getAttribute("data-theme");
       const stage = () =>
-        host.view.locator("#stage").evaluate((element) =>
+        host.view.locator("#stage").evaluate((element: Dom) =>
           getComputedStyle(element).backgroundColor
         );
       assert.equal(await theme(), "dark");
@@ -297,7 +297,7 @@ Deno.test("the diagram view in a real MCP Apps host", async (t) => {
       assert.deepEqual(reached, ["zoom-out", "zoom-fit", "zoom-in", "open", "edit", "stage"]);
 
       const transform = () =>
-        host.view.locator("#drawing").evaluate((element) => element.style.transform);
+        host.view.locator("#drawing").evaluate((element: Dom) => element.style.transform);
       const fitted = await transform();
       await host.page.keyboard.press("+");
       const zoomed = await transform();
