@@ -41,9 +41,16 @@
 // COLLAB_BENCH_CPU_PROF=<dir> has every collab process write a V8 CPU profile there at exit.
 import process from "node:process";
 import { joinRoom, startDiagramWithAccount } from "../tests/helpers/collab_instance.ts";
-import { freePort, RunningProcess, serviceArgs, serviceCommand } from "../tests/helpers/process.ts";
+import {
+  denoCommand,
+  freePort,
+  RunningProcess,
+  serviceArgs,
+  serviceCommand,
+} from "../tests/helpers/process.ts";
 import { BOUND_TEXT_DEFAULTS, ELEMENT_DEFAULTS } from "../tests/helpers/scene_fixture.ts";
 import { cpuMsOf, percentile, rssMiB } from "./process_stats.ts";
+import { REFERENCE_VERSION, startReference } from "./y_websocket_reference.ts";
 import {
   type ClientKind,
   type ClientSpec,
@@ -58,6 +65,11 @@ const MEMORY_ROOMS = 20;
 const ROOM_BYTES = 1024 * 1024;
 const SYNC_ELEMENTS = 10_000;
 const UNLOAD_LIMIT_MS = 90_000;
+/** When "after the clients left" is measured (the issue's figure: 40 s). */
+const LEFT_MS = 40_000;
+/** COLLAB_FLUSH_MS at its default: the tick on which collab saves, unloads, and collects. */
+const FLUSH_MS = 10_000;
+const LOAD_BYTES = 5 * 1024 * 1024;
 const PROFILE_DIR = Deno.env.get("COLLAB_BENCH_CPU_PROF");
 /** Fan-out clients are spread over this many worker threads (see the header). */
 const CLIENT_WORKERS = 2;
@@ -224,7 +236,12 @@ async function collectGarbage(collab: Collab): Promise<HeapNumbers> {
   return { used: mib(usage.heapUsed), total: mib(usage.heapTotal), external: mib(usage.external) };
 }
 
+const serviceCommandArgs = (args: string[], env: Record<string, string>) =>
+  serviceCommand("collab", env, args);
+
 const setup = await startDiagramWithAccount();
+/** The figures compared at the end: ours against the reference's. */
+const summary: { figure: string; kind: ServerKind; value: string }[] = [];
 const cleanups: (() => Promise<unknown>)[] = [async () => {
   await setup.diagram[Symbol.asyncDispose]();
 }];
@@ -251,18 +268,19 @@ async function freshCollab(
   { reuse, inspect }: { reuse?: Collab; inspect?: boolean } = {},
 ): Promise<Collab> {
   const dataDir = reuse?.dataDir ?? await Deno.makeTempDir({ prefix: "collab-bench-" });
-  const [run, ...rest] = serviceArgs("collab");
+  const [run, ...rest] = serviceArgs("collab", Deno.env.get("COLLAB_BENCH_V8_FLAGS"));
   const inspectPort = inspect ? freePort() : null;
   const flags = [
     ...(PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${PROFILE_DIR}`] : []),
     ...(inspectPort ? [`--inspect=127.0.0.1:${inspectPort}`] : []),
   ];
-  const child = new RunningProcess(serviceCommand("collab", {
+  const launch = Deno.env.get("COLLAB_BENCH_NO_TASK_ENV") ? denoCommand : serviceCommandArgs;
+  const child = new RunningProcess(launch([run, ...flags, ...rest], {
     COLLAB_PORT: "0",
     DATA_DIR: dataDir,
     COLLAB_SECRET: setup.diagram.env.COLLAB_SECRET,
     DIAGRAM_INTERNAL_URL: setup.diagram.url.href.replace(/\/$/, ""),
-  }, [run, ...flags, ...rest]));
+  }));
   let stopped: Promise<unknown> | null = null;
   const stop = () => (stopped ??= child.stop());
   cleanups.push(async () => {
@@ -290,6 +308,85 @@ async function stopCollab(collab: Collab): Promise<void> {
   }
 }
 
+/** A server under test: ours (a collab process) or the reference (y-websocket's server). */
+interface Server {
+  kind: ServerKind;
+  url: URL;
+  pid: number;
+  /** Ours: the collab process; null for the reference. */
+  collab: Collab | null;
+  /** An HTTP request it answers (ours: /health), timed as a look at its event loop. */
+  ping(): Promise<unknown>;
+  stop(): Promise<void>;
+}
+
+type ServerKind = "ours" | "reference";
+const SERVER_KINDS: ServerKind[] = ["ours", "reference"];
+const REFERENCE_NAME = `reference (@y/websocket-server ${REFERENCE_VERSION})`;
+const serverName = (kind: ServerKind) => kind === "ours" ? "ours (collab)" : REFERENCE_NAME;
+
+async function startServer(kind: ServerKind, options: { inspect?: boolean } = {}): Promise<Server> {
+  if (kind === "ours") {
+    const collab = await freshCollab(options);
+    return {
+      kind,
+      url: collab.url,
+      pid: collab.process.pid,
+      collab,
+      ping: () => health(collab),
+      stop: () => stopCollab(collab),
+    };
+  }
+  const { process: child, url } = await startReference();
+  let stopped: Promise<unknown> | null = null;
+  const stop = async () => void (await (stopped ??= child.stop()));
+  cleanups.push(stop);
+  return {
+    kind,
+    url,
+    pid: child.pid,
+    collab: null,
+    ping: () => fetch(url).then((response) => response.text()),
+    stop,
+  };
+}
+
+/**
+ * A room holding `elements` on `server`: ours loads it from a stored diagram; the reference, which
+ * has no store, gets them from a client that writes them (each element its JSON text in
+ * Y.Map("elements"), as ours holds them) and leaves once the server has them all.
+ */
+async function roomWith(
+  server: Server,
+  name: string,
+  elements: Record<string, unknown>[],
+): Promise<{ id: string; token: string }> {
+  if (server.kind === "ours") {
+    const id = await newDiagram(name, elements);
+    return { id, token: await setup.token(id) };
+  }
+  const id = `ref-${crypto.randomUUID()}`;
+  const writer = joinRoom(server, id, "none");
+  await writer.synced();
+  writer.doc.transact(() => {
+    const map = writer.doc.getMap<string>("elements");
+    for (const element of elements) map.set(String(element.id), JSON.stringify(element));
+  });
+  // A second client shows the server holds everything the writer sent (by its sync, or by the
+  // updates that follow it while the server is still taking in the writer's).
+  const check = joinRoom(server, id, "none");
+  await check.synced();
+  const map = check.doc.getMap("elements");
+  for (let waited = 0; map.size < elements.length && waited < 30_000; waited += 100) {
+    await sleep(100);
+  }
+  const held = map.size;
+  check.destroy();
+  writer.destroy();
+  if (held !== elements.length) throw new Error(`the reference holds ${held} elements`);
+  return { id, token: "none" };
+}
+
 async function health(collab: Collab): Promise<{ rooms: number; connections: number }> {
   const response = await fetch(new URL("/health", collab.url));
   return await response.json();
@@ -297,13 +394,19 @@ async function health(collab: Collab): Promise<{ rooms: number; connections: num
 
 // 1. Fan-out latency -----------------------------------------------------------------------------
 
-async function fanOut(scenario: Scenario, kind: ClientKind): Promise<void> {
+async function fanOut(scenario: Scenario, kind: ClientKind, serverKind: ServerKind): Promise<void> {
   const { rooms, clients: perRoom, editsPerSecond } = scenario;
-  const label = `${rooms}×${perRoom} @${editsPerSecond}/s, ${kind} clients`;
-  const collab = await freshCollab();
+  const label = `${
+    serverName(serverKind)
+  }: ${rooms}×${perRoom} @${editsPerSecond}/s, ${kind} clients`;
+  const server = await startServer(serverKind);
   const ids: string[] = [];
-  for (let r = 0; r < rooms; r++) ids.push(await newDiagram(`fan-out ${label} ${r}`, []));
-  const tokens = await Promise.all(ids.map((id) => setup.token(id)));
+  const tokens: string[] = [];
+  for (let r = 0; r < rooms; r++) {
+    const room = await roomWith(server, `fan-out ${label} ${r}`, []);
+    ids.push(room.id);
+    tokens.push(room.token);
+  }
 
   // Clients dealt round-robin over the workers: a room's clients sit in different workers.
   const specs: ClientSpec[][] = Array.from({ length: CLIENT_WORKERS }, () => []);
@@ -329,7 +432,7 @@ async function fanOut(scenario: Scenario, kind: ClientKind): Promise<void> {
       })
     ));
   const tell = (message: ToClients) => workers.forEach((worker) => worker.postMessage(message));
-  const serverUrl = collab.url.href.replace(/^http/, "ws").replace(/\/$/, "");
+  const serverUrl = server.url.href.replace(/^http/, "ws").replace(/\/$/, "");
   await Promise.all(workers.map((worker, w) =>
     new Promise((resolve) => {
       worker.onmessage = resolve;
@@ -341,9 +444,8 @@ async function fanOut(scenario: Scenario, kind: ClientKind): Promise<void> {
   // A probe: two more clients in a room of their own, on this mostly idle thread, each editing
   // 5 times a second: the latency collab gives under the load when the clients are not the
   // bottleneck (they still share the machine's CPUs).
-  const probeId = await newDiagram(`fan-out ${label} probe`, []);
-  const probeToken = await setup.token(probeId);
-  const probe = [joinRoom(collab, probeId, probeToken), joinRoom(collab, probeId, probeToken)];
+  const { id: probeId, token: probeToken } = await roomWith(server, `fan-out ${label} probe`, []);
+  const probe = [joinRoom(server, probeId, probeToken), joinRoom(server, probeId, probeToken)];
   await Promise.all(probe.map((client) => client.synced()));
   const probeLatencies: number[] = [];
   let probeWindow = [Infinity, -Infinity];
@@ -357,8 +459,12 @@ async function fanOut(scenario: Scenario, kind: ClientKind): Promise<void> {
       }
     });
   }
-  const { connections } = await health(collab);
-  if (connections !== rooms * perRoom + 2) throw new Error(`${connections} connections on /health`);
+  if (server.collab) {
+    const { connections } = await health(server.collab);
+    if (connections !== rooms * perRoom + 2) {
+      throw new Error(`${connections} connections on /health`);
+    }
+  }
 
   const probeTimers = probe.map((client, k) => {
     let version = 1;
@@ -373,7 +479,7 @@ async function fanOut(scenario: Scenario, kind: ClientKind): Promise<void> {
   tell({ type: "window", from, to: from + WINDOW_MS });
   probeWindow = [from, from + WINDOW_MS];
   const pids = {
-    collab: collab.process.pid,
+    collab: server.pid,
     clients: Deno.pid,
     diagram: setup.diagram.process.pid,
   };
@@ -393,7 +499,7 @@ async function fanOut(scenario: Scenario, kind: ClientKind): Promise<void> {
   const healthTimes: number[] = [];
   while (performance.now() - started < WINDOW_MS) {
     const asked = performance.now();
-    await health(collab);
+    await server.ping();
     healthTimes.push(performance.now() - asked);
     await sleep(HEALTH_PROBE_MS);
   }
@@ -417,7 +523,7 @@ async function fanOut(scenario: Scenario, kind: ClientKind): Promise<void> {
   for (const timer of probeTimers) clearInterval(timer);
   for (const client of probe) client.destroy();
   for (const worker of workers) worker.terminate();
-  await stopCollab(collab);
+  await server.stop();
 
   const sorted = (arrays: Float64Array[]) =>
     arrays.flatMap((array) => [...array]).sort((a, b) => a - b);
@@ -445,8 +551,13 @@ async function fanOut(scenario: Scenario, kind: ClientKind): Promise<void> {
     } ms${target}, max ${ms(latencies.at(-1)!)} ms, ${
       int(latencies.length / seconds)
     } deliveries/s (the rate makes ${int(expected)}; ${int(sent / seconds)} edits/s sent), ` +
-      `collab CPU ${int(usage.collab)} %, RSS ${int(rss)} MiB`,
+      `server CPU ${int(usage.collab)} %, RSS ${int(rss)} MiB`,
   );
+  summary.push({
+    figure: `fan-out p99 ${rooms}×${perRoom}, ${kind} clients`,
+    kind: serverKind,
+    value: `${p(latencies, 0.99)} ms`,
+  });
   const others = usage.machine - usage.collab - usage.clients - usage.diagram;
   console.log(
     `  where the time goes: an edit's first receipt p50 ${p(firsts, 0.5)} / p99 ${
@@ -454,12 +565,12 @@ async function fanOut(scenario: Scenario, kind: ClientKind): Promise<void> {
     } ms, its last p50 ${p(lasts, 0.5)} / p99 ${p(lasts, 0.99)} ms; the probe pair p50 ${
       p(probeLatencies, 0.5)
     } / p99 ${p(probeLatencies, 0.99)} ms; ` +
-      `collab answered /health in p50 ${p(healthTimes, 0.5)} / p99 ${
+      `the server answered HTTP in p50 ${p(healthTimes, 0.5)} / p99 ${
         p(healthTimes, 0.99)
       } ms, its thread waited for a CPU ${int(waited.collab)} ms/s; the clients' 5 ms timers ` +
       `fired late by p50 ${p(lags, 0.5)} / p99 ${p(lags, 0.99)} ms, each client thread waited ${
         int(waited.clients)
-      } ms/s; CPU % (of ${CPUS * 100}): clients ${int(usage.clients)}, collab ${
+      } ms/s; CPU % (of ${CPUS * 100}): clients ${int(usage.clients)}, server ${
         int(usage.collab)
       }, diagram ${int(usage.diagram)}, rest of the machine ${int(Math.max(0, others))}`,
   );
@@ -467,81 +578,187 @@ async function fanOut(scenario: Scenario, kind: ClientKind): Promise<void> {
 
 // 2. Memory per room, and unloading ------------------------------------------------------------
 
-async function memoryPerRoom(): Promise<void> {
+/** Waits until `collab` has unloaded every room; how long that took, or null. */
+async function waitUnloaded(collab: Collab, since: number): Promise<number | null> {
+  while (performance.now() - since < UNLOAD_LIMIT_MS) {
+    if ((await health(collab)).rooms === 0) return performance.now() - since;
+    await sleep(250);
+  }
+  return null;
+}
+
+async function memoryPerRoom(kind: ServerKind): Promise<void> {
   const elements = sceneOfBytes(ROOM_BYTES);
   const bytes = JSON.stringify(elements).length;
-  const ids: string[] = [];
-  for (let r = 0; r < MEMORY_ROOMS; r++) ids.push(await newDiagram(`memory ${r}`, elements));
-  const warmId = await newDiagram("memory warm-up", sceneOfCount(20));
-  const collab = await freshCollab({ inspect: true });
-  const pid = collab.process.pid;
+  const name = serverName(kind);
+  const server = await startServer(kind, { inspect: true });
+  const { collab, pid } = server;
+  const rooms: { id: string; token: string }[] = [];
+  // Ours loads them from stored diagrams; the reference is given them by a client (see roomWith),
+  // which takes a while: the rooms are made before "before", and the clients join after it.
+  const warmRoom = await roomWith(server, "memory warm-up", sceneOfCount(20));
+  for (let r = 0; r < MEMORY_ROOMS; r++) {
+    rooms.push(await roomWith(server, `memory ${r}`, elements));
+  }
 
   // One small room first, so code paths and buffers every room shares are in "before".
-  const warm = joinRoom(collab, warmId, await setup.token(warmId));
+  const warm = joinRoom(server, warmRoom.id, warmRoom.token);
   await warm.synced();
   await sleep(1000);
-  const heapBefore = await collectGarbage(collab);
+  const heapBefore = collab ? await collectGarbage(collab) : null;
+  await sleep(FLUSH_MS + 1000);
   const before = rssMiB(pid, "VmRSS");
 
-  const tokens = await Promise.all(ids.map((id) => setup.token(id)));
   const started = performance.now();
-  const clients = ids.map((id, r) => joinRoom(collab, id, tokens[r]));
+  const clients = rooms.map(({ id, token }) => joinRoom(server, id, token));
   await Promise.all(clients.map((client) => client.synced()));
   const allSynced = performance.now() - started;
   await sleep(3000);
-  const after = rssMiB(pid, "VmRSS");
+  const joined = rssMiB(pid, "VmRSS");
+  // Idle: one flush tick (10 s) later, with nothing happening in the rooms.
+  await sleep(FLUSH_MS);
+  const idle = rssMiB(pid, "VmRSS");
   const peak = rssMiB(pid, "VmHWM");
-  const heapAfter = await collectGarbage(collab);
-  const afterGc = rssMiB(pid, "VmRSS");
-  const perRoom = (after - before) / MEMORY_ROOMS;
+  const perRoom = (after: number) => ((after - before) / MEMORY_ROOMS).toFixed(1);
+  let heapLine = "";
+  if (collab) {
+    const heapAfter = await collectGarbage(collab);
+    const afterGc = rssMiB(pid, "VmRSS");
+    heapLine = `; after a full GC forced from outside ${int(afterGc)} MiB, ${
+      perRoom(afterGc)
+    } MiB per room, of which live JS heap ${
+      ((heapAfter.used - heapBefore!.used) / MEMORY_ROOMS).toFixed(1)
+    } MiB (JS heap used/reserved ${int(heapBefore!.used)}/${int(heapBefore!.total)} → ${
+      int(heapAfter.used)
+    }/${int(heapAfter.total)} MiB, ArrayBuffers ${int(heapBefore!.external)} → ${
+      int(heapAfter.external)
+    } MiB)`;
+  }
   console.log(
-    `memory: ${MEMORY_ROOMS} rooms of ${elements.length} elements (${
+    `${name}: memory: ${MEMORY_ROOMS} rooms of ${elements.length} elements (${
       (bytes / 1024 / 1024).toFixed(2)
-    } MB of JSON) each, one client in each (all synced in ${int(allSynced)} ms): collab RSS ${
+    } MB of JSON) each, one client in each (all synced in ${int(allSynced)} ms): RSS ${
       int(before)
-    } → ${int(after)} MiB (peak ${int(peak)}), ${perRoom.toFixed(1)} MiB per room (target ≤ 4); ` +
-      `after a forced full GC ${int(afterGc)} MiB, ${
-        ((afterGc - before) / MEMORY_ROOMS).toFixed(1)
-      } MiB per room, of which live JS heap ${
-        ((heapAfter.used - heapBefore.used) / MEMORY_ROOMS).toFixed(1)
-      } MiB (JS heap used/reserved ${int(heapBefore.used)}/${int(heapBefore.total)} → ${
-        int(heapAfter.used)
-      }/${int(heapAfter.total)} MiB, ArrayBuffers ${int(heapBefore.external)} → ${
-        int(heapAfter.external)
-      } MiB)`,
+    } MiB before, ${int(joined)} 3 s after the joins (${perRoom(joined)} MiB per room), ${
+      int(idle)
+    } idle 10 s later: ${perRoom(idle)} MiB per idle room (target ≤ 4; peak ${int(peak)} MiB)` +
+      heapLine,
   );
+  summary.push({
+    figure: "memory per idle room (1 MB document)",
+    kind,
+    value: `${perRoom(idle)} MiB`,
+  });
 
   for (const client of [...clients, warm]) client.destroy();
   const left = performance.now();
-  let unloadedMs: number | null = null;
-  while (performance.now() - left < UNLOAD_LIMIT_MS) {
-    const { rooms } = await health(collab);
-    if (rooms === 0) {
-      unloadedMs = performance.now() - left;
-      break;
-    }
-    await sleep(250);
-  }
-  await sleep(2000);
-  const rssAfterUnload = rssMiB(pid, "VmRSS");
-  const heapAfterUnload = await collectGarbage(collab);
-  console.log(
-    `unload: rooms: 0 on /health ${
+  const unloadedMs = collab ? await waitUnloaded(collab, left) : null;
+  await sleep(Math.max(0, LEFT_MS - (performance.now() - left)));
+  const rssLeft = rssMiB(pid, "VmRSS");
+  const unloadLine = collab
+    ? `rooms: 0 on /health ${
       unloadedMs === null
         ? `not within ${UNLOAD_LIMIT_MS / 1000} s`
         : `${(unloadedMs / 1000).toFixed(1)} s`
-    } after every client left (COLLAB_UNLOAD_MS 30000, target ≤ 60 s); collab RSS then ${
-      int(rssAfterUnload)
-    } MiB (${int(before)} before the rooms, ${
-      int(after)
-    } with them), after a forced GC JS heap used/reserved ${int(heapAfterUnload.used)}/${
-      int(heapAfterUnload.total)
-    } MiB, ArrayBuffers ${int(heapAfterUnload.external)} MiB`,
+    } after every client left (COLLAB_UNLOAD_MS 30000); `
+    : "it keeps rooms without clients (no persistence set); ";
+  console.log(
+    `${name}: after the clients left: ${unloadLine}RSS ${int(rssLeft)} MiB ${
+      LEFT_MS / 1000
+    } s after they left (${int(before)} before the rooms, ${int(idle)} with them): ${
+      perRoom(rssLeft)
+    } MiB per room still taken (target ≤ 1)`,
   );
-  await stopCollab(collab);
+  summary.push({
+    figure: `memory per room ${LEFT_MS / 1000} s after its clients left`,
+    kind,
+    value: `${perRoom(rssLeft)} MiB`,
+  });
+  await server.stop();
+}
+
+/**
+ * Loading a 5 MB room (ours only: the reference has no store to load from): the peak RSS while
+ * the first client joins, against what the loaded room holds once idle.
+ */
+async function loadPeak(): Promise<void> {
+  const elements = sceneOfBytes(LOAD_BYTES);
+  const bytes = JSON.stringify(elements).length;
+  const id = await newDiagram("load 5 MB", elements);
+  const token = await setup.token(id);
+  const server = await startServer("ours");
+  const pid = server.pid;
+  // A small room first, so the code paths every load takes are warm; then one idle tick.
+  const small = await newDiagram("load warm-up", sceneOfCount(20));
+  const warm = joinRoom(server, small, await setup.token(small));
+  await warm.synced();
+  await sleep(FLUSH_MS + 1000);
+  // Linux resets a process's peak RSS (VmHWM) to its RSS now on "5" in its clear_refs.
+  Deno.writeTextFileSync(`/proc/${pid}/clear_refs`, "5");
+  const before = rssMiB(pid, "VmRSS");
+  const client = joinRoom(server, id, token);
+  await client.synced();
+  const peak = rssMiB(pid, "VmHWM") - before;
+  await sleep(FLUSH_MS + 1000);
+  const steady = rssMiB(pid, "VmRSS") - before;
+  console.log(
+    `ours (collab): loading a room of ${(bytes / 1024 / 1024).toFixed(1)} MB of JSON (${
+      int(elements.length)
+    } elements) for its first client: RSS ${int(before)} MiB before, at most ${
+      peak.toFixed(1)
+    } MiB more while it loaded, ${
+      steady.toFixed(1)
+    } MiB more once idle (a tick later): the peak is ${
+      (peak / steady).toFixed(1)
+    }× the room's steady size (target ≤ 2)`,
+  );
+  summary.push({
+    figure: "loading a 5 MB room: peak / steady",
+    kind: "ours",
+    value: `${peak.toFixed(1)} / ${steady.toFixed(1)} MiB`,
+  });
+  client.destroy();
+  warm.destroy();
+  await server.stop();
 }
 
 // 3. A 10,000-element diagram: syncing it, editing it, loading it again -------------------------
+
+/**
+ * Joining a 10,000-element room on the reference: a client writes the elements (roomWith), then
+ * six clients join one after another, the room loaded (the reference has no store to load from).
+ */
+async function largeRoomReference(): Promise<void> {
+  const elements = sceneOfCount(SYNC_ELEMENTS);
+  const server = await startServer("reference");
+  const { id } = await roomWith(server, "sync 10k", elements);
+  const times: number[] = [];
+  const held = [];
+  for (let i = 0; i < 6; i++) {
+    const started = performance.now();
+    const client = joinRoom(server, id, "none");
+    await client.synced();
+    times.push(performance.now() - started);
+    held.push(client);
+    const count = client.doc.getMap("elements").size;
+    if (count < SYNC_ELEMENTS) throw new Error(`synced ${count} elements, not ${SYNC_ELEMENTS}`);
+  }
+  for (const client of held) client.destroy();
+  await server.stop();
+  const sorted = [...times].sort((a, b) => a - b);
+  console.log(
+    `${REFERENCE_NAME}: sync ${int(SYNC_ELEMENTS)} elements: clients of the loaded room ${
+      int(sorted[0])
+    }–${int(sorted.at(-1)!)} ms (median ${int(percentile(sorted, 0.5))}; first ${
+      int(times[0])
+    }); it has no store, so no first load to time`,
+  );
+  summary.push({
+    figure: "join a 10,000-element room: first client / loaded room (median)",
+    kind: "reference",
+    value: `– / ${int(percentile(sorted, 0.5))} ms`,
+  });
+}
 
 async function largeRoom(): Promise<void> {
   const elements = sceneOfCount(SYNC_ELEMENTS);
@@ -574,7 +791,9 @@ async function largeRoom(): Promise<void> {
   warm.client.destroy();
   later.sort((a, b) => a - b);
   console.log(
-    `sync ${int(SYNC_ELEMENTS)} elements (${(bytes / 1024 / 1024).toFixed(1)} MB of JSON): ` +
+    `ours (collab): sync ${int(SYNC_ELEMENTS)} elements (${
+      (bytes / 1024 / 1024).toFixed(1)
+    } MB of JSON): ` +
       `first client ${int(cold.took)} ms (room load included, fresh collab process), ` +
       `next clients ${int(later[0])}–${int(later.at(-1)!)} ms (median ${
         int(percentile(later, 0.5))
@@ -582,6 +801,11 @@ async function largeRoom(): Promise<void> {
         int(warm.took)
       } ms (warm process) (target ≤ 600)`,
   );
+  summary.push({
+    figure: "join a 10,000-element room: first client / loaded room (median)",
+    kind: "ours",
+    value: `${int(cold.took)} / ${int(percentile(later, 0.5))} ms`,
+  });
 
   // Two of its six clients edit at 5/s until a flush tick has saved the room, and 2 s more.
   const latencies: number[] = [];
@@ -658,11 +882,28 @@ try {
   const runs = (part: string) => only.length === 0 || only.includes(part);
   for (const scenario of SCENARIOS) {
     const name = `${scenario.rooms}x${scenario.clients}`;
-    if (!runs("fan-out") && !runs(name)) continue;
-    for (const kind of ["provider", "wire"] as const) await fanOut(scenario, kind);
+    // By default (and for `fan-out`) the two scenarios with a target; the others when named.
+    const byDefault = scenario.p99Target !== undefined && runs("fan-out");
+    if (!byDefault && !only.includes(name)) continue;
+    for (const kind of ["provider", "wire"] as const) {
+      for (const server of SERVER_KINDS) await fanOut(scenario, kind, server);
+    }
   }
-  if (runs("memory")) await memoryPerRoom();
-  if (runs("sync")) await largeRoom();
+  if (runs("memory")) {
+    for (const server of SERVER_KINDS) await memoryPerRoom(server);
+  }
+  if (runs("load")) await loadPeak();
+  if (runs("sync")) {
+    await largeRoom();
+    await largeRoomReference();
+  }
+  console.log(`\nours against ${REFERENCE_NAME}, in this run:`);
+  const figures = [...new Set(summary.map((row) => row.figure))];
+  for (const figure of figures) {
+    const of = (kind: ServerKind) =>
+      summary.find((row) => row.figure === figure && row.kind === kind)?.value ?? "–";
+    console.log(`  ${figure}: ours ${of("ours")}, reference ${of("reference")}`);
+  }
 } finally {
   for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
 }

@@ -17,7 +17,7 @@ export type SaveOutcome =
   | { saved: false; stale: false; problems: string[] };
 
 export interface DiagramClient {
-  /** The diagram's stored scene, or null when it does not exist. */
+  /** The diagram's stored scene (each element as its JSON text), or null when it does not exist. */
   seed(id: string): Promise<SceneSeed | null>;
   save(id: string, baseRevision: number, elements: unknown[]): Promise<SaveOutcome>;
   /** Stored revisions by id; null for a diagram that is gone. */
@@ -69,6 +69,11 @@ export function createDiagramClient(baseUrl: string, secret: string): DiagramCli
       const { status, json } = await call("GET", `/internal/collab/rooms/${id}`);
       if (status === 404) return null;
       if (status !== 200) throw new DiagramUnavailableError(`loading ${id}: ${status}`);
+      if (!isSceneSeed(json)) {
+        throw new DiagramUnavailableError(
+          `loading ${id}: not a room seed (an older diagram service?)`,
+        );
+      }
       return json;
     },
 
@@ -109,4 +114,13 @@ export function createDiagramClient(baseUrl: string, secret: string): DiagramCli
       return ended;
     },
   };
+}
+
+/** The seed's shape: each element one JSON text (parsed one at a time as the room is seeded). */
+export function isSceneSeed(value: unknown): value is SceneSeed {
+  const seed = value as Partial<SceneSeed> | null;
+  return typeof seed === "object" && seed !== null && typeof seed.name === "string" &&
+    Number.isInteger(seed.revision) && Array.isArray(seed.elements) &&
+    seed.elements.every((element) => typeof element === "string") &&
+    typeof seed.files === "object" && seed.files !== null && !Array.isArray(seed.files);
 }

@@ -9,6 +9,7 @@ import { createDiagramClient } from "./diagram_client.ts";
 import { roomFiles } from "./room_files.ts";
 import { createRooms } from "./rooms.ts";
 import { createSessionGate } from "./session_gate.ts";
+import { exposedGc, memoryReleaser } from "./memory.ts";
 import { VERSION } from "../runtime/version.ts";
 
 const config = loadConfigOrExit("collab", collabEnv, collabConfig);
@@ -35,9 +36,11 @@ const rooms = createRooms({
 const unsaved = await rooms.resumeUnsaved();
 if (unsaved > 0) console.log(`collab: ${unsaved} room(s) with unsaved edits from the last run`);
 
+const releaseMemory = memoryReleaser(() => rooms.stats().rooms, exposedGc);
 const ticker = setInterval(() => {
-  rooms.tick().catch((error) =>
-    console.error(`collab: flush tick failed: ${describeError(error)}`)
+  rooms.tick().then(
+    releaseMemory,
+    (error) => console.error(`collab: flush tick failed: ${describeError(error)}`),
   );
 }, config.flushMs);
 // Edits left by the last run are saved at once, not a tick later.

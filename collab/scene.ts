@@ -17,16 +17,26 @@ export const SCENE_MAPS = ["elements", "files", "meta"] as const;
 export interface SceneSeed {
   name: string;
   revision: number;
-  elements: unknown[];
+  /**
+   * Each element's JSON text, as the diagram service sends it and as the room keeps it: the texts
+   * go into the document as they are, so loading a room holds each element once (the texts),
+   * never the parsed scene and a stringified copy of it side by side.
+   */
+  elements: string[];
   files: Record<string, unknown>;
 }
 
-/** Fills an empty document with a diagram, in one transaction (one update for every client). */
+/**
+ * Fills an empty document with a diagram, in one transaction (one update for every client). Each
+ * element's text is stored as given; it is parsed only to read its id (and dropped unless it is an
+ * element), one element at a time.
+ */
 export function seedDocument(doc: Y.Doc, seed: SceneSeed, origin: unknown): void {
   doc.transact(() => {
     const elements = doc.getMap("elements");
-    for (const element of seed.elements) {
-      if (isElement(element)) elements.set(element.id, JSON.stringify(element));
+    for (const text of seed.elements) {
+      const element = parsed(text);
+      if (isElement(element)) elements.set(element.id, text);
     }
     const files = doc.getMap("files");
     for (const [id, file] of Object.entries(seed.files)) files.set(id, file);

@@ -4,19 +4,26 @@ import { sceneElements, seedDocument, TOMBSTONE_MS, undoElementChange } from "./
 
 const NOW = Date.parse("2026-11-24T12:00:00Z");
 
-Deno.test("a seeded document holds the elements by id, the files' metadata and the revision", () => {
+Deno.test("a seeded document holds the elements by id as the very texts given, the files' metadata and the revision", () => {
   const doc = new Y.Doc();
   let updates = 0;
   doc.on("update", () => updates++);
   seedDocument(doc, {
     name: "Plan",
     revision: 7,
-    elements: [{ id: "a", index: "a0" }, "not an element", { id: "b", index: "a1" }],
+    elements: [
+      '{"id":"a","index":"a0"}',
+      '"not an element"',
+      "{broken",
+      '{ "id": "b", "index": "a1" }',
+    ],
     files: { f1: { id: "f1", mimeType: "image/png", created: 1 } },
   }, "seed");
   assert.equal(updates, 1, "one transaction, one update for every client");
   assert.deepEqual([...doc.getMap("elements").keys()].sort(), ["a", "b"]);
   assert.equal(doc.getMap("elements").get("a"), '{"id":"a","index":"a0"}', "JSON text");
+  // The text given, not a copy stringified again (which would drop the spaces).
+  assert.equal(doc.getMap("elements").get("b"), '{ "id": "b", "index": "a1" }');
   assert.deepEqual(doc.getMap("files").get("f1"), { id: "f1", mimeType: "image/png", created: 1 });
   assert.equal(doc.getMap("meta").get("revision"), 7);
 });

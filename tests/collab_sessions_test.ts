@@ -169,7 +169,7 @@ Deno.test("a session that ended is taken back from the moment it ended: earlier 
       Promise.resolve({
         name: "Shared",
         revision: 1,
-        elements: [rectangle("seeded", "a0")],
+        elements: [JSON.stringify(rectangle("seeded", "a0"))],
         files: {},
       }),
     save(_id, baseRevision, elements) {

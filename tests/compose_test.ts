@@ -58,9 +58,14 @@ for (const [name, expected] of Object.entries(EXPECTED)) {
     const defaultPort = spec[expected.portVar].fallback ?? shippedSearchSettings.server.port;
     assert.deepEqual(service.command, [name]);
     assert.ok((await Deno.stat(`${ROOT}${name}/main.ts`)).isFile);
+    // A service whose task sets variables is compiled to <name>-server, and dist/<name> is its
+    // launcher (tests/service_launch_test.ts).
+    const binary = Object.keys(serviceEnv(name as keyof typeof EXPECTED)).length > 0
+      ? `${name}-server`
+      : name;
     assert.match(
       taskCommand("compile"),
-      new RegExp(`-P=${name} (\\S+ )*-o dist/${name} ${name}/main\\.ts`),
+      new RegExp(`-P=${name} (\\S+ )*-o dist/${binary} ${name}/main\\.ts`),
     );
     assert.equal(service.environment[expected.portVar], String(defaultPort));
     assert.equal(service.environment[expected.bindVar], "0.0.0.0");

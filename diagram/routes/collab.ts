@@ -2,8 +2,9 @@
 // - POST /api/diagrams/:id/collab-token: the owner's browser (or a script) gets a short-lived
 //   token and the address of the diagram's room on the collab server;
 // - /internal/collab/*: the collab server, its requests signed with COLLAB_SECRET, loads a room's
-//   seed, saves a room over the revision it holds (409 when the diagram moved on), asks which
-//   revisions are current and which of its connections' sessions have ended.
+//   seed (each element as its own JSON text, which the room keeps as it is), saves a room over
+//   the revision it holds (409 when the diagram moved on), asks which revisions are current and
+//   which of its connections' sessions have ended.
 import { Hono } from "hono";
 import type { z } from "zod";
 import {

@@ -20,7 +20,11 @@ export interface RoomSeed {
   id: string;
   name: string;
   revision: number;
-  elements: unknown[];
+  /**
+   * Each stored element as its own JSON text, which the room keeps as it is: the collab server
+   * never holds the parsed scene and a stringified copy of it at once while it loads a room.
+   */
+  elements: string[];
   /** File metadata by id; the bytes stay with the diagram service. */
   files: Record<string, { id: unknown; mimeType: unknown; created: unknown }>;
 }
@@ -110,7 +114,7 @@ export function collabRoomOperations(deps: CollabRoomDeps) {
         id: diagram.id,
         name: diagram.name,
         revision: diagram.revision,
-        elements: file.elements,
+        elements: file.elements.map((element) => JSON.stringify(element)),
         files: Object.fromEntries(files),
       };
     },
