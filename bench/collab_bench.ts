@@ -594,12 +594,7 @@ async function memoryPerRoom(kind: ServerKind): Promise<void> {
   const server = await startServer(kind, { inspect: true });
   const { collab, pid } = server;
   const rooms: { id: string; token: string }[] = [];
-  // Ours loads them from stored diagrams; the reference is given them by a client (see roomWith),
-  // which takes a while: the rooms are made before "before", and the clients join after it.
   const warmRoom = await roomWith(server, "memory warm-up", sceneOfCount(20));
-  for (let r = 0; r < MEMORY_ROOMS; r++) {
-    rooms.push(await roomWith(server, `memory ${r}`, elements));
-  }
 
   // One small room first, so code paths and buffers every room shares are in "before".
   const warm = joinRoom(server, warmRoom.id, warmRoom.token);
@@ -608,6 +603,11 @@ async function memoryPerRoom(kind: ServerKind): Promise<void> {
   const heapBefore = collab ? await collectGarbage(collab) : null;
   await sleep(FLUSH_MS + 1000);
   const before = rssMiB(pid, "VmRSS");
+  // Ours loads them from stored diagrams when their clients join; the reference is given them
+  // by a client each (see roomWith), which leaves before the idle clients join.
+  for (let r = 0; r < MEMORY_ROOMS; r++) {
+    rooms.push(await roomWith(server, `memory ${r}`, elements));
+  }
 
   const started = performance.now();
   const clients = rooms.map(({ id, token }) => joinRoom(server, id, token));
@@ -655,6 +655,14 @@ async function memoryPerRoom(kind: ServerKind): Promise<void> {
   const unloadedMs = collab ? await waitUnloaded(collab, left) : null;
   await sleep(Math.max(0, LEFT_MS - (performance.now() - left)));
   const rssLeft = rssMiB(pid, "VmRSS");
+  const heapLeft = collab ? await collectGarbage(collab) : null;
+  const heapLeftLine = heapLeft
+    ? `; then, after a full GC forced from outside, RSS ${
+      int(rssMiB(pid, "VmRSS"))
+    } MiB, JS heap used/reserved ${int(heapLeft.used)}/${int(heapLeft.total)} MiB, ArrayBuffers ${
+      int(heapLeft.external)
+    } MiB`
+    : "";
   const unloadLine = collab
     ? `rooms: 0 on /health ${
       unloadedMs === null
@@ -667,7 +675,7 @@ async function memoryPerRoom(kind: ServerKind): Promise<void> {
       LEFT_MS / 1000
     } s after they left (${int(before)} before the rooms, ${int(idle)} with them): ${
       perRoom(rssLeft)
-    } MiB per room still taken (target ≤ 1)`,
+    } MiB per room still taken (target ≤ 1)${heapLeftLine}`,
   );
   summary.push({
     figure: `memory per room ${LEFT_MS / 1000} s after its clients left`,

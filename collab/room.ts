@@ -44,10 +44,7 @@ export class Room {
         if (this.peers.has(peer)) this.unconfirmed.record(peer.session, event, this.now());
       });
     }
-    this.doc.on("update", (update: Uint8Array, origin: unknown) => {
-      if (origin !== SERVER_ORIGIN) this.edits++;
-      this.broadcast(updateMessage(update), origin);
-    });
+    this.doc.on("update", this.onUpdate);
     this.awareness.on(
       "update",
       (
@@ -62,6 +59,26 @@ export class Room {
         this.broadcast(awarenessMessage(this.awareness, changed));
       },
     );
+  }
+
+  private readonly onUpdate = (update: Uint8Array, origin: unknown) => {
+    if (origin !== SERVER_ORIGIN) this.edits++;
+    this.broadcast(updateMessage(update), origin);
+  };
+
+  /**
+   * Fills the document before anyone joins (a seed, a room file): with nobody to send it to, the
+   * update is not encoded at all (Yjs encodes one only for an "update" listener), which would
+   * have been a second copy of the whole document, and a third as its message, while loading.
+   */
+  fill(write: (doc: Y.Doc) => void): void {
+    if (this.peers.size > 0) throw new Error("a room is filled before anyone joins");
+    this.doc.off("update", this.onUpdate);
+    try {
+      write(this.doc);
+    } finally {
+      this.doc.on("update", this.onUpdate);
+    }
   }
 
   get dirty(): boolean {
