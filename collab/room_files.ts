@@ -2,10 +2,11 @@
 //   <id>.room = one line of JSON {"revision":…,"pending":…}, then the state's bytes as they are
 // The state is the whole Y.Doc (encodeStateAsUpdate), kept binary: a text encoding of a 5 MB
 // document cost the event loop most of a second on every save. A restarted server continues the
-// same CRDT history and a client that still holds edits merges them back on reconnect. `pending`
-// marks edits the diagram service has not stored yet (it was unreachable at shutdown): those are
-// saved at the next start. A record that can no longer be saved (the diagram moved on meanwhile)
-// goes to conflicts/ rather than away.
+// same CRDT history and a client that still holds edits merges them back on reconnect. A room
+// that unloads saved and empty is written compacted (compact.ts): its content, not its history.
+// `pending` marks edits the diagram service has not stored yet (it was unreachable at shutdown):
+// those are saved at the next start. A record that can no longer be saved (the diagram moved on
+// meanwhile) goes to conflicts/ rather than away.
 
 export interface RoomRecord {
   /** The stored revision this state is based on. */

@@ -6,6 +6,7 @@
 // every tick first asks which sessions of the rooms' clients have ended: their clients are closed
 // with 4401 and what they wrote after the end is taken back, before any room is saved.
 import * as Y from "yjs";
+import { compactState } from "./compact.ts";
 import type { DiagramClient } from "./diagram_client.ts";
 import { DiagramUnavailableError } from "./diagram_client.ts";
 import type { RoomFiles } from "./room_files.ts";
@@ -203,9 +204,16 @@ export function createRooms(options: RoomsOptions) {
     // Edits whose session is not confirmed yet wait for the next check.
     if (entry.room.sessions().size > 0) return;
     if (entry.room.dirty && !(await save(entry))) return;
-    if (loaded.get(entry.room.id) !== entry || entry.room.peers.size > 0) return;
-    loaded.delete(entry.room.id);
-    entry.room.destroy();
+    const { room } = entry;
+    if (loaded.get(room.id) !== entry || room.peers.size > 0 || room.dirty) return;
+    // Saved and empty: its file keeps the current content only, not every past session's history
+    // (a client joining meanwhile finds the same content, in the room or in the file).
+    const state = compactState(room.doc, now());
+    await options.files.write(room.id, { revision: room.revision, pending: false, state })
+      .catch((error) => log(`room ${room.id}: cannot write its compacted room file: ${error}`));
+    if (loaded.get(room.id) !== entry || room.peers.size > 0) return;
+    loaded.delete(room.id);
+    room.destroy();
   }
 
   /**
