@@ -7,6 +7,7 @@ import {
   sessionCheckAnswerSchema,
 } from "../shared/collab_session_check.ts";
 import { signRequest } from "../shared/internal_signature.ts";
+import { readRoomSeed } from "../shared/collab_room_seed.ts";
 import type { SceneSeed } from "./scene.ts";
 
 export type SaveOutcome =
@@ -36,7 +37,7 @@ export class DiagramUnavailableError extends Error {
 const TIMEOUT_MS = 15_000;
 
 export function createDiagramClient(baseUrl: string, secret: string): DiagramClient {
-  async function call(method: string, path: string, body?: unknown) {
+  async function send(method: string, path: string, body?: unknown): Promise<Response> {
     const bytes = body === undefined ? undefined : new TextEncoder().encode(JSON.stringify(body));
     let response: Response;
     try {
@@ -54,6 +55,15 @@ export function createDiagramClient(baseUrl: string, secret: string): DiagramCli
         `diagram service unreachable: ${error instanceof Error ? error.message : error}`,
       );
     }
+    return response;
+  }
+
+  async function call(method: string, path: string, body?: unknown) {
+    return await answer(await send(method, path, body));
+  }
+
+  /** A JSON answer; a 5xx or 401 throws. */
+  async function answer(response: Response) {
     const json = await response.json().catch(() => ({}));
     if (response.status >= 500 || response.status === 401) {
       // A 401 means the two services disagree on COLLAB_SECRET: no answer to act on either.
@@ -66,9 +76,23 @@ export function createDiagramClient(baseUrl: string, secret: string): DiagramCli
 
   return {
     async seed(id) {
-      const { status, json } = await call("GET", `/internal/collab/rooms/${id}`);
-      if (status === 404) return null;
-      if (status !== 200) throw new DiagramUnavailableError(`loading ${id}: ${status}`);
+      const response = await send("GET", `/internal/collab/rooms/${id}`);
+      if (response.status !== 200 || !response.body) {
+        // Its answer is JSON then, and says why.
+        const { status } = await answer(response);
+        if (status === 404) return null;
+        throw new DiagramUnavailableError(`loading ${id}: ${status}`);
+      }
+      // Read as it arrives, one element's text at a time (shared/collab_room_seed.ts).
+      let json;
+      try {
+        const { header, elements } = await readRoomSeed(response.body);
+        json = { ...header as object, elements };
+      } catch (error) {
+        throw new DiagramUnavailableError(
+          `loading ${id}: ${error instanceof Error ? error.message : error}`,
+        );
+      }
       if (!isSceneSeed(json)) {
         throw new DiagramUnavailableError(
           `loading ${id}: not a room seed (an older diagram service?)`,

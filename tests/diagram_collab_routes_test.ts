@@ -1,5 +1,6 @@
 // The diagram service's side of collaboration over real HTTP: the room token a browser gets, and
 // the internal routes only the collab server can call (requests signed with COLLAB_SECRET).
+import { readRoomSeed } from "../shared/collab_room_seed.ts";
 import assert from "node:assert/strict";
 import { verifyCollabToken } from "../shared/collab_token.ts";
 import { signRequest } from "../shared/internal_signature.ts";
@@ -34,6 +35,12 @@ async function internal(
     headers: { ...headers, ...(bytes ? { "content-type": "application/json" } : {}) },
     body: bytes,
   });
+  // A room's seed is NDJSON (shared/collab_room_seed.ts): read back as the header with elements.
+  const isSeed = response.headers.get("content-type")?.startsWith("application/x-ndjson");
+  if (isSeed) {
+    const { header, elements } = await readRoomSeed(response.body!);
+    return { status: response.status, json: { ...header as object, elements }, headers };
+  }
   return { status: response.status, json: await response.json(), headers };
 }
 
@@ -101,6 +108,13 @@ Deno.test("the collab server loads a room, saves over the revision it holds, and
     const path = `/internal/collab/rooms/${diagram.id}`;
     const seed = await internal(instance, "GET", path);
     assert.equal(seed.status, 200);
+    assert.deepEqual(Object.keys(seed.json).sort(), [
+      "elements",
+      "files",
+      "id",
+      "name",
+      "revision",
+    ]);
     assert.equal(seed.json.revision, 1);
     // Each element its own JSON text, which the room keeps as it is.
     assert.ok(seed.json.elements.every((e: unknown) => typeof e === "string"));

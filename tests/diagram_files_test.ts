@@ -1,6 +1,7 @@
 // A diagram's image files over real HTTP against a real service and database: uploaded once,
 // served byte for byte, named without their bytes in saves, put back into whole files, copied with
 // a duplicate, deleted with their diagram, and imported files' inline images served the same way.
+import { readRoomSeed } from "../shared/collab_room_seed.ts";
 import assert from "node:assert/strict";
 import { openDatabase } from "../diagram/db/database.ts";
 import { MAX_IMAGE_BYTES } from "../diagram/service/images.ts";
@@ -366,8 +367,10 @@ Deno.test("a collaboration room's seed names uploaded images its elements show, 
     const response = await fetch(new URL(path, service.diagram.url), {
       headers: signRequest(service.diagram.env.COLLAB_SECRET, { method: "GET", path }),
     });
-    const seed = await response.json();
     assert.equal(response.status, 200);
+    const seed = (await readRoomSeed(response.body!)).header as {
+      files: Record<string, Record<string, unknown>>;
+    };
     assert.deepEqual(Object.keys(seed.files), [PNG_ID]);
     assert.equal(seed.files[PNG_ID].id, PNG_ID);
     assert.equal(seed.files[PNG_ID].mimeType, "image/png");

@@ -2,7 +2,8 @@
 // - POST /api/diagrams/:id/collab-token: the owner's browser (or a script) gets a short-lived
 //   token and the address of the diagram's room on the collab server;
 // - /internal/collab/*: the collab server, its requests signed with COLLAB_SECRET, loads a room's
-//   seed (each element as its own JSON text, which the room keeps as it is), saves a room over
+//   seed (NDJSON: a header line, then each element as its own JSON text, which the room keeps as
+//   it is; shared/collab_room_seed.ts), saves a room over
 //   the revision it holds (409 when the diagram moved on), asks which revisions are current and
 //   which of its connections' sessions have ended.
 import { Hono } from "hono";
@@ -12,6 +13,7 @@ import {
   type sessionCheckAnswerSchema,
   sessionCheckSchema,
 } from "../../shared/collab_session_check.ts";
+import { ROOM_SEED_CONTENT_TYPE, roomSeedText } from "../../shared/collab_room_seed.ts";
 import { createSignatureVerifier } from "../../shared/internal_signature.ts";
 import type { CollabRoomOperations } from "../service/collab_rooms.ts";
 import { StaleRevisionError } from "../service/errors.ts";
@@ -44,7 +46,8 @@ export function internalCollabRoutes(
   const idParam = (value: string) => parseOrThrow(idSchema, value, "id");
 
   app.get("/internal/collab/rooms/:id", async (c) => {
-    return c.json(await rooms.seed(idParam(c.req.param("id"))));
+    const seed = await rooms.seed(idParam(c.req.param("id")));
+    return c.body(roomSeedText({ ...seed }), 200, { "content-type": ROOM_SEED_CONTENT_TYPE });
   });
 
   app.put("/internal/collab/rooms/:id", async (c) => {
