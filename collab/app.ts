@@ -3,9 +3,12 @@
 // tampered, or granted by a session known to have ended) or 4403 (made for another diagram): the
 // y-websocket client stops reconnecting on 44xx closes, where a plain HTTP 401 would have it retry
 // for ever. Anything but a WebSocket gets a plain 401/403/426. A session not known either way is
-// checked with the diagram service before the room is joined (rooms.join).
+// checked with the diagram service before the room is joined (rooms.join). A malformed frame
+// closes its connection with 4400; after a few, the token's session is refused that room for a
+// minute, also with 4400 (bad_frames.ts).
 import { hostProblem } from "../runtime/host_header.ts";
 import { type CollabTokenVerdict, verifyCollabToken } from "../shared/collab_token.ts";
+import { type BadFrames, createBadFrames } from "./bad_frames.ts";
 import type { CollabLimits } from "./config.ts";
 import { type Connection, connection } from "./connection.ts";
 import { ProtocolError } from "./protocol.ts";
@@ -21,11 +24,14 @@ export interface CollabAppDeps {
   version: string;
   /** What /health says of the diagram service (reachable, or degraded and why). */
   diagramHealth: () => Promise<Record<string, string>>;
+  /** Malformed frames per token's session and diagram (a fresh tally when omitted). */
+  badFrames?: BadFrames;
 }
 
 const ROOM_PATH = /^\/([A-Za-z0-9_-]{1,64})$/;
 /** How long a refused socket that sends nothing stays open before it is closed. */
 const REFUSE_AFTER_MS = 250;
+const LOCKED_OUT = "too many malformed messages from this session; try again in a minute";
 /** Frames a client may send while its room is still loading. */
 const MAX_EARLY_FRAMES = 64;
 
@@ -33,6 +39,7 @@ export function createCollabHandler(
   deps: CollabAppDeps,
 ): (request: Request) => Response | Promise<Response> {
   let connections = 0;
+  const badFrames = deps.badFrames ?? createBadFrames();
   const json = (status: number, body: unknown) =>
     new Response(JSON.stringify(body), {
       status,
@@ -62,7 +69,7 @@ export function createCollabHandler(
     const verdict = verifyCollabToken(deps.secret, url.searchParams.get("token") ?? "", {
       diagramId: room,
     });
-    const admission = admit(verdict);
+    const admission = admit(verdict, room);
     const isWebSocket = request.headers.get("upgrade")?.toLowerCase() === "websocket";
     if (!isWebSocket) {
       if (!admission.ok) return json(admission.status, { error: admission.message });
@@ -85,7 +92,7 @@ export function createCollabHandler(
   };
 
   /** The token's session, or why it is refused: HTTP status, close code and reason. */
-  function admit(verdict: CollabTokenVerdict):
+  function admit(verdict: CollabTokenVerdict, diagramId: string):
     | { ok: true; session: string }
     | { ok: false; status: number; code: number; message: string } {
     if (!verdict.ok) {
@@ -99,6 +106,9 @@ export function createCollabHandler(
     }
     if (deps.sessions.hasEnded(verdict.claims.sid)) {
       return { ok: false, status: 401, code: CLOSE.badToken, message: SESSION_ENDED };
+    }
+    if (badFrames.locked(verdict.claims.sid, diagramId)) {
+      return { ok: false, status: 429, code: CLOSE.badFrame, message: LOCKED_OUT };
     }
     return { ok: true, session: verdict.claims.sid };
   }
@@ -131,6 +141,7 @@ export function createCollabHandler(
         room.receive(peer, frame);
       } catch (error) {
         if (!(error instanceof ProtocolError)) throw error;
+        badFrames.record(session, diagramId);
         peer.close(CLOSE.badFrame, error.message.slice(0, 120));
       }
     };

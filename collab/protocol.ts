@@ -7,6 +7,7 @@ import * as encoding from "lib0/encoding.js";
 import * as awarenessProtocol from "y-protocols/awareness.js";
 import * as syncProtocol from "y-protocols/sync.js";
 import * as Y from "yjs";
+import { updateProblem } from "./update_check.ts";
 
 export const MESSAGE_SYNC = 0;
 export const MESSAGE_AWARENESS = 1;
@@ -78,7 +79,11 @@ export function handleMessage(
         if (subtype !== SYNC_STEP2 && subtype !== SYNC_UPDATE) {
           throw new ProtocolError(`unknown sync message ${subtype}`);
         }
-        Y.applyUpdate(doc, decoding.readVarUint8Array(decoder), origin);
+        const update = decoding.readVarUint8Array(decoder);
+        // Walked first: a few bytes claiming millions of structs cost Yjs a long allocation.
+        const problem = updateProblem(update);
+        if (problem !== null) throw new ProtocolError(`malformed update: ${problem}`);
+        Y.applyUpdate(doc, update, origin);
         return null;
       }
       case MESSAGE_AWARENESS: {
