@@ -15,7 +15,7 @@ import { scheduleUpkeep } from "./service/upkeep.ts";
 import type { Database } from "./db/database.ts";
 import { openMigratedDatabase } from "./db/open_migrated.ts";
 import { createLayoutPool } from "./layout_pool/layout_pool.ts";
-import { PNG_FONTS_MANIFEST, readPngFontManifest } from "./layout_pool/png_assets.ts";
+import { compileResvg, PNG_FONTS_MANIFEST, readPngFontManifest } from "./layout_pool/png_assets.ts";
 import { createDiagramMcpServer } from "./mcp/server.ts";
 import { viewResource } from "./mcp/view_resource.ts";
 import { readViewDocument } from "./view_bundle.ts";
@@ -38,9 +38,10 @@ try {
   Deno.exit(1);
 }
 
-// Layouts run in workers, off the thread that answers requests, each within its time budget;
-// the workers warm ELK while the service starts listening.
-const layouts = createLayoutPool({ eager: true });
+// Layouts (and the MCP tools' PNG previews) run in workers, off the thread that answers requests,
+// each within its time budget; the workers warm ELK and resvg, compiled once here and shared by
+// them, while the service starts listening.
+const layouts = createLayoutPool({ eager: true, resvg: compileResvg() });
 if (readPngFontManifest() === null) {
   console.error(
     `diagram: no PNG previews for MCP tools: ${PNG_FONTS_MANIFEST} is missing ` +

@@ -9,6 +9,7 @@
 // preview (get_diagram's) is a job of its own on the same workers, queue and budget.
 import type { DrawJob, DrawnContent, PreviewImage } from "../service/draw.ts";
 import type {
+  LayoutInitMessage,
   LayoutJobMessage,
   LayoutResult,
   LayoutTask,
@@ -30,6 +31,11 @@ export interface LayoutPoolOptions {
   recycleHeapBytes?: number;
   /** The worker module; tests replace it. */
   workerUrl?: URL;
+  /**
+   * resvg's compiled module, given to every worker (they share its code, optimised once for all);
+   * without it, or when it resolves to null, each worker compiles its own.
+   */
+  resvg?: Promise<WebAssembly.Module | null>;
   /** Start and warm every worker now, so the first layouts do not pay for it. */
   eager?: boolean;
 }
@@ -102,6 +108,7 @@ export function createLayoutPool(options: LayoutPoolOptions = {}): LayoutPool {
   const maxQueued = options.maxQueued ?? DEFAULT_MAX_QUEUED;
   const recycleHeapBytes = options.recycleHeapBytes ?? DEFAULT_RECYCLE_HEAP_BYTES;
   const workerUrl = options.workerUrl ?? DEFAULT_WORKER_URL;
+  const resvg = (options.resvg ?? Promise.resolve(null)).catch(() => null);
 
   const slots: Slot[] = [];
   const queue: Job[] = [];
@@ -120,6 +127,11 @@ export function createLayoutPool(options: LayoutPoolOptions = {}): LayoutPool {
       onCrash(slot, event.message);
     };
     slots.push(slot);
+    // Before any job: a worker says it is ready only once it has this.
+    resvg.then((module) => {
+      const init: LayoutInitMessage = { kind: "init", resvg: module };
+      if (slots.includes(slot)) slot.worker.postMessage(init);
+    });
   }
 
   function retire(slot: Slot): void {

@@ -3,6 +3,7 @@ import type { DiagramSpec } from "../../shared/spec.ts";
 import { drawContent } from "../service/draw.ts";
 import { randomDag } from "../../tests/helpers/layout_quality.ts";
 import { hasPngSignature, pngSize } from "../../tests/helpers/png.ts";
+import { compileResvg } from "./png_assets.ts";
 import {
   createLayoutPool,
   LayoutBusyError,
@@ -142,7 +143,9 @@ Deno.test("the pool draws what drawContent draws in this thread, kept elements i
 });
 
 Deno.test("a job that asks for a preview gets the PNG of its drawing, the same a stored file's preview gives", async () => {
-  await withPool({ size: 1 }, async (pool) => {
+  // With resvg compiled here and shared, as the service does; the other real workers compile
+  // their own.
+  await withPool({ size: 1, resvg: compileResvg() }, async (pool) => {
     const job = { spec: randomDag(12, 3), options: OPTIONS };
     const plain = await pool.draw(job);
     assert.equal(plain.preview, undefined);

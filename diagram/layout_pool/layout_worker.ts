@@ -5,7 +5,12 @@
 /// <reference lib="deno.worker" />
 import { drawContent, previewOfFile } from "../service/draw.ts";
 import { warmLayoutEngine } from "../drawing/layout/layout.ts";
-import type { LayoutJobMessage, LayoutResult, LayoutWorkerMessage } from "./layout_protocol.ts";
+import type {
+  LayoutJobMessage,
+  LayoutPoolMessage,
+  LayoutResult,
+  LayoutWorkerMessage,
+} from "./layout_protocol.ts";
 import { createPngRenderer, type WorkerPngRenderer } from "./png_assets.ts";
 
 function post(message: LayoutWorkerMessage): void {
@@ -23,12 +28,17 @@ async function health(): Promise<{ heapBytes: number; retire?: true }> {
   return (await renderer).broken ? { heapBytes, retire: true } : { heapBytes };
 }
 
+// The pool's first message brings resvg's compiled module (or null: compile our own).
+let initialise: (resvg: WebAssembly.Module | null) => void;
+const resvg = new Promise<WebAssembly.Module | null>((resolve) => initialise = resolve);
+
 // A worker that cannot render PNGs (fonts never built: main.ts says so once) still lays out; its
 // previews say why there is no image.
-const renderer = createPngRenderer().catch((error: Error): WorkerPngRenderer => ({
-  broken: false,
-  render: () => Promise.reject(error),
-}));
+const renderer = resvg.then((module) => createPngRenderer({ resvg: module ?? undefined }))
+  .catch((error: Error): WorkerPngRenderer => ({
+    broken: false,
+    render: () => Promise.reject(error),
+  }));
 
 // Tasks are run one at a time, in arrival order (the pool sends one at a time anyway).
 let previous: Promise<void> = Promise.all([warmLayoutEngine(), renderer])
@@ -41,7 +51,8 @@ async function run(task: LayoutJobMessage): Promise<LayoutResult> {
     : { kind: "preview", preview: await previewOfFile(task.file, render) };
 }
 
-self.onmessage = ({ data }: MessageEvent<LayoutJobMessage>) => {
+self.onmessage = ({ data }: MessageEvent<LayoutPoolMessage>) => {
+  if (data.kind === "init") return initialise(data.resvg);
   previous = previous.then(async () => {
     try {
       const result = await run(data);

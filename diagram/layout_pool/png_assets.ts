@@ -34,8 +34,17 @@ export function pngFontsFromDisk(dir = PNG_FONTS_DIR): PngFonts {
 }
 
 /** resvg's WebAssembly module, from the installed package. */
-export function resvgWasm(): Promise<Uint8Array> {
+export function resvgWasm(): Promise<Uint8Array<ArrayBuffer>> {
   return Deno.readFile(new URL(import.meta.resolve("@resvg/resvg-wasm/index_bg.wasm")));
+}
+
+/** resvg compiled, for the layout pool to share with its workers; null when it cannot be. */
+export async function compileResvg(): Promise<WebAssembly.Module | null> {
+  try {
+    return await WebAssembly.compile(await resvgWasm());
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -85,6 +94,8 @@ const WARM_UP_SCENE: Record<string, unknown>[] = [
     containerId: container,
   })),
 ];
+/** Rounds of both drawings: enough for V8 to optimise resvg's busiest code. */
+const WARM_UP_ROUNDS = 3;
 const FAR_AWAY = { id: "n", type: "text", x: 9000, y: 4000, width: 60, height: 25, text: "far" };
 
 /** The renderer of one layout worker. */
@@ -98,14 +109,18 @@ export interface WorkerPngRenderer {
 }
 
 /**
- * The renderer a layout worker uses: resvg compiled and warm, the built fonts read on demand.
- * Rejects when the fonts were never built or resvg cannot start.
+ * The renderer a layout worker uses: resvg (the pool's compiled module, else compiled here) warm,
+ * the built fonts read on demand. Rejects when the fonts were never built or resvg cannot start.
  */
-export async function createPngRenderer(dir = PNG_FONTS_DIR): Promise<WorkerPngRenderer> {
+export async function createPngRenderer(
+  { dir = PNG_FONTS_DIR, resvg }: { dir?: string; resvg?: WebAssembly.Module } = {},
+): Promise<WorkerPngRenderer> {
   const fonts = pngFontsFromDisk(dir);
-  await initPngRenderer(await resvgWasm());
-  await renderScenePng(WARM_UP_SCENE, fonts);
-  await renderScenePng([...WARM_UP_SCENE, FAR_AWAY], fonts);
+  await initPngRenderer(resvg ?? await resvgWasm());
+  for (let round = 0; round < WARM_UP_ROUNDS; round++) {
+    await renderScenePng(WARM_UP_SCENE, fonts);
+    await renderScenePng([...WARM_UP_SCENE, FAR_AWAY], fonts);
+  }
   const renderer = {
     broken: false,
     async render(elements: readonly Record<string, unknown>[]) {

@@ -5,7 +5,7 @@
 // "crash", "heap <bytes>", "retire" (asks the pool to replace it). The answer's `file` (a preview's error) records this worker's identity,
 // when it started and when the job ran.
 /// <reference lib="deno.worker" />
-import type { LayoutJobMessage, LayoutWorkerMessage } from "./layout_protocol.ts";
+import type { LayoutPoolMessage, LayoutWorkerMessage } from "./layout_protocol.ts";
 
 const identity = crypto.randomUUID();
 /** Wall-clock ms, comparable with the test's own Date.now(). */
@@ -15,7 +15,8 @@ function post(message: LayoutWorkerMessage): void {
   self.postMessage(message);
 }
 
-self.onmessage = async ({ data }: MessageEvent<LayoutJobMessage>) => {
+self.onmessage = async ({ data }: MessageEvent<LayoutPoolMessage>) => {
+  if (data.kind === "init") return;
   const label = data.kind === "draw" ? data.job.spec.nodes[0].label : data.file;
   const [command, argument = ""] = label.split(" ");
   const startedAt = performance.timeOrigin + performance.now();
