@@ -12,8 +12,9 @@
 //   drawn smaller than its natural size, text that would come out under MIN_TEXT_PX is drawn as
 //   bars and lines thinner than a pixel a pixel wide and crisp (render_svg.ts says why: each of
 //   the three made a 1000-node diagram take hundreds of milliseconds or seconds more).
-// - The caller hands over the WebAssembly module's bytes and the fonts (this module reads no
-//   file): the layout workers do it once each at start (layout_pool/png_assets.ts).
+// - The caller hands over resvg's WebAssembly module (bytes, or compiled) and the fonts (this
+//   module reads no file): the layout workers do it once each at start (layout_pool/png_assets.ts)
+//   with the module the service compiled once for all of them.
 import { initWasm, Resvg } from "@resvg/resvg-wasm";
 import { renderFullSize } from "../svg/render_svg.ts";
 import { encodePng } from "./encode_png.ts";
@@ -49,7 +50,10 @@ const FEWER_COLOURS = [8, 5, 4, 3];
 
 let initialised: Promise<void> | undefined;
 
-/** Compiles resvg once per thread (later calls wait for the first); `wasm` is index_bg.wasm. */
+/**
+ * Instantiates resvg once per thread (later calls wait for the first); `wasm` is index_bg.wasm,
+ * as bytes or compiled.
+ */
 export function initPngRenderer(wasm: BufferSource | WebAssembly.Module): Promise<void> {
   initialised ??= initWasm(wasm);
   return initialised;
