@@ -1,5 +1,15 @@
 // The collab server under load, run by hand: `npx -y deno@2.9.6 run -A bench/collab_bench.ts`
-// (one part only: add `fan-out`, `memory`, `sync`, or a scenario such as `20x10`).
+// (one part only: add `fan-out`, `memory`, `load`, `sync`, or a scenario such as `20x10`; the
+// fan-out part runs 1×50 and 20×10, the two with a target, unless a scenario is named).
+// Every figure is taken twice in the same run, from ours and from the reference, y-websocket's own
+// server (@y/websocket-server 0.1.1 on Node, installed with npm into ~/.cache/collab-bench:
+// bench/y_websocket_reference.ts), and the run ends with ours against it. The reference has no
+// store: its rooms get their content from a client that writes it and leaves (roomWith), and it
+// keeps a room after its clients left. `load` (ours only, as the reference loads nothing): the
+// peak RSS while a 5 MB room loads for its first client, against the room's steady size.
+// COLLAB_BENCH_V8_FLAGS adds V8 flags to collab's; COLLAB_BENCH_NO_TASK_ENV=1 runs it without
+// its task's variables (glibc's allocator tuning), COLLAB_BENCH_ENV='{"NAME":"value"}' sets
+// others or overrides them: for measuring those settings.
 // A real diagram service and a real collab server run as child processes (a fresh collab process
 // per part, so its CPU and RSS are that part's); the clients are the real y-websocket
 // WebsocketProvider, in this process (the fan-out part also runs each scenario with bare "wire"
@@ -25,12 +35,12 @@
 //    applying it (bench/collab_bench_client.ts): the server's fan-out as remote editors would
 //    get it, with the clients' CPU no longer taking the machine's cores from the server.
 // 2. Memory per room: 20 diagrams of ~1 MB of elements (rectangles with bound labels, imported
-//    through the REST API), one client in each: (collab RSS after − before) / 20, with a small
-//    room already open in "before". Then the same after a full GC forced through collab's V8
-//    inspector (started with --inspect for this part only), with its JS heap and ArrayBuffers
-//    from Deno.memoryUsage(): what the rooms hold, apart from what the process has not given back.
-//    Then every client leaves and, COLLAB_UNLOAD_MS at its default, the time until /health shows
-//    rooms: 0, and the RSS then.
+//    through the REST API), one client in each: (RSS after − before) / 20, with a small room
+//    already open in "before", 3 s after the joins and idle (a flush tick, 10 s, later). For ours
+//    also after a full GC forced through collab's V8 inspector (started with --inspect for this
+//    part only), with its JS heap and ArrayBuffers from Deno.memoryUsage(). Then every client
+//    leaves: ours unloads the rooms (COLLAB_UNLOAD_MS at its default: the time until /health shows
+//    rooms: 0), and the RSS 40 s after they left gives the memory per room still taken.
 // 3. A 10,000-element diagram (REST import): from `new WebsocketProvider` to its sync event (the
 //    client has applied the whole document) for the first client (room load included, fresh
 //    collab process), five more clients of the loaded room, and the first client of a second such
@@ -276,6 +286,7 @@ async function freshCollab(
   ];
   const launch = Deno.env.get("COLLAB_BENCH_NO_TASK_ENV") ? denoCommand : serviceCommandArgs;
   const child = new RunningProcess(launch([run, ...flags, ...rest], {
+    ...JSON.parse(Deno.env.get("COLLAB_BENCH_ENV") ?? "{}"),
     COLLAB_PORT: "0",
     DATA_DIR: dataDir,
     COLLAB_SECRET: setup.diagram.env.COLLAB_SECRET,
@@ -321,7 +332,9 @@ interface Server {
 }
 
 type ServerKind = "ours" | "reference";
-const SERVER_KINDS: ServerKind[] = ["ours", "reference"];
+/** Both, unless COLLAB_BENCH_SERVERS names one (`ours`, for measuring a setting of ours). */
+const SERVER_KINDS = (Deno.env.get("COLLAB_BENCH_SERVERS")?.split(",") ??
+  ["ours", "reference"]) as ServerKind[];
 const REFERENCE_NAME = `reference (@y/websocket-server ${REFERENCE_VERSION})`;
 const serverName = (kind: ServerKind) => kind === "ours" ? "ours (collab)" : REFERENCE_NAME;
 
