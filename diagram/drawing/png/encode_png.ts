@@ -53,17 +53,16 @@ export async function encodePng(
 
 /**
  * Each pixel's colour as one number, red in the low byte (the bytes' own order read as a
- * little-endian word) and alpha cleared; channels rounded to `bits` bits.
+ * little-endian word; the alpha byte above is to be masked off with COLOUR); channels rounded to
+ * `bits` bits. At 8 bits on a little-endian machine, the pixels themselves, not a copy.
  */
 function colourKeys(pixels: Uint8Array, bits: number): Uint32Array {
   const count = pixels.length / 4;
-  const aligned = pixels.byteOffset % 4 === 0 ? pixels : pixels.slice();
-  const words = new Uint32Array(aligned.buffer, aligned.byteOffset, count);
-  const keys = new Uint32Array(count);
   if (bits === 8 && LITTLE_ENDIAN) {
-    for (let i = 0; i < count; i++) keys[i] = words[i] & 0xffffff;
-    return keys;
+    const aligned = pixels.byteOffset % 4 === 0 ? pixels : pixels.slice();
+    return new Uint32Array(aligned.buffer, aligned.byteOffset, count);
   }
+  const keys = new Uint32Array(count);
   // Rounded to the nearest kept level, then spread back over 0–255, so white stays white.
   const levels = (1 << bits) - 1;
   const level = new Uint8Array(256).map((_, value) =>
@@ -76,6 +75,8 @@ function colourKeys(pixels: Uint8Array, bits: number): Uint32Array {
 }
 
 const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+/** The colour bits of a key. */
+const COLOUR = 0xffffff;
 
 /** Filter byte 0 and one palette index per pixel, or null past 256 colours. */
 function paletteRows(
@@ -90,7 +91,7 @@ function paletteRows(
   for (let y = 0, i = 0; y < height; y++) {
     let out = y * (width + 1) + 1;
     for (let x = 0; x < width; x++, i++) {
-      const colour = colours[i];
+      const colour = colours[i] & COLOUR;
       if (colour !== last) {
         let index = indexOf.get(colour);
         if (index === undefined) {
@@ -121,8 +122,8 @@ function rgbRows(colours: Uint32Array, width: number, height: number): Uint8Arra
     let out = y * stride;
     rows[out++] = 2;
     for (let x = 0; x < width; x++, i++) {
-      const colour = colours[i];
-      const above = y === 0 ? 0 : colours[i - width];
+      const colour = colours[i] & COLOUR;
+      const above = y === 0 ? 0 : colours[i - width] & COLOUR;
       rows[out++] = ((colour & 0xff) - (above & 0xff)) & 0xff;
       rows[out++] = (((colour >> 8) & 0xff) - ((above >> 8) & 0xff)) & 0xff;
       rows[out++] = ((colour >> 16) - (above >> 16)) & 0xff;

@@ -238,6 +238,42 @@ Deno.test("with cutLabelGaps the line is left out under the label, without a mas
   assert.equal(only(hidden.root, "path").attribs.d, "M197.5,55.63L210,50L197.5,44.38");
 });
 
+Deno.test("with textBarsBelow smaller text is a bar per line as wide as the line, larger text stays text", () => {
+  const small = text("ab\n\nabcd", { fontSize: 10, width: 200, height: 37.5 });
+  const large = text("big", { y: 200, fontSize: 20 });
+  const { root } = renderFull([small, large], { textBarsBelow: 12 });
+  assert.equal(textContent(only(root, "text")), "big");
+  const bars = getElementsByTagName("rect", root).filter((rect) => rect.attribs.height === "5");
+  // Two lines with words (the empty one has no bar), at the lines' heights, half the font tall.
+  assert.equal(bars.length, 2);
+  const [first, third] = bars.map((bar) => bar.attribs);
+  assert.deepEqual([first.x, first.y, third.x, third.y], ["100", "53.75", "100", "78.75"]);
+  assert.ok(Number(third.width) > Number(first.width) * 1.5, "a longer line has a longer bar");
+  assert.ok(Number(third.width) < 30, "about as wide as the line's letters at 10 px");
+  assert.equal(bars[0].parent && (bars[0].parent as DomElement).attribs["fill-opacity"], "0.5");
+});
+
+Deno.test("with crispLinesBelow thinner lines are drawn that wide, crisp and lighter; others as they are", () => {
+  const thin = linear("arrow", [[0, 0], [200, 0]], { strokeWidth: 2 });
+  const thick = linear("line", [[0, 100], [200, 100]], { strokeWidth: 8 });
+  const { root } = renderFull([thin, thick], { crispLinesBelow: 5 });
+  const [arrow, line] = getElementsByTagName("path", root).map((path) => path.attribs);
+  assert.deepEqual(
+    [
+      arrow["stroke-width"],
+      arrow["stroke-opacity"],
+      arrow["shape-rendering"],
+      arrow["stroke-linecap"],
+      arrow["stroke-linejoin"],
+    ],
+    ["5", "0.4", "crispEdges", "butt", "bevel"],
+  );
+  assert.deepEqual([line["stroke-width"], line["shape-rendering"]], ["8", undefined]);
+  // Without the option nothing changes.
+  const plain = getElementsByTagName("path", renderFull([thin]).root)[0].attribs;
+  assert.deepEqual([plain["stroke-width"], plain["shape-rendering"]], [undefined, undefined]);
+});
+
 Deno.test("no gap for a label its arrow does not list, a rotated arrow, or a plain line", () => {
   const unlisted = labelledArrow({ boundElements: null });
   assert.equal(getElementsByTagName("mask", render(unlisted).root).length, 0);
