@@ -48,38 +48,17 @@ export async function compileResvg(): Promise<WebAssembly.Module | null> {
 }
 
 /**
- * What is drawn before the first real PNG: resvg's first render in a thread took 560 ms where the
- * next took 200 (WebAssembly compiled lazily, then optimised), so each worker pays it while it
- * warms up. A small scene of what diagrams hold (shapes, labels, an arrow with its label, a
- * frame), drawn near its own size and, with a far-away note, much smaller.
+ * What a worker draws before its first real PNG: resvg's first drawing in a thread took 560 ms
+ * where the next took 200, and a 1000-node diagram's preview in a fresh worker (as every one is:
+ * the worker that drew the last one was replaced for its memory) 450 to 850 ms where a warm one
+ * took 300, the code compiled lazily, then optimised (our own code as much as resvg's). So each
+ * worker draws a scene of what diagrams hold while it warms up: a grid of labelled shapes
+ * joined by labelled arrows in a frame, near its own size and, spread out, much smaller (text as
+ * bars, crisp lines).
  */
-const WARM_UP_SCENE: Record<string, unknown>[] = [
-  { id: "f", type: "frame", x: 0, y: 0, width: 420, height: 200, name: "Warm up" },
-  {
-    id: "r",
-    type: "rectangle",
-    x: 20,
-    y: 40,
-    width: 120,
-    height: 60,
-    strokeColor: "#1971c2",
-    backgroundColor: "#a5d8ff",
-    boundElements: [{ id: "rt", type: "text" }],
-  },
-  { id: "e", type: "ellipse", x: 260, y: 40, width: 140, height: 60 },
-  { id: "d", type: "diamond", x: 260, y: 120, width: 140, height: 60 },
-  {
-    id: "a",
-    type: "arrow",
-    x: 140,
-    y: 70,
-    points: [[0, 0], [60, 0], [60, 70], [120, 70]],
-    endArrowhead: "arrow",
-    boundElements: [{ id: "at", type: "text" }],
-  },
-  ...[["rt", "r", 40, 57, "API"], ["at", "a", 180, 95, "reads"]].map((
-    [id, container, x, y, text],
-  ) => ({
+function warmUpScene(columns: number, rows: number, spacing: number): Record<string, unknown>[] {
+  const shapes = ["rectangle", "ellipse", "diamond"];
+  const label = (id: string, container: string, x: number, y: number, text: string) => ({
     id,
     type: "text",
     x,
@@ -92,11 +71,49 @@ const WARM_UP_SCENE: Record<string, unknown>[] = [
     textAlign: "center",
     lineHeight: 1.25,
     containerId: container,
-  })),
-];
-/** Rounds of both drawings: enough for V8 to optimise resvg's busiest code. */
-const WARM_UP_ROUNDS = 3;
-const FAR_AWAY = { id: "n", type: "text", x: 9000, y: 4000, width: 60, height: 25, text: "far" };
+  });
+  const elements: Record<string, unknown>[] = [{
+    id: "frame",
+    type: "frame",
+    x: -20,
+    y: -20,
+    width: columns * spacing,
+    height: rows * spacing,
+    name: "Warm up",
+  }];
+  for (let row = 0; row < rows; row++) {
+    for (let column = 0; column < columns; column++) {
+      const [id, x, y] = [`n${row}-${column}`, column * spacing, row * spacing];
+      elements.push({
+        id,
+        type: shapes[(row + column) % shapes.length],
+        x,
+        y,
+        width: 120,
+        height: 60,
+        strokeColor: "#1971c2",
+        backgroundColor: column % 2 === 0 ? "#a5d8ff" : "transparent",
+        boundElements: [{ id: `${id}-t`, type: "text" }],
+      }, label(`${id}-t`, id, x + 20, y + 17, `Node ${row} ${column}`));
+      if (column + 1 === columns) continue;
+      elements.push({
+        id: `${id}-a`,
+        type: "arrow",
+        x: x + 120,
+        y: y + 30,
+        points: [[0, 0], [(spacing - 120) / 2, 0], [(spacing - 120) / 2, 10], [spacing - 120, 10]],
+        endArrowhead: "arrow",
+        boundElements: [{ id: `${id}-l`, type: "text" }],
+      }, label(`${id}-l`, `${id}-a`, x + spacing / 2 - 40, y + 28, "calls"));
+    }
+  }
+  return elements;
+}
+
+/** Drawn at about its own size (580 × 420) and at a tenth of it. */
+const WARM_UP_SCENES = [warmUpScene(3, 3, 200), warmUpScene(12, 10, 1500)];
+/** Rounds of both drawings: enough for V8 to optimise the busiest code. */
+const WARM_UP_ROUNDS = 2;
 
 /** The renderer of one layout worker. */
 export interface WorkerPngRenderer {
@@ -118,8 +135,7 @@ export async function createPngRenderer(
   const fonts = pngFontsFromDisk(dir);
   await initPngRenderer(resvg ?? await resvgWasm());
   for (let round = 0; round < WARM_UP_ROUNDS; round++) {
-    await renderScenePng(WARM_UP_SCENE, fonts);
-    await renderScenePng([...WARM_UP_SCENE, FAR_AWAY], fonts);
+    for (const scene of WARM_UP_SCENES) await renderScenePng(scene, fonts);
   }
   const renderer = {
     broken: false,
