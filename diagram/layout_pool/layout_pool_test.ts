@@ -44,7 +44,8 @@ async function run(pool: ReturnType<typeof createLayoutPool>, command: string): 
 
 Deno.test("jobs run at the same time up to the pool size, the next one waits", async () => {
   await withPool({ size: 2, workerUrl: SCRIPTED }, async (pool) => {
-    const runs = await Promise.all([1, 2, 3].map(() => run(pool, "sleep 300")));
+    // Long enough that a worker born late on a busy machine still starts before the other ends.
+    const runs = await Promise.all([1, 2, 3].map(() => run(pool, "sleep 1000")));
     const [a, b, c] = runs;
     assert.ok(a.startedAt < b.endedAt && b.startedAt < a.endedAt, "the first two overlap");
     assert.notEqual(a.identity, b.identity);
