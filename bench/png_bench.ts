@@ -1,6 +1,6 @@
 // What the PNG preview costs create_diagram, against the real diagram service over MCP, run by
 // hand: `npx -y deno@2.9.6 run -A bench/png_bench.ts` (`--calls N` per case, 20 by default;
-// `--sizes 100,1000`). One fresh service process with a scratch data folder; after a warm-up, for
+// `--sizes 100,1000`; `--preview on` or `off` makes only those calls, to compare peak RSS). One fresh service process with a scratch data folder; after a warm-up, for
 // each size the same random spec (tests/helpers/layout_quality.ts's randomDag, as the layout
 // budget bench uses) is created `calls` times with the preview and as many times with
 // `preview: false`, alternating, one call at a time; each call's time is the whole MCP round trip.
@@ -23,6 +23,7 @@ function option(name: string, fallback: string): string {
 
 const calls = Number(option("calls", "20"));
 const sizes = option("sizes", "100,1000").split(",").map(Number);
+const only = option("preview", "both");
 
 interface Answer {
   ms: number;
@@ -94,7 +95,7 @@ try {
     const failed: Record<"with" | "without", string[]> = { with: [], without: [] };
     let image: Answer["images"][number] | undefined;
     for (let call = 0; call < 2 * calls; call++) {
-      const preview = call % 2 === 0;
+      const preview = only === "both" ? call % 2 === 0 : only === "on";
       const cpuBefore = cpuMsOf(service.pid);
       const answer = await createDiagram(mcp, token, spec, preview);
       const cpuMs = cpuMsOf(service.pid) - cpuBefore;
@@ -112,6 +113,7 @@ try {
     }
     const stats = (list: number[]) => {
       const sorted = [...list].sort((a, b) => a - b);
+      if (sorted.length === 0) return { p50: NaN, p95: NaN };
       return { p50: percentile(sorted, 0.5), p95: percentile(sorted, 0.95) };
     };
     const [on, off] = [stats(times.with), stats(times.without)];
@@ -123,12 +125,14 @@ try {
         `p95 ${on.p95.toFixed(0)} ms; preview: false p50 ${off.p50.toFixed(0)} ms, p95 ` +
         `${off.p95.toFixed(0)} ms; the preview adds ${added.toFixed(0)} ms at p50 ` +
         `(${(on.p95 - off.p95).toFixed(0)} at p95)` +
-        (target === undefined
+        (target === undefined || Number.isNaN(added)
           ? ""
           : `, target ≤ ${target} ms: ${added <= target ? "met" : "MISSED"}`) +
         `; service CPU p50 ${cpuOn.p50.toFixed(0)} ms with, ${cpuOff.p50.toFixed(0)} ms without ` +
         `(+${(cpuOn.p50 - cpuOff.p50).toFixed(0)})` +
-        `; image ${image!.width} × ${image!.height}, ${(image!.bytes / 1024).toFixed(0)} KiB` +
+        (image === undefined
+          ? ""
+          : `; image ${image.width} × ${image.height}, ${(image.bytes / 1024).toFixed(0)} KiB`) +
         (failed.with.length + failed.without.length === 0
           ? ""
           : `; failed calls: ${failed.with.length} with preview, ${failed.without.length} ` +
