@@ -80,11 +80,13 @@ export class LayoutTimeoutError extends Error {
 const DEFAULT_TIMEOUT_MS = 5000;
 const DEFAULT_MAX_QUEUED = 8;
 /**
- * A warm idle worker holds about 40 MiB (measured: 42, of which 1 outside the heap); one that
- * drew a 100-node diagram and its PNG about 80 (11 outside); a 1000-node layout leaves well over
- * 100 MiB (132 with its PNG, 40 of it resvg's).
+ * Measured (heap and resvg's memory, right after a job): a warm idle worker holds about 64 MiB,
+ * 6 of them resvg's; one that drew 100-node diagrams with their PNGs 80 to 125; a 300-node one
+ * 124, 137 with its PNG; a 1000-node one 148, 167 with its PNG. Before the PNG previews the limit
+ * was 96 MiB on the heap alone (a warm idle worker 40): this keeps retiring workers after
+ * diagrams of a few hundred nodes, not after every medium one.
  */
-const DEFAULT_RECYCLE_HEAP_BYTES = 96 * 1024 * 1024;
+const DEFAULT_RECYCLE_HEAP_BYTES = 128 * 1024 * 1024;
 const DEFAULT_WORKER_URL = new URL("./layout_worker.ts", import.meta.url);
 
 interface Job {

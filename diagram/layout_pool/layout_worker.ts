@@ -20,7 +20,7 @@ function post(message: LayoutWorkerMessage): void {
 /**
  * What the pool needs to know after each task: the memory the worker holds (its heap, and the
  * buffers outside it, resvg's WebAssembly memory among them: it grows to the largest PNG drawn,
- * 40 MB for a 1000-node diagram, and is only given back with the worker), and whether resvg broke.
+ * 17 MB for a 1000-node diagram, and is only given back with the worker), and whether resvg broke.
  */
 async function health(): Promise<{ heapBytes: number; retire?: true }> {
   const { heapTotal, external } = Deno.memoryUsage();

@@ -4,7 +4,7 @@
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { PngFontManifest, PngFonts } from "../drawing/png/png_fonts.ts";
-import { initPngRenderer, renderScenePng } from "../drawing/png/render_png.ts";
+import { initPngRenderer, PNG_LIMITS, renderScenePng } from "../drawing/png/render_png.ts";
 import type { PngRenderer } from "../service/draw.ts";
 
 export const PNG_FONTS_DIR = fileURLToPath(new URL("../../build/png_fonts/", import.meta.url));
@@ -110,8 +110,12 @@ function warmUpScene(columns: number, rows: number, spacing: number): Record<str
   return elements;
 }
 
-/** Drawn at about its own size (580 × 420) and at a tenth of it. */
+/**
+ * Drawn at about its own size (580 × 420) and at a twentieth of it, no larger than 800 px: resvg's
+ * memory grows to the largest image it drew and stays, and a warm-up at 1,600 px had left 24 MB.
+ */
 const WARM_UP_SCENES = [warmUpScene(3, 3, 200), warmUpScene(12, 10, 1500)];
+const WARM_UP_LIMITS = { ...PNG_LIMITS, maxLongSide: 800 };
 /** Rounds of both drawings: enough for V8 to optimise the busiest code. */
 const WARM_UP_ROUNDS = 2;
 
@@ -135,7 +139,7 @@ export async function createPngRenderer(
   const fonts = pngFontsFromDisk(dir);
   await initPngRenderer(resvg ?? await resvgWasm());
   for (let round = 0; round < WARM_UP_ROUNDS; round++) {
-    for (const scene of WARM_UP_SCENES) await renderScenePng(scene, fonts);
+    for (const scene of WARM_UP_SCENES) await renderScenePng(scene, fonts, WARM_UP_LIMITS);
   }
   const renderer = {
     broken: false,
