@@ -240,7 +240,10 @@ Deno.test("ids Mermaid cannot spell are renamed once, the same way every time, a
     assert.equal(renamed.get(kept), kept);
   }
   assert.equal(new Set(renamed.values()).size, renamed.size);
-  for (const id of renamed.values()) assert.match(id, /^[A-Za-z0-9_]+(-[A-Za-z0-9_]+)*$/);
+  // Word characters in runs joined by single hyphens.
+  for (const id of renamed.values()) {
+    assert.ok(id.split("-").every((part) => /^[A-Za-z0-9_]+$/.test(part)), id);
+  }
 
   const rename = (id: string) => renamed.get(id)!;
   assert.deepEqual(back.spec, {
