@@ -11,6 +11,7 @@ import {
   MESSAGE_SYNC,
   ProtocolError,
   syncStep1,
+  syncStep2,
 } from "./protocol.ts";
 
 function room() {
@@ -42,6 +43,60 @@ Deno.test("step 1 from a client is answered with the update it lacks; its update
     null,
   );
   assert.deepEqual(server.doc.getMap("elements").get("b"), { id: "b" });
+  server.awareness.destroy();
+});
+
+/** The frame y-protocols itself writes for sync step 2. */
+function referenceStep2(doc: Y.Doc, stateVector: Uint8Array): Uint8Array {
+  const encoder = encoding.createEncoder();
+  encoding.writeVarUint(encoder, MESSAGE_SYNC);
+  syncProtocol.writeSyncStep2(encoder, doc, stateVector);
+  return encoding.toUint8Array(encoder);
+}
+
+Deno.test("sync step 2 is the frame y-protocols writes, whatever the size guess and state vector", () => {
+  const server = room();
+  const elements = server.doc.getMap("elements");
+  // Lengths whose frames need one-, two- and three-byte length prefixes.
+  for (const text of ["x", "y".repeat(200), "z".repeat(40_000)]) {
+    elements.set(`e${text.length}`, text);
+    const behind = new Y.Doc();
+    Y.applyUpdate(behind, Y.encodeStateAsUpdate(server.doc));
+    elements.set(`after${text.length}`, text);
+    for (const stateVector of [Y.encodeStateVector(new Y.Doc()), Y.encodeStateVector(behind)]) {
+      const expected = referenceStep2(server.doc, stateVector);
+      for (const capacity of [0, 10, expected.byteLength, 4 * expected.byteLength]) {
+        assert.deepEqual(
+          syncStep2(server.doc, stateVector, capacity),
+          expected,
+          `capacity ${capacity}, ${expected.byteLength}-byte frame`,
+        );
+      }
+    }
+  }
+  server.awareness.destroy();
+});
+
+Deno.test("sync step 2 carries the updates still waiting for what they depend on", () => {
+  const writer = new Y.Doc();
+  writer.getMap("elements").set("a", "first");
+  const first = Y.encodeStateAsUpdate(writer);
+  writer.getMap("elements").set("a", "second");
+  const second = Y.encodeStateAsUpdate(writer, Y.encodeStateVector(new Y.Doc()));
+  const server = room();
+  // Only the later half arrives: Yjs keeps it pending.
+  Y.applyUpdate(server.doc, Y.diffUpdate(second, Y.encodeStateVectorFromUpdate(first)));
+  assert.notEqual(server.doc.store.pendingStructs, null);
+  const empty = Y.encodeStateVector(new Y.Doc());
+  const frame = syncStep2(server.doc, empty, 1 << 20);
+  assert.deepEqual(frame, referenceStep2(server.doc, empty));
+  const decoder = decoding.createDecoder(frame);
+  decoding.readVarUint(decoder);
+  decoding.readVarUint(decoder);
+  const caughtUp = new Y.Doc();
+  Y.applyUpdate(caughtUp, first);
+  Y.applyUpdate(caughtUp, decoding.readVarUint8Array(decoder));
+  assert.equal(caughtUp.getMap("elements").get("a"), "second");
   server.awareness.destroy();
 });
 

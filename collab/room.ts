@@ -24,6 +24,9 @@ export const SERVER_ORIGIN = Symbol("server");
 /** The room taking back what an ended session wrote: an edit to save, like a client's. */
 const UNDO_ORIGIN = Symbol("undo");
 
+/** A size with room to grow: the pages of a buffer never written take no memory. */
+const withMargin = (bytes: number) => Math.ceil(bytes * 1.25) + 64 * 1024;
+
 export class Room {
   readonly doc = new Y.Doc();
   readonly awareness = new awarenessProtocol.Awareness(this.doc);
@@ -34,6 +37,11 @@ export class Room {
   edits = 0;
   savedEdits = 0;
   private readonly unconfirmed = new SessionEdits();
+  /**
+   * A guess at the size of a client's first sync (the document's whole state), in bytes: what
+   * the room was filled with, then the largest sync step 2 sent, each with a margin to grow.
+   */
+  private syncBytes = 0;
 
   constructor(readonly id: string, private readonly now: () => number = Date.now) {
     // The server is no participant: it has no presence of its own.
@@ -67,15 +75,15 @@ export class Room {
   };
 
   /**
-   * Fills the document before anyone joins (a seed, a room file): with nobody to send it to, the
-   * update is not encoded at all (Yjs encodes one only for an "update" listener), which would
+   * Fills the document before anyone joins (a seed, a room file); `write` returns about how many
+   * bytes it wrote. With nobody to send it to, the update is not encoded at all (Yjs encodes one only for an "update" listener), which would
    * have been a second copy of the whole document, and a third as its message, while loading.
    */
-  fill(write: (doc: Y.Doc) => void): void {
+  fill(write: (doc: Y.Doc) => number): void {
     if (this.peers.size > 0) throw new Error("a room is filled before anyone joins");
     this.doc.off("update", this.onUpdate);
     try {
-      write(this.doc);
+      this.syncBytes = withMargin(write(this.doc));
     } finally {
       this.doc.on("update", this.onUpdate);
     }
@@ -100,8 +108,10 @@ export class Room {
   receive(peer: Peer, frame: Uint8Array): void {
     // A peer the room sent away (its session ended) may still have frames on their way in.
     if (!this.peers.has(peer)) return;
-    const reply = handleMessage(frame, this.doc, this.awareness, peer);
-    if (reply) peer.send(reply);
+    const reply = handleMessage(frame, this.doc, this.awareness, peer, this.syncBytes);
+    if (!reply) return;
+    this.syncBytes = Math.max(this.syncBytes, withMargin(reply.byteLength));
+    peer.send(reply);
   }
 
   leave(peer: Peer): void {

@@ -95,7 +95,10 @@ export function createRooms(options: RoomsOptions) {
     });
     if (record && record.revision === seed.revision) {
       // Same base: continue the same CRDT history, so reconnecting clients merge cleanly.
-      room.fill((doc) => Y.applyUpdate(doc, record.state, SERVER_ORIGIN));
+      room.fill((doc) => {
+        Y.applyUpdate(doc, record.state, SERVER_ORIGIN);
+        return record.state.byteLength;
+      });
       room.revision = record.revision;
       if (record.pending) room.markUnsaved();
     } else {

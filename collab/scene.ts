@@ -29,14 +29,18 @@ export interface SceneSeed {
 /**
  * Fills an empty document with a diagram, in one transaction (one update for every client). Each
  * element's text is stored as given; it is parsed only to read its id (and dropped unless it is an
- * element), one element at a time.
+ * element), one element at a time. Returns the length of the texts written: about the size of the
+ * document's state, a guess the room sizes its first sync by.
  */
-export function seedDocument(doc: Y.Doc, seed: SceneSeed, origin: unknown): void {
+export function seedDocument(doc: Y.Doc, seed: SceneSeed, origin: unknown): number {
+  let written = 0;
   doc.transact(() => {
     const elements = doc.getMap("elements");
     for (const text of seed.elements) {
       const element = parsed(text);
-      if (isElement(element)) elements.set(element.id, text);
+      if (!isElement(element)) continue;
+      elements.set(element.id, text);
+      written += text.length;
     }
     const files = doc.getMap("files");
     for (const [id, file] of Object.entries(seed.files)) files.set(id, file);
@@ -44,6 +48,7 @@ export function seedDocument(doc: Y.Doc, seed: SceneSeed, origin: unknown): void
     meta.set("name", seed.name);
     meta.set("revision", seed.revision);
   }, origin);
+  return written;
 }
 
 /**
