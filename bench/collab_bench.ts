@@ -36,11 +36,14 @@
 //    get it, with the clients' CPU no longer taking the machine's cores from the server.
 // 2. Memory per room: 20 diagrams of ~1 MB of elements (rectangles with bound labels, imported
 //    through the REST API), one client in each: (RSS after − before) / 20, with a small room
-//    already open in "before", 3 s after the joins and idle (a flush tick, 10 s, later). For ours
-//    also after a full GC forced through collab's V8 inspector (started with --inspect for this
-//    part only), with its JS heap and ArrayBuffers from Deno.memoryUsage(). Then every client
-//    leaves: ours unloads the rooms (COLLAB_UNLOAD_MS at its default: the time until /health shows
-//    rooms: 0), and the RSS 40 s after they left gives the memory per room still taken.
+//    already open in "before", 3 s after the joins and idle (a flush tick, 10 s, later). With
+//    COLLAB_BENCH_HEAP=1, ours also after a full GC forced through its V8 inspector (--inspect),
+//    with its JS heap and ArrayBuffers from Deno.memoryUsage(): where the bytes go. The RSS of
+//    such a run is no measure: with an inspector Deno records every body collab fetched and every
+//    frame it sent, base64 (Deno's network inspection): 1.1 MiB more per 1 MB room, kept after
+//    the room unloads. Then every client leaves: ours unloads the rooms (COLLAB_UNLOAD_MS at its
+//    default: the time until /health shows rooms: 0), and the RSS 40 s after they left gives the
+//    memory per room still taken.
 // 3. A 10,000-element diagram (REST import): from `new WebsocketProvider` to its sync event (the
 //    client has applied the whole document) for the first client (room load included, fresh
 //    collab process), five more clients of the loaded room, and the first client of a second such
@@ -604,7 +607,7 @@ async function memoryPerRoom(kind: ServerKind): Promise<void> {
   const elements = sceneOfBytes(ROOM_BYTES);
   const bytes = JSON.stringify(elements).length;
   const name = serverName(kind);
-  const server = await startServer(kind, { inspect: true });
+  const server = await startServer(kind, { inspect: Deno.env.get("COLLAB_BENCH_HEAP") === "1" });
   const { collab, pid } = server;
   const rooms: { id: string; token: string }[] = [];
   const warmRoom = await roomWith(server, "memory warm-up", sceneOfCount(20));
@@ -613,7 +616,7 @@ async function memoryPerRoom(kind: ServerKind): Promise<void> {
   const warm = joinRoom(server, warmRoom.id, warmRoom.token);
   await warm.synced();
   await sleep(1000);
-  const heapBefore = collab ? await collectGarbage(collab) : null;
+  const heapBefore = collab?.inspector ? await collectGarbage(collab) : null;
   await sleep(FLUSH_MS + 1000);
   const before = rssMiB(pid, "VmRSS");
   // Ours loads them from stored diagrams when their clients join; the reference is given them
@@ -634,7 +637,7 @@ async function memoryPerRoom(kind: ServerKind): Promise<void> {
   const peak = rssMiB(pid, "VmHWM");
   const perRoom = (after: number) => ((after - before) / MEMORY_ROOMS).toFixed(1);
   let heapLine = "";
-  if (collab) {
+  if (collab?.inspector) {
     const heapAfter = await collectGarbage(collab);
     const afterGc = rssMiB(pid, "VmRSS");
     heapLine = `; after a full GC forced from outside ${int(afterGc)} MiB, ${
@@ -668,7 +671,7 @@ async function memoryPerRoom(kind: ServerKind): Promise<void> {
   const unloadedMs = collab ? await waitUnloaded(collab, left) : null;
   await sleep(Math.max(0, LEFT_MS - (performance.now() - left)));
   const rssLeft = rssMiB(pid, "VmRSS");
-  const heapLeft = collab ? await collectGarbage(collab) : null;
+  const heapLeft = collab?.inspector ? await collectGarbage(collab) : null;
   const heapLeftLine = heapLeft
     ? `; then, after a full GC forced from outside, RSS ${
       int(rssMiB(pid, "VmRSS"))
