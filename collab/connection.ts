@@ -19,10 +19,11 @@ export function connection(
   const burst = limits.messagesPerSecond * 10;
   let tokens = burst;
   let refilledAt = performance.now();
+  const closed = new Promise<void>((resolve) => socket.addEventListener("close", () => resolve()));
   const close = (code: number, reason: string) => {
-    if (socket.readyState === WebSocket.OPEN || socket.readyState === WebSocket.CONNECTING) {
-      socket.close(code, reason);
-    }
+    if (socket.readyState === WebSocket.CLOSED) return;
+    if (socket.readyState !== WebSocket.CLOSING) socket.close(code, reason);
+    return closed;
   };
   return {
     awarenessIds: new Set(),

@@ -12,7 +12,8 @@ import { SessionEdits } from "./session_edits.ts";
 /** A connected client, as a room sees it. */
 export interface Peer {
   send(frame: Uint8Array): void;
-  close(code: number, reason: string): void;
+  /** Closes the connection; settles once the client has answered (or the socket is gone). */
+  close(code: number, reason: string): Promise<void> | void;
   /** The awareness client ids this connection speaks for. */
   readonly awarenessIds: Set<number>;
   /** The session that granted its token (opaque: the token's `sid`). */
@@ -126,13 +127,15 @@ export class Room {
     this.doc.transact(() => this.doc.getMap("meta").set("revision", revision), SERVER_ORIGIN);
   }
 
-  /** Closes every peer, or those of `session` only. */
-  closePeers(code: number, reason: string, session?: string): void {
+  /** Closes every peer, or those of `session` only; settles when all of them have closed. */
+  closePeers(code: number, reason: string, session?: string): Promise<unknown> {
+    const closing = [];
     for (const peer of [...this.peers]) {
       if (session !== undefined && peer.session !== session) continue;
       this.leave(peer);
-      peer.close(code, reason);
+      closing.push(peer.close(code, reason));
     }
+    return Promise.all(closing);
   }
 
   /** Sessions with a peer here, or with edits not confirmed yet: what the next check asks about. */
@@ -152,7 +155,7 @@ export class Room {
    * wrote since is taken back, for every other client too.
    */
   endSession(session: string, endedAt: number | null, code: number, reason: string): void {
-    this.closePeers(code, reason, session);
+    void this.closePeers(code, reason, session);
     const elements = this.doc.getMap("elements");
     for (const undo of this.unconfirmed.undo(session, endedAt)) {
       const { map, key, after } = undo;

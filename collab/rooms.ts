@@ -53,6 +53,15 @@ export interface RoomsOptions {
 /** Saves in flight at once, so a thousand dirty rooms do not open a thousand requests. */
 const SAVE_CONCURRENCY = 8;
 const MAX_BACKOFF_MS = 5 * 60_000;
+/** How long a shutdown waits for its clients to answer the close. */
+const CLOSE_WAIT_MS = 2_000;
+
+/** `promise`, or nothing once `ms` have passed. */
+async function awaitAtMost(promise: Promise<unknown>, ms: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([promise, new Promise((resolve) => timer = setTimeout(resolve, ms))]);
+  clearTimeout(timer);
+}
 
 interface Loaded {
   room: Room;
@@ -194,7 +203,7 @@ export function createRooms(options: RoomsOptions) {
       const kept = await options.files.setAside(room.id).catch(() => "nowhere (write failed)");
       log(`room ${room.id}: replaced while holding unsaved edits; kept in ${kept}`);
     }
-    room.closePeers(
+    void room.closePeers(
       currentRevision === null ? CLOSE.gone : CLOSE.replaced,
       currentRevision === null
         ? "the diagram was deleted"
@@ -363,10 +372,14 @@ export function createRooms(options: RoomsOptions) {
           }),
         );
       }
-      for (const entry of loaded.values()) {
-        entry.room.closePeers(CLOSE.restarting, "the collaboration server is restarting");
-        entry.room.destroy();
-      }
+      const closing = [...loaded.values()].map((entry) =>
+        entry.room.closePeers(CLOSE.restarting, "the collaboration server is restarting")
+      );
+      // Until the clients answer: a server that stops first makes Deno close their sockets
+      // itself, with 1001, and they would not learn that this is a restart. A client that does
+      // not answer is not waited for long.
+      await awaitAtMost(Promise.all(closing), CLOSE_WAIT_MS);
+      for (const entry of loaded.values()) entry.room.destroy();
       loaded.clear();
     },
 
