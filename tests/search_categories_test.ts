@@ -3,37 +3,9 @@
 // their DOI and authors and merge across engines by DOI.
 import assert from "node:assert/strict";
 import { startSearch } from "./helpers/search_instance.ts";
+import { askedProviders, searchJson } from "./helpers/search_with_fakes.ts";
 
 const SUPREMACY_DOI = "10.1038/s41586-019-1666-5";
-
-interface Result {
-  url: string;
-  title: string;
-  engine: string;
-  engines: string[];
-  category: string;
-  template: string;
-  [field: string]: unknown;
-}
-
-interface Answer {
-  results: Result[];
-  unresponsive_engines: [string, string][];
-}
-
-async function searchJson(
-  search: { get(path: string): Promise<Response> },
-  query: string,
-): Promise<Answer> {
-  const response = await search.get(`/search?format=json&${query}`);
-  assert.equal(response.status, 200);
-  return await response.json();
-}
-
-/** The providers asked, by the first segment of each request's path (their fake prefix). */
-function askedProviders(requests: { url: URL }[]): Set<string> {
-  return new Set(requests.map((request) => request.url.pathname.split("/")[1]));
-}
 
 Deno.test("categories=science asks the enabled science engines and answers papers", async () => {
   await using search = await startSearch();

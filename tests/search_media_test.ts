@@ -3,34 +3,7 @@
 // SearXNG's names, and their results come out in SearXNG's templates and fields.
 import assert from "node:assert/strict";
 import { startSearch } from "./helpers/search_instance.ts";
-
-interface Result {
-  url: string;
-  title: string;
-  engine: string;
-  engines: string[];
-  category: string;
-  template: string;
-  [field: string]: unknown;
-}
-
-interface Answer {
-  results: Result[];
-  unresponsive_engines: [string, string][];
-}
-
-async function searchJson(
-  search: { get(path: string): Promise<Response> },
-  query: string,
-): Promise<Answer> {
-  const response = await search.get(`/search?format=json&${query}`);
-  assert.equal(response.status, 200);
-  return await response.json();
-}
-
-function askedProviders(requests: { url: URL }[]): Set<string> {
-  return new Set(requests.map((request) => request.url.pathname.split("/")[1]));
-}
+import { askedProviders, searchJson } from "./helpers/search_with_fakes.ts";
 
 Deno.test("categories=images asks the image engines and answers images.html results", async () => {
   await using search = await startSearch();

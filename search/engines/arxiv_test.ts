@@ -2,44 +2,20 @@ import assert from "node:assert/strict";
 import { arxiv, arxivSearchQuery } from "./arxiv.ts";
 import {
   AccessDeniedError,
-  type EngineQuery,
-  type EngineResults,
   HttpStatusError,
-  isNextStep,
   type PaperResult,
   ParseError,
   TooManyRequestsError,
-  type UpstreamRequest,
 } from "./engine.ts";
-import { engineContext, engineQuery, fixture, upstreamResponse } from "./testing.ts";
+import { engineContext, engineHarness, engineQuery, fixture } from "./testing.ts";
 
 const API = "https://export.arxiv.org/api/query";
 
-function request(
-  query: Partial<EngineQuery> = {},
-  context: { baseUrl?: string; apiKey?: string } = {},
-): UpstreamRequest {
-  const built = arxiv.request(
-    engineQuery({ category: "science", ...query }),
-    engineContext(arxiv, context),
-  );
-  assert.ok(built);
-  return built;
-}
-
-function parse(body: string, status = 200): EngineResults {
-  const step = arxiv.parse(
-    upstreamResponse(body, {
-      status,
-      url: `${API}?search_query=all%3Aquantum&start=0&max_results=10`,
-      headers: { "content-type": "application/atom+xml; charset=utf-8" },
-    }),
-    engineQuery({ category: "science" }),
-    engineContext(arxiv),
-  );
-  assert.ok(!isNextStep(step));
-  return step;
-}
+const { request, parse } = engineHarness(arxiv, {
+  query: { category: "science" },
+  responseUrl: `${API}?search_query=all%3Aquantum&start=0&max_results=10`,
+  responseHeaders: { "content-type": "application/atom+xml; charset=utf-8" },
+});
 
 Deno.test("arxiv asks the query API for ten entries with every word required in all fields", () => {
   assert.deepEqual(request({ query: "quantum supremacy" }), {

@@ -12,16 +12,11 @@ import {
   isNextStep,
   ParseError,
 } from "./engine.ts";
-import { engineContext, engineQuery, fixture, upstreamResponse } from "./testing.ts";
+import { engineContext, engineHarness, engineQuery, fixture, upstreamResponse } from "./testing.ts";
 
 const page1 = fixture("bing_images", "page1.html");
 
-function request(query: Partial<EngineQuery> = {}, baseUrl?: string) {
-  return bingImages.request(
-    engineQuery({ category: "images", ...query }),
-    engineContext(bingImages, baseUrl ? { baseUrl } : {}),
-  );
-}
+const { request } = engineHarness(bingImages, { query: { category: "images" } });
 
 function params(query: Partial<EngineQuery> = {}): URLSearchParams {
   return new URL(request(query)!.url).searchParams;
@@ -77,7 +72,7 @@ Deno.test("bing images: a time range asks for images younger than that many minu
 
 Deno.test("bing images: base_url replaces the origin and keeps the path, also over http", () => {
   assert.equal(
-    request({}, "http://127.0.0.1:8383/bing_images")?.url,
+    request({}, { baseUrl: "http://127.0.0.1:8383/bing_images" })?.url,
     "http://127.0.0.1:8383/bing_images/images/async?q=rust+programming&async=1&first=1&count=35" +
       "&adlt=off",
   );

@@ -6,17 +6,12 @@
 import assert from "node:assert/strict";
 import { bingNews } from "./bing_news.ts";
 import { CaptchaError, EngineError, type EngineQuery, isNextStep, ParseError } from "./engine.ts";
-import { engineContext, engineQuery, fixture, upstreamResponse } from "./testing.ts";
+import { engineContext, engineHarness, engineQuery, fixture, upstreamResponse } from "./testing.ts";
 
 const news = fixture("bing_news", "news.html");
 const NOW = new Date("2026-11-21T12:00:00Z");
 
-function request(query: Partial<EngineQuery> = {}, baseUrl?: string) {
-  return bingNews.request(
-    engineQuery({ category: "news", ...query }),
-    engineContext(bingNews, baseUrl ? { baseUrl } : {}),
-  );
-}
+const { request } = engineHarness(bingNews, { query: { category: "news" } });
 
 function params(query: Partial<EngineQuery> = {}): URLSearchParams {
   return new URL(request(query)!.url).searchParams;
@@ -64,7 +59,7 @@ Deno.test("bing news: a time range becomes Bing's age interval; a year has none"
 
 Deno.test("bing news: base_url replaces the origin and keeps the path, also over http", () => {
   assert.ok(
-    request({}, "http://127.0.0.1:8888/bing_news")!.url.startsWith(
+    request({}, { baseUrl: "http://127.0.0.1:8888/bing_news" })!.url.startsWith(
       "http://127.0.0.1:8888/bing_news/news/infinitescrollajax?q=rust+programming&",
     ),
   );

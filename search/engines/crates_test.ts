@@ -1,40 +1,14 @@
 import assert from "node:assert/strict";
 import { crates, CRATES_USER_AGENT } from "./crates.ts";
-import {
-  AccessDeniedError,
-  type EngineQuery,
-  type EngineResults,
-  HttpStatusError,
-  isNextStep,
-  ParseError,
-  TooManyRequestsError,
-  type UpstreamRequest,
-} from "./engine.ts";
-import { engineContext, engineQuery, fixture, upstreamResponse } from "./testing.ts";
+import { AccessDeniedError, HttpStatusError, ParseError, TooManyRequestsError } from "./engine.ts";
+import { engineContext, engineHarness, engineQuery, fixture } from "./testing.ts";
 
 const API = "https://crates.io/api/v1/crates";
 
-function request(
-  query: Partial<EngineQuery> = {},
-  context: { baseUrl?: string; apiKey?: string } = {},
-): UpstreamRequest {
-  const built = crates.request(
-    engineQuery({ query: "serde", category: "it", ...query }),
-    engineContext(crates, context),
-  );
-  assert.ok(built);
-  return built;
-}
-
-function parse(body: string, status = 200): EngineResults {
-  const step = crates.parse(
-    upstreamResponse(body, { status, url: `${API}?q=serde&page=1&per_page=10` }),
-    engineQuery({ category: "it" }),
-    engineContext(crates),
-  );
-  assert.ok(!isNextStep(step));
-  return step;
-}
+const { request, parse } = engineHarness(crates, {
+  query: { query: "serde", category: "it" },
+  responseUrl: `${API}?q=serde&page=1&per_page=10`,
+});
 
 Deno.test("crates asks the crate search for ten crates a page, naming this service as asked", () => {
   assert.deepEqual(request(), {

@@ -1,40 +1,14 @@
 import assert from "node:assert/strict";
 import { crossref } from "./crossref.ts";
-import {
-  AccessDeniedError,
-  type EngineQuery,
-  type EngineResults,
-  HttpStatusError,
-  isNextStep,
-  ParseError,
-  TooManyRequestsError,
-  type UpstreamRequest,
-} from "./engine.ts";
-import { engineContext, engineQuery, fixture, upstreamResponse } from "./testing.ts";
+import { AccessDeniedError, HttpStatusError, ParseError, TooManyRequestsError } from "./engine.ts";
+import { engineContext, engineHarness, engineQuery, fixture } from "./testing.ts";
 
 const API = "https://api.crossref.org/works";
 
-function request(
-  query: Partial<EngineQuery> = {},
-  context: { baseUrl?: string; apiKey?: string } = {},
-): UpstreamRequest {
-  const built = crossref.request(
-    engineQuery({ query: "quantum supremacy", category: "science", ...query }),
-    engineContext(crossref, context),
-  );
-  assert.ok(built);
-  return built;
-}
-
-function parse(body: string, status = 200): EngineResults {
-  const step = crossref.parse(
-    upstreamResponse(body, { status, url: `${API}?query=quantum+supremacy&rows=10&offset=0` }),
-    engineQuery({ category: "science" }),
-    engineContext(crossref),
-  );
-  assert.ok(!isNextStep(step));
-  return step;
-}
+const { request, parse } = engineHarness(crossref, {
+  query: { query: "quantum supremacy", category: "science" },
+  responseUrl: `${API}?query=quantum+supremacy&rows=10&offset=0`,
+});
 
 Deno.test("crossref asks the works search for ten records, without a contact address", () => {
   assert.deepEqual(request(), {

@@ -11,33 +11,21 @@ import {
   EngineError,
   type EngineQuery,
   HttpStatusError,
-  isNextStep,
   ParseError,
   TooManyRequestsError,
 } from "./engine.ts";
-import { engineContext, engineQuery, fixture, upstreamResponse } from "./testing.ts";
+import { engineHarness, fixture } from "./testing.ts";
 
 const NOW = new Date("2026-11-21T12:00:00Z");
 
-function request(query: Partial<EngineQuery> = {}, baseUrl?: string) {
-  return dailymotion.request(
-    engineQuery({ query: "rust", category: "videos", ...query }),
-    engineContext(dailymotion, { now: NOW, ...(baseUrl ? { baseUrl } : {}) }),
-  );
-}
+const { request, results: parse } = engineHarness(dailymotion, {
+  query: { query: "rust", category: "videos" },
+  context: { now: NOW },
+  responseHeaders: { "content-type": "application/json" },
+});
 
 function params(query: Partial<EngineQuery> = {}): URLSearchParams {
   return new URL(request(query)!.url).searchParams;
-}
-
-function parse(body: string, status = 200) {
-  const step = dailymotion.parse(
-    upstreamResponse(body, { status, headers: { "content-type": "application/json" } }),
-    engineQuery({ query: "rust", category: "videos" }),
-    engineContext(dailymotion),
-  );
-  assert.ok(!isNextStep(step));
-  return step.results;
 }
 
 Deno.test("dailymotion: the search asks /videos for public videos with the fields read here", () => {
@@ -90,7 +78,7 @@ Deno.test("dailymotion: a time range asks for videos created after that many day
 
 Deno.test("dailymotion: base_url replaces the origin and keeps the path, also over http", () => {
   assert.ok(
-    request({}, "http://127.0.0.1:8686/dailymotion")!.url.startsWith(
+    request({}, { baseUrl: "http://127.0.0.1:8686/dailymotion" })!.url.startsWith(
       "http://127.0.0.1:8686/dailymotion/videos?search=rust&",
     ),
   );

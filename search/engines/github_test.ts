@@ -1,31 +1,19 @@
 import assert from "node:assert/strict";
 import {
   AccessDeniedError,
-  type EngineQuery,
   type EngineResults,
   HttpStatusError,
   isNextStep,
   ParseError,
   TooManyRequestsError,
-  type UpstreamRequest,
 } from "./engine.ts";
 import { github } from "./github.ts";
-import { engineContext, engineQuery, fixture, upstreamResponse } from "./testing.ts";
+import { engineContext, engineHarness, engineQuery, fixture, upstreamResponse } from "./testing.ts";
 
 const API = "https://api.github.com/search/repositories";
 const HEADERS = { Accept: "application/vnd.github+json", "X-GitHub-Api-Version": "2022-11-28" };
 
-function request(
-  query: Partial<EngineQuery> = {},
-  context: { baseUrl?: string; apiKey?: string } = {},
-): UpstreamRequest {
-  const built = github.request(
-    engineQuery({ query: "ripgrep", category: "it", ...query }),
-    engineContext(github, context),
-  );
-  assert.ok(built);
-  return built;
-}
+const { request } = engineHarness(github, { query: { query: "ripgrep", category: "it" } });
 
 function parse(
   body: string,

@@ -1,40 +1,14 @@
 import assert from "node:assert/strict";
-import {
-  AccessDeniedError,
-  type EngineQuery,
-  type EngineResults,
-  HttpStatusError,
-  isNextStep,
-  ParseError,
-  TooManyRequestsError,
-  type UpstreamRequest,
-} from "./engine.ts";
+import { AccessDeniedError, HttpStatusError, ParseError, TooManyRequestsError } from "./engine.ts";
 import { mdn, mdnLocale } from "./mdn.ts";
-import { engineContext, engineQuery, fixture, upstreamResponse } from "./testing.ts";
+import { engineContext, engineHarness, engineQuery, fixture } from "./testing.ts";
 
 const API = "https://developer.mozilla.org/api/v1/search";
 
-function request(
-  query: Partial<EngineQuery> = {},
-  context: { baseUrl?: string; apiKey?: string } = {},
-): UpstreamRequest {
-  const built = mdn.request(
-    engineQuery({ query: "array map", category: "it", ...query }),
-    engineContext(mdn, context),
-  );
-  assert.ok(built);
-  return built;
-}
-
-function parse(body: string, status = 200): EngineResults {
-  const step = mdn.parse(
-    upstreamResponse(body, { status, url: `${API}?q=map&locale=en-US&page=1` }),
-    engineQuery({ category: "it" }),
-    engineContext(mdn),
-  );
-  assert.ok(!isNextStep(step));
-  return step;
-}
+const { request, parse } = engineHarness(mdn, {
+  query: { query: "array map", category: "it" },
+  responseUrl: `${API}?q=map&locale=en-US&page=1`,
+});
 
 Deno.test("mdn asks the site's search API in English for 'all', with the page", () => {
   assert.deepEqual(request(), {

@@ -1,40 +1,14 @@
 import assert from "node:assert/strict";
-import {
-  AccessDeniedError,
-  type EngineQuery,
-  type EngineResults,
-  HttpStatusError,
-  isNextStep,
-  ParseError,
-  TooManyRequestsError,
-  type UpstreamRequest,
-} from "./engine.ts";
+import { AccessDeniedError, HttpStatusError, ParseError, TooManyRequestsError } from "./engine.ts";
 import { npm } from "./npm.ts";
-import { engineContext, engineQuery, fixture, upstreamResponse } from "./testing.ts";
+import { engineContext, engineHarness, engineQuery, fixture } from "./testing.ts";
 
 const API = "https://registry.npmjs.org/-/v1/search";
 
-function request(
-  query: Partial<EngineQuery> = {},
-  context: { baseUrl?: string; apiKey?: string } = {},
-): UpstreamRequest {
-  const built = npm.request(
-    engineQuery({ query: "zod", category: "it", ...query }),
-    engineContext(npm, context),
-  );
-  assert.ok(built);
-  return built;
-}
-
-function parse(body: string, status = 200): EngineResults {
-  const step = npm.parse(
-    upstreamResponse(body, { status, url: `${API}?text=zod&size=10&from=0` }),
-    engineQuery({ category: "it" }),
-    engineContext(npm),
-  );
-  assert.ok(!isNextStep(step));
-  return step;
-}
+const { request, parse } = engineHarness(npm, {
+  query: { query: "zod", category: "it" },
+  responseUrl: `${API}?text=zod&size=10&from=0`,
+});
 
 Deno.test("npm asks the registry's search for ten packages a page", () => {
   assert.deepEqual(request(), {

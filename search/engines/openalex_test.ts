@@ -1,44 +1,24 @@
 import assert from "node:assert/strict";
 import {
   AccessDeniedError,
-  type EngineQuery,
-  type EngineResults,
   HttpStatusError,
-  isNextStep,
   ParseError,
   TooManyRequestsError,
   type UpstreamRequest,
 } from "./engine.ts";
 import { abstractFromIndex, openalex } from "./openalex.ts";
-import { engineContext, engineQuery, fixture, upstreamResponse } from "./testing.ts";
+import { engineContext, engineHarness, engineQuery, fixture } from "./testing.ts";
 
 const SELECT = "id,doi,title,display_name,publication_date,type,authorships,primary_location," +
   "best_oa_location,open_access,abstract_inverted_index,cited_by_count,biblio";
 
-function request(
-  query: Partial<EngineQuery> = {},
-  context: { baseUrl?: string; apiKey?: string } = {},
-): UpstreamRequest {
-  const built = openalex.request(
-    engineQuery({ query: "quantum supremacy", category: "science", ...query }),
-    engineContext(openalex, context),
-  );
-  assert.ok(built);
-  return built;
-}
+const { request, parse } = engineHarness(openalex, {
+  query: { query: "quantum supremacy", category: "science" },
+  responseUrl: "https://api.openalex.org/works?search=quantum",
+});
 
 function params(built: UpstreamRequest): Record<string, string> {
   return Object.fromEntries(new URL(built.url).searchParams);
-}
-
-function parse(body: string, status = 200): EngineResults {
-  const step = openalex.parse(
-    upstreamResponse(body, { status, url: "https://api.openalex.org/works?search=quantum" }),
-    engineQuery({ category: "science" }),
-    engineContext(openalex),
-  );
-  assert.ok(!isNextStep(step));
-  return step;
 }
 
 Deno.test("openalex searches works by relevance, ten a page, with only the fields it reads", () => {

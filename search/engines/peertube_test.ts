@@ -9,34 +9,22 @@ import {
   EngineError,
   type EngineQuery,
   HttpStatusError,
-  isNextStep,
   ParseError,
   TooManyRequestsError,
 } from "./engine.ts";
 import { peertube } from "./peertube.ts";
-import { engineContext, engineQuery, fixture, upstreamResponse } from "./testing.ts";
+import { engineHarness, fixture } from "./testing.ts";
 
 const NOW = new Date("2026-11-21T12:00:00Z");
 
-function request(query: Partial<EngineQuery> = {}, baseUrl?: string) {
-  return peertube.request(
-    engineQuery({ query: "rust", category: "videos", ...query }),
-    engineContext(peertube, { now: NOW, ...(baseUrl ? { baseUrl } : {}) }),
-  );
-}
+const { request, results: parse } = engineHarness(peertube, {
+  query: { query: "rust", category: "videos" },
+  context: { now: NOW },
+  responseHeaders: { "content-type": "application/json" },
+});
 
 function params(query: Partial<EngineQuery> = {}): URLSearchParams {
   return new URL(request(query)!.url).searchParams;
-}
-
-function parse(body: string, status = 200) {
-  const step = peertube.parse(
-    upstreamResponse(body, { status, headers: { "content-type": "application/json" } }),
-    engineQuery({ query: "rust", category: "videos" }),
-    engineContext(peertube),
-  );
-  assert.ok(!isNextStep(step));
-  return step.results;
 }
 
 Deno.test("peertube: SepiaSearch's video search is asked by best match, ten a page", () => {
@@ -73,7 +61,7 @@ Deno.test("peertube: a time range asks for videos published since that many days
 
 Deno.test("peertube: base_url (a mirror or a PeerTube instance) replaces the origin, also over http", () => {
   assert.ok(
-    request({}, "http://127.0.0.1:8787/peertube")!.url.startsWith(
+    request({}, { baseUrl: "http://127.0.0.1:8787/peertube" })!.url.startsWith(
       "http://127.0.0.1:8787/peertube/api/v1/search/videos?search=rust&",
     ),
   );

@@ -1,40 +1,15 @@
 import assert from "node:assert/strict";
-import {
-  AccessDeniedError,
-  CaptchaError,
-  type EngineQuery,
-  type EngineResults,
-  isNextStep,
-  ParseError,
-  TooManyRequestsError,
-  type UpstreamRequest,
-} from "./engine.ts";
+import { AccessDeniedError, CaptchaError, ParseError, TooManyRequestsError } from "./engine.ts";
 import { pypi } from "./pypi.ts";
-import { engineContext, engineQuery, fixture, upstreamResponse } from "./testing.ts";
+import { engineContext, engineHarness, engineQuery, fixture } from "./testing.ts";
 
 const SEARCH = "https://pypi.org/search/";
 
-function request(
-  query: Partial<EngineQuery> = {},
-  context: { baseUrl?: string; apiKey?: string } = {},
-): UpstreamRequest {
-  const built = pypi.request(
-    engineQuery({ query: "requests", category: "it", ...query }),
-    engineContext(pypi, context),
-  );
-  assert.ok(built);
-  return built;
-}
-
-function parse(body: string, status = 200, url = `${SEARCH}?q=requests&page=1`): EngineResults {
-  const step = pypi.parse(
-    upstreamResponse(body, { status, url, headers: { "content-type": "text/html" } }),
-    engineQuery({ category: "it" }),
-    engineContext(pypi),
-  );
-  assert.ok(!isNextStep(step));
-  return step;
-}
+const { request, parse } = engineHarness(pypi, {
+  query: { query: "requests", category: "it" },
+  responseUrl: `${SEARCH}?q=requests&page=1`,
+  responseHeaders: { "content-type": "text/html" },
+});
 
 Deno.test("pypi asks the search page with the query and the page", () => {
   assert.deepEqual(request(), { url: `${SEARCH}?q=requests&page=1` });

@@ -4,7 +4,6 @@ import {
   AccessDeniedError,
   CaptchaError,
   EngineError,
-  type EngineQuery,
   type EngineResults,
   HttpStatusError,
   isNextStep,
@@ -14,17 +13,13 @@ import {
   type WebResult,
 } from "./engine.ts";
 import { qwant } from "./qwant.ts";
-import { engineContext, engineQuery, fixture, upstreamResponse } from "./testing.ts";
+import { engineContext, engineHarness, engineQuery, fixture, upstreamResponse } from "./testing.ts";
 
 const API = "https://api.qwant.com/v3/search";
 const DATADOME_COOKIE = "datadome=3ktU~Rb0_h2mQx8nW1pLz4VfYc9sDgJe; Max-Age=31536000; " +
   "Domain=.qwant.com; Path=/; Secure; SameSite=Lax";
 
-function request(query: Partial<EngineQuery> = {}, baseUrl?: string): UpstreamRequest {
-  const built = qwant.request(engineQuery(query), engineContext(qwant, baseUrl ? { baseUrl } : {}));
-  assert.ok(built);
-  return built;
-}
+const { request } = engineHarness(qwant);
 
 function param(built: UpstreamRequest, name: string): string | null {
   return new URL(built.url).searchParams.get(name);
@@ -90,7 +85,7 @@ Deno.test("the news category asks the news API", () => {
 
 Deno.test("base_url replaces Qwant's API origin and keeps the path", () => {
   assert.ok(
-    request({}, "http://127.0.0.1:7777").url.startsWith(
+    request({}, { baseUrl: "http://127.0.0.1:7777" }).url.startsWith(
       "http://127.0.0.1:7777/v3/search/web?q=rust+programming&count=10",
     ),
   );

@@ -9,32 +9,19 @@ import {
   AccessDeniedError,
   EngineError,
   type EngineQuery,
-  isNextStep,
   ParseError,
   TooManyRequestsError,
 } from "./engine.ts";
 import { reddit } from "./reddit.ts";
-import { engineContext, engineQuery, fixture, upstreamResponse } from "./testing.ts";
+import { engineHarness, fixture } from "./testing.ts";
 
-function request(query: Partial<EngineQuery> = {}, baseUrl?: string) {
-  return reddit.request(
-    engineQuery({ query: "rust", category: "social media", ...query }),
-    engineContext(reddit, baseUrl ? { baseUrl } : {}),
-  );
-}
+const { request, results: parse } = engineHarness(reddit, {
+  query: { query: "rust", category: "social media" },
+  responseUrl: "https://www.reddit.com/search.json?q=rust",
+});
 
 function params(query: Partial<EngineQuery> = {}): URLSearchParams {
   return new URL(request(query)!.url).searchParams;
-}
-
-function parse(body: string, status = 200) {
-  const step = reddit.parse(
-    upstreamResponse(body, { status, url: "https://www.reddit.com/search.json?q=rust" }),
-    engineQuery({ query: "rust", category: "social media" }),
-    engineContext(reddit),
-  );
-  assert.ok(!isNextStep(step));
-  return step.results;
 }
 
 Deno.test("reddit: the JSON search asks for 25 posts by relevance, text unescaped", () => {
@@ -64,7 +51,7 @@ Deno.test("reddit: a time range sets t; no paging or language is offered", () =>
 
 Deno.test("reddit: base_url replaces the origin and keeps the path, also over http", () => {
   assert.ok(
-    request({}, "http://127.0.0.1:8989/reddit")!.url.startsWith(
+    request({}, { baseUrl: "http://127.0.0.1:8989/reddit" })!.url.startsWith(
       "http://127.0.0.1:8989/reddit/search.json?q=rust&",
     ),
   );

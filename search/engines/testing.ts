@@ -1,10 +1,12 @@
 // Test support for provider modules: fixture pages, fake upstream answers and a step runner that
 // drives a module's request/parse cycle exactly as the search does, without a network.
+import assert from "node:assert/strict";
 import { createTokenStore } from "../core/token_store.ts";
 import {
   type EngineContext,
   type EngineModule,
   type EngineQuery,
+  type EngineResult,
   type EngineResults,
   isNextStep,
   MAX_ENGINE_STEPS,
@@ -90,4 +92,48 @@ export function runEngine(
   }
   if (request) throw new Error(`more than ${MAX_ENGINE_STEPS} requests`);
   return { results: null, requests };
+}
+
+/**
+ * The `request` and `parse` shorthands that most provider tests open with, written once so that
+ * each test file only states its defaults. `request` builds the module's request for `query`
+ * (over the harness's query) and asserts that there is one; `parse` hands the module `body` as
+ * the upstream's answer (at `responseUrl`, with `responseHeaders`) and asserts it is a page of
+ * results, not a next step; `results` is that page's results alone. Both queries merge over
+ * `engineQuery()`'s, both contexts over `engineContext()`'s and the harness's `context`.
+ */
+export function engineHarness(
+  module: EngineModule,
+  { query = {}, context = {}, responseUrl, responseHeaders = {} }: {
+    query?: Partial<EngineQuery>;
+    context?: Partial<EngineContext>;
+    responseUrl?: string;
+    responseHeaders?: Record<string, string>;
+  } = {},
+): {
+  request: (query?: Partial<EngineQuery>, context?: Partial<EngineContext>) => UpstreamRequest;
+  parse: (body: string, status?: number, url?: string) => EngineResults;
+  results: (body: string, status?: number, url?: string) => EngineResult[];
+} {
+  function request(
+    overrides: Partial<EngineQuery> = {},
+    contextOverrides: Partial<EngineContext> = {},
+  ): UpstreamRequest {
+    const built = module.request(
+      engineQuery({ ...query, ...overrides }),
+      engineContext(module, { ...context, ...contextOverrides }),
+    );
+    assert.ok(built);
+    return built;
+  }
+  function parse(body: string, status = 200, url = responseUrl): EngineResults {
+    const step = module.parse(
+      upstreamResponse(body, { status, url, headers: responseHeaders }),
+      engineQuery(query),
+      engineContext(module, context),
+    );
+    assert.ok(!isNextStep(step));
+    return step;
+  }
+  return { request, parse, results: (...args) => parse(...args).results };
 }

@@ -5,37 +5,19 @@
 // no_results.json is the answer to a search that finds nothing (no `query` at all),
 // ratelimited.json the API's rate limit error, bad_param.json another API error.
 import assert from "node:assert/strict";
-import {
-  EngineError,
-  type EngineQuery,
-  isNextStep,
-  ParseError,
-  TooManyRequestsError,
-} from "./engine.ts";
-import { engineContext, engineQuery, fixture, upstreamResponse } from "./testing.ts";
+import { EngineError, type EngineQuery, ParseError, TooManyRequestsError } from "./engine.ts";
+import { engineHarness, fixture } from "./testing.ts";
 import { wikicommons } from "./wikicommons.ts";
 
 const UPLOAD = "https://upload.wikimedia.org/wikipedia/commons";
 
-function request(query: Partial<EngineQuery> = {}, baseUrl?: string) {
-  return wikicommons.request(
-    engineQuery({ query: "rust", category: "images", ...query }),
-    engineContext(wikicommons, baseUrl ? { baseUrl } : {}),
-  );
-}
+const { request, results: parse } = engineHarness(wikicommons, {
+  query: { query: "rust", category: "images" },
+  responseHeaders: { "content-type": "application/json; charset=utf-8" },
+});
 
 function params(query: Partial<EngineQuery> = {}): URLSearchParams {
   return new URL(request(query)!.url).searchParams;
-}
-
-function parse(body: string) {
-  const step = wikicommons.parse(
-    upstreamResponse(body, { headers: { "content-type": "application/json; charset=utf-8" } }),
-    engineQuery({ query: "rust", category: "images" }),
-    engineContext(wikicommons),
-  );
-  assert.ok(!isNextStep(step));
-  return step.results;
 }
 
 Deno.test("wikicommons: a search of pictures in the File: namespace generates their imageinfo", () => {
@@ -68,7 +50,7 @@ Deno.test("wikicommons: the language picks the metadata's language; no safe sear
 
 Deno.test("wikicommons: base_url replaces the origin and keeps the API path, also over http", () => {
   assert.ok(
-    request({}, "http://127.0.0.1:8484/wikicommons")?.url.startsWith(
+    request({}, { baseUrl: "http://127.0.0.1:8484/wikicommons" })?.url.startsWith(
       "http://127.0.0.1:8484/wikicommons/w/api.php?action=query&",
     ),
   );

@@ -6,19 +6,14 @@
 // no_results.html is the page for a query that finds nothing (its "No results found" promo);
 // sorry.html Google's "unusual traffic" page that YouTube redirects blocked addresses to.
 import assert from "node:assert/strict";
-import { CaptchaError, EngineError, type EngineQuery, isNextStep, ParseError } from "./engine.ts";
-import { engineContext, engineQuery, fixture, upstreamResponse } from "./testing.ts";
+import { CaptchaError, EngineError, isNextStep, ParseError } from "./engine.ts";
+import { engineContext, engineHarness, engineQuery, fixture, upstreamResponse } from "./testing.ts";
 import { youtube } from "./youtube.ts";
 
 const results = fixture("youtube", "results.html");
 const NOW = new Date("2026-11-21T12:00:00Z");
 
-function request(query: Partial<EngineQuery> = {}, baseUrl?: string) {
-  return youtube.request(
-    engineQuery({ query: "rust", category: "videos", ...query }),
-    engineContext(youtube, baseUrl ? { baseUrl } : {}),
-  );
-}
+const { request } = engineHarness(youtube, { query: { query: "rust", category: "videos" } });
 
 function parse(body: string, url = "https://www.youtube.com/results?search_query=rust&hl=en") {
   const step = youtube.parse(
@@ -58,7 +53,7 @@ Deno.test("youtube: no paging, safe search or language is offered, and none chan
 
 Deno.test("youtube: base_url replaces the origin and keeps the path, also over http", () => {
   assert.equal(
-    request({}, "http://127.0.0.1:8585/youtube")?.url,
+    request({}, { baseUrl: "http://127.0.0.1:8585/youtube" })?.url,
     "http://127.0.0.1:8585/youtube/results?search_query=rust&hl=en",
   );
 });
