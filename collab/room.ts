@@ -77,8 +77,9 @@ export class Room {
 
   /**
    * Fills the document before anyone joins (a seed, a room file); `write` returns about how many
-   * bytes it wrote. With nobody to send it to, the update is not encoded at all (Yjs encodes one only for an "update" listener), which would
-   * have been a second copy of the whole document, and a third as its message, while loading.
+   * bytes it wrote. With nobody to send it to, the update is not encoded at all (Yjs encodes one
+   * only for an "update" listener), which would have been a second copy of the whole document,
+   * and a third as its message, while loading.
    */
   fill(write: (doc: Y.Doc) => number): void {
     if (this.peers.size > 0) throw new Error("a room is filled before anyone joins");
