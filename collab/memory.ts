@@ -3,8 +3,8 @@
 // that only when its heap next grows enough to collect, and keeps the pages meanwhile, so an idle
 // server held about twice what its rooms need, and rooms unloaded stayed in its RSS. After a tick
 // on which the number of loaded rooms changed, one full collection (V8's `gc`, exposed by
-// `--expose-gc` in the collab task's V8 flags, in its "last resort" form) hands those pages back. A tick with no room loaded
-// or unloaded costs nothing.
+// `--expose-gc` in the collab task's V8 flags, in its "last resort" form) hands those pages back.
+// A tick with no room loaded or unloaded costs nothing.
 
 /** A full collection, done now. */
 type Collect = () => void;
