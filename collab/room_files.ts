@@ -56,14 +56,19 @@ export function roomFiles(dir: string): RoomFiles {
       const header = new TextEncoder().encode(
         `${JSON.stringify({ revision: record.revision, pending: record.pending })}\n`,
       );
-      const bytes = new Uint8Array(header.byteLength + record.state.byteLength);
-      bytes.set(header);
-      bytes.set(record.state, header.byteLength);
-      // Written aside and renamed: a crash mid-write leaves the previous record whole.
+      // Written aside and renamed: a crash mid-write leaves the previous record whole. The state
+      // is appended as it is rather than joined to the header first: no second copy of the
+      // document while a large room saves.
       const target = file(id);
       const temporary = `${target}.${crypto.randomUUID()}.tmp`;
-      await Deno.writeFile(temporary, bytes);
-      await Deno.rename(temporary, target);
+      try {
+        await Deno.writeFile(temporary, header);
+        await Deno.writeFile(temporary, record.state, { append: true });
+        await Deno.rename(temporary, target);
+      } catch (error) {
+        await Deno.remove(temporary).catch(() => {});
+        throw error;
+      }
     },
 
     async pending() {
