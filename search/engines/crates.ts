@@ -3,10 +3,10 @@
 // last update. crates.io's data access policy asks every API client for a User-Agent naming the
 // application (a browser's, or an HTTP library's, gets blocked), so this module sends its own.
 import { z } from "zod";
-import { emptyResults, type EngineModule, type PackageResult, ParseError } from "./engine.ts";
+import type { EngineModule, PackageResult } from "./engine.ts";
 import { countLabel, isoDate } from "./api_fields.ts";
 import { errorForStatus } from "./http_status.ts";
-import { parseJsonBody } from "./json_body.ts";
+import { resultsOfJsonList } from "./json_body.ts";
 import { httpUrl } from "../core/url.ts";
 import { collapseWhitespace } from "../../shared/collapse_whitespace.ts";
 
@@ -84,14 +84,13 @@ export const crates: EngineModule = {
   parse(response) {
     const error = errorForStatus(response.status, response.headers, response.body);
     if (error) throw error;
-    const answer = answerSchema.safeParse(parseJsonBody(response.body));
-    if (!answer.success) throw new ParseError("not a crates.io search answer");
-    const results = emptyResults();
-    for (const item of answer.data.crates) {
-      const crate = crateSchema.safeParse(item);
-      const result = crate.success ? packageOf(crate.data) : null;
-      if (result) results.results.push(result);
-    }
-    return results;
+    return resultsOfJsonList(
+      response.body,
+      answerSchema,
+      (answer) => answer.crates,
+      crateSchema,
+      packageOf,
+      "not a crates.io search answer",
+    );
   },
 };

@@ -4,17 +4,11 @@
 // sent (Crossref's "polite pool" wants a real one); a Metadata Plus key from settings is sent as
 // Crossref asks, in the Crossref-Plus-API-Token header.
 import { z } from "zod";
-import {
-  AccessDeniedError,
-  emptyResults,
-  type EngineModule,
-  type PaperResult,
-  ParseError,
-} from "./engine.ts";
+import { AccessDeniedError, type EngineModule, type PaperResult } from "./engine.ts";
 import { dateFromParts } from "./api_fields.ts";
 import { htmlToText } from "./html.ts";
 import { errorForStatus } from "./http_status.ts";
-import { parseJsonBody } from "./json_body.ts";
+import { resultsOfJsonList } from "./json_body.ts";
 import { httpUrl } from "../core/url.ts";
 import { collapseWhitespace } from "../../shared/collapse_whitespace.ts";
 
@@ -124,14 +118,13 @@ export const crossref: EngineModule = {
     if (response.status === 401) throw new AccessDeniedError("Crossref refused the Plus key");
     const error = errorForStatus(response.status, response.headers, response.body);
     if (error) throw error;
-    const answer = answerSchema.safeParse(parseJsonBody(response.body));
-    if (!answer.success) throw new ParseError("not a Crossref works list");
-    const results = emptyResults();
-    for (const item of answer.data.message.items) {
-      const work = workSchema.safeParse(item);
-      const result = work.success ? paper(work.data) : null;
-      if (result) results.results.push(result);
-    }
-    return results;
+    return resultsOfJsonList(
+      response.body,
+      answerSchema,
+      (answer) => answer.message.items,
+      workSchema,
+      paper,
+      "not a Crossref works list",
+    );
   },
 };

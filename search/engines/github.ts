@@ -5,16 +5,14 @@
 import { z } from "zod";
 import {
   AccessDeniedError,
-  emptyResults,
   type EngineModule,
   type PackageResult,
-  ParseError,
   TooManyRequestsError,
   type UpstreamResponse,
 } from "./engine.ts";
 import { countLabel, isoDate } from "./api_fields.ts";
 import { errorForStatus } from "./http_status.ts";
-import { parseJsonBody } from "./json_body.ts";
+import { parseJsonBody, resultsOfJsonList } from "./json_body.ts";
 import { httpUrl } from "../core/url.ts";
 import { collapseWhitespace } from "../../shared/collapse_whitespace.ts";
 
@@ -110,14 +108,13 @@ export const github: EngineModule = {
 
   parse(response) {
     checkStatus(response);
-    const answer = answerSchema.safeParse(parseJsonBody(response.body));
-    if (!answer.success) throw new ParseError("not a repository search answer");
-    const results = emptyResults();
-    for (const item of answer.data.items) {
-      const repository = repositorySchema.safeParse(item);
-      const result = repository.success ? packageOf(repository.data) : null;
-      if (result) results.results.push(result);
-    }
-    return results;
+    return resultsOfJsonList(
+      response.body,
+      answerSchema,
+      (answer) => answer.items,
+      repositorySchema,
+      packageOf,
+      "not a repository search answer",
+    );
   },
 };

@@ -3,10 +3,10 @@
 // a package result: name, latest version and its date, description, publisher, homepage,
 // repository, keywords, licence and weekly downloads where the registry counts them.
 import { z } from "zod";
-import { emptyResults, type EngineModule, type PackageResult, ParseError } from "./engine.ts";
+import type { EngineModule, PackageResult } from "./engine.ts";
 import { countLabel, isoDate } from "./api_fields.ts";
 import { errorForStatus } from "./http_status.ts";
-import { parseJsonBody } from "./json_body.ts";
+import { resultsOfJsonList } from "./json_body.ts";
 import { httpUrl } from "../core/url.ts";
 import { collapseWhitespace } from "../../shared/collapse_whitespace.ts";
 
@@ -89,14 +89,13 @@ export const npm: EngineModule = {
   parse(response) {
     const error = errorForStatus(response.status, response.headers, response.body);
     if (error) throw error;
-    const answer = answerSchema.safeParse(parseJsonBody(response.body));
-    if (!answer.success) throw new ParseError("not an npm search answer");
-    const results = emptyResults();
-    for (const item of answer.data.objects) {
-      const found = objectSchema.safeParse(item);
-      const result = found.success ? packageOf(found.data) : null;
-      if (result) results.results.push(result);
-    }
-    return results;
+    return resultsOfJsonList(
+      response.body,
+      answerSchema,
+      (answer) => answer.objects,
+      objectSchema,
+      packageOf,
+      "not an npm search answer",
+    );
   },
 };

@@ -6,15 +6,13 @@
 import { z } from "zod";
 import {
   AccessDeniedError,
-  emptyResults,
   type EngineModule,
   type PaperResult,
-  ParseError,
   TooManyRequestsError,
 } from "./engine.ts";
 import { isoDate } from "./api_fields.ts";
 import { errorForStatus } from "./http_status.ts";
-import { parseJsonBody } from "./json_body.ts";
+import { resultsOfJsonList } from "./json_body.ts";
 import { localeOf } from "./region.ts";
 import { httpUrl } from "../core/url.ts";
 import { collapseWhitespace } from "../../shared/collapse_whitespace.ts";
@@ -167,14 +165,13 @@ export const openalex: EngineModule = {
     }
     const error = errorForStatus(response.status, response.headers, response.body);
     if (error) throw error;
-    const answer = answerSchema.safeParse(parseJsonBody(response.body));
-    if (!answer.success) throw new ParseError("not an OpenAlex works list");
-    const results = emptyResults();
-    for (const item of answer.data.results) {
-      const work = workSchema.safeParse(item);
-      const result = work.success ? paper(work.data) : null;
-      if (result) results.results.push(result);
-    }
-    return results;
+    return resultsOfJsonList(
+      response.body,
+      answerSchema,
+      (answer) => answer.results,
+      workSchema,
+      paper,
+      "not an OpenAlex works list",
+    );
   },
 };
