@@ -1,52 +1,21 @@
 // The anchor of the MCP benchmark: mcp-searxng 2.4.0 (npm), the server whose tools search_mcp
-// mirrors, run on Node over HTTP against the same engine stub. It is installed once with npm into
-// a cache folder outside the repository and started with `node` directly, so that the process
-// measured is the server itself. Its limits are opened as ours are (one load generator is not
+// mirrors, run on Node over HTTP against the same engine stub, installed and run as
+// bench/npm_cache.ts says. Its limits are opened as ours are (one load generator is not
 // one agent), and it is hardened so that it checks the same bearer token ours always checks.
 import { command, freePort, RunningProcess } from "../tests/helpers/process.ts";
+import { npmInstalled } from "./npm_cache.ts";
 
 const VERSION = "2.4.0";
-const HOME = Deno.env.get("HOME") ?? "/tmp";
-const PREFIX = `${HOME}/.cache/search-bench/mcp-searxng-${VERSION}`;
-const CLI = `${PREFIX}/node_modules/mcp-searxng/dist/cli.js`;
-
-async function exists(path: string): Promise<boolean> {
-  try {
-    await Deno.stat(path);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** Installs mcp-searxng with npm when it is not there yet; the path of its CLI. */
-export async function ensureMcpSearxng(): Promise<string> {
-  if (await exists(CLI)) return CLI;
-  console.log(`installing mcp-searxng@${VERSION} into ${PREFIX} (npm)`);
-  const { success, stderr } = await new Deno.Command("npm", {
-    args: [
-      "install",
-      "--no-save",
-      "--no-audit",
-      "--no-fund",
-      "--prefix",
-      PREFIX,
-      `mcp-searxng@${VERSION}`,
-    ],
-    stdout: "null",
-    stderr: "piped",
-  }).output();
-  if (!success || !(await exists(CLI))) {
-    throw new Error(`npm could not install mcp-searxng:\n${new TextDecoder().decode(stderr)}`);
-  }
-  return CLI;
-}
 
 export async function startMcpSearxng(
   engine: string,
   { stateless, token }: { stateless: boolean; token: string },
 ): Promise<{ process: RunningProcess; mcpUrl: URL }> {
-  const cli = await ensureMcpSearxng();
+  const cli = await npmInstalled(
+    `search-bench/mcp-searxng-${VERSION}`,
+    [`mcp-searxng@${VERSION}`],
+    "node_modules/mcp-searxng/dist/cli.js",
+  );
   const port = freePort();
   const process = new RunningProcess(command("node", [cli], {
     MCP_HTTP_PORT: String(port),
