@@ -5,6 +5,7 @@
 import { adminCommand } from "../tests/helpers/diagram_instance.ts";
 import { checkLayoutQuality, randomDag } from "../tests/helpers/layout_quality.ts";
 import { RunningProcess, serviceCommand } from "../tests/helpers/process.ts";
+import { callTool } from "./bench_diagram.ts";
 import { cpuMsOf, percentile, rssMiB } from "./process_stats.ts";
 
 const ROUNDS: { nodes: number; calls: number }[] = [
@@ -29,31 +30,19 @@ const [, address] = await service.waitFor(/listening on (http:\/\/\S+)/);
 console.log(`service ready (ELK warmed) in ${(performance.now() - startedAt).toFixed(0)} ms`);
 const mcpUrl = new URL("/mcp", address);
 
-let callId = 0;
 async function createDiagram(nodes: number, seed: number): Promise<{ ms: number; id: string }> {
   const spec = randomDag(nodes, seed);
   const started = performance.now();
-  const response = await fetch(mcpUrl, {
-    method: "POST",
-    headers: {
-      "Content-Type": "application/json",
-      "Accept": "application/json, text/event-stream",
-      "Authorization": `Bearer ${token}`,
-      "Mcp-Protocol-Version": "2025-06-18",
-    },
-    body: JSON.stringify({
-      jsonrpc: "2.0",
-      id: ++callId,
-      method: "tools/call",
-      params: { name: "create_diagram", arguments: { name: `bench ${nodes}/${seed}`, spec } },
-    }),
-  });
-  const answer = await response.json();
+  const answer = await callTool(
+    { mcp: mcpUrl, token },
+    "create_diagram",
+    { name: `bench ${nodes}/${seed}`, spec },
+  );
   const ms = performance.now() - started;
   if (answer.result?.isError !== false && answer.result?.isError !== undefined || !answer.result) {
     throw new Error(`create_diagram failed: ${JSON.stringify(answer).slice(0, 500)}`);
   }
-  return { ms, id: answer.result.structuredContent.id };
+  return { ms, id: String(answer.result.structuredContent?.id) };
 }
 
 async function qualityProblems(nodes: number, seed: number, id: string): Promise<number> {

@@ -6,10 +6,9 @@
 // workers included: they are threads of the one process) and the worst latency of its real
 // /health, polled every 20 ms while the call runs.
 import { LAYOUT_BUDGET } from "../diagram/drawing/layout/layout_budget.ts";
-import { adminCommand } from "../tests/helpers/diagram_instance.ts";
-import { RunningProcess, serviceCommand } from "../tests/helpers/process.ts";
 import { randomDag } from "../tests/helpers/layout_quality.ts";
 import { CASES } from "./adversarial_specs.ts";
+import { type BenchDiagram, callTool, startBenchDiagram } from "./bench_diagram.ts";
 import { rssMiB } from "./process_stats.ts";
 
 const POLL_MS = 20;
@@ -17,49 +16,25 @@ const POLL_MS = 20;
 const TWICE = new Set(["ring 1000 + chords up to the budget", "random 1000 (seed 1)"]);
 
 async function createDiagram(
-  mcp: URL,
-  token: string,
+  diagram: BenchDiagram,
   name: string,
   spec: unknown = CASES[name](),
 ): Promise<string> {
-  const response = await fetch(mcp, {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      accept: "application/json, text/event-stream",
-      authorization: `Bearer ${token}`,
-      "mcp-protocol-version": "2025-06-18",
-    },
-    body: JSON.stringify({
-      jsonrpc: "2.0",
-      id: 1,
-      method: "tools/call",
-      params: { name: "create_diagram", arguments: { name, spec } },
-    }),
-  });
-  const answer = await response.json();
+  const answer = await callTool(diagram, "create_diagram", { name, spec });
   const text: string = answer.result?.content?.[0]?.text ?? JSON.stringify(answer).slice(0, 200);
   return answer.result?.isError ? `isError: ${text.replaceAll("\n", " ").slice(0, 150)}…` : "ok";
 }
 
 async function runCase(name: string, twice: boolean): Promise<string> {
-  const dataDir = await Deno.makeTempDir({ prefix: "layout-bench-" });
-  const env = { DATA_DIR: dataDir, COLLAB_SECRET: "b".repeat(40), DIAGRAM_MCP_RATE_MAX: "0" };
-  const admin = adminCommand(env);
-  await admin("reset-password", "bench@example.com", "bench password 123");
-  const token = (await admin("create-token", "bench@example.com", "bench")).stdout.trim()
-    .split("\n").at(-1)!;
-  const service = new RunningProcess(
-    serviceCommand("diagram", { ...env, DIAGRAM_PORT: "0" }),
-  );
+  const diagram = await startBenchDiagram("layout-bench-", { DIAGRAM_MCP_RATE_MAX: "0" });
+  const { service, address } = diagram;
   try {
-    const [, address] = await service.waitFor(/listening on (http:\/\/\S+)/);
     const health = new URL("/health", address);
     // Let the workers warm ELK and the service's own code warm up on a few small diagrams, so the
     // case measures layouts, not worker starts or a cold JIT.
     await new Promise((resolve) => setTimeout(resolve, 2000));
     for (let seed = 1; seed <= 6; seed++) {
-      await createDiagram(new URL("/mcp", address), token, `warm-up ${seed}`, randomDag(60, seed));
+      await createDiagram(diagram, `warm-up ${seed}`, randomDag(60, seed));
     }
 
     let polling = true;
@@ -76,7 +51,7 @@ async function runCase(name: string, twice: boolean): Promise<string> {
     const answers = await Promise.all(
       Array.from(
         { length: twice ? 2 : 1 },
-        () => createDiagram(new URL("/mcp", address), token, name),
+        () => createDiagram(diagram, name),
       ),
     );
     const ms = performance.now() - started;
@@ -86,8 +61,7 @@ async function runCase(name: string, twice: boolean): Promise<string> {
     return `${ms.toFixed(0)} ms, peak RSS ${peak.toFixed(0)} MiB (now ${now.toFixed(0)}), ` +
       `/health worst ${worstHealthMs.toFixed(0)} ms, ${[...new Set(answers)].join(" / ")}`;
   } finally {
-    await service.stop();
-    await Deno.remove(dataDir, { recursive: true });
+    await diagram.stop();
   }
 }
 

@@ -9,9 +9,8 @@
 // threads, from /proc), which other work on the machine changes less than the wall time; a call
 // past the layout budget is counted, not timed. Targets: the preview adds at most 150 ms at p50 for 100
 // nodes and at most 400 ms for 1,000.
-import { adminCommand } from "../tests/helpers/diagram_instance.ts";
-import { RunningProcess, serviceCommand } from "../tests/helpers/process.ts";
 import { randomDag } from "../tests/helpers/layout_quality.ts";
+import { type BenchDiagram, callTool, startBenchDiagram } from "./bench_diagram.ts";
 import { cpuMsOf, percentile, rssMiB } from "./process_stats.ts";
 
 const TARGETS: Record<number, number> = { 100: 150, 1000: 400 };
@@ -32,33 +31,18 @@ interface Answer {
 }
 
 async function createDiagram(
-  mcp: URL,
-  token: string,
+  diagram: BenchDiagram,
   spec: unknown,
   preview: boolean,
 ): Promise<Answer> {
   const started = performance.now();
-  const response = await fetch(mcp, {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      accept: "application/json, text/event-stream",
-      authorization: `Bearer ${token}`,
-      "mcp-protocol-version": "2025-06-18",
-    },
-    body: JSON.stringify({
-      jsonrpc: "2.0",
-      id: 1,
-      method: "tools/call",
-      params: {
-        name: "create_diagram",
-        arguments: { name: "bench", spec, ...(preview ? {} : { preview: false }) },
-      },
-    }),
+  const answer = await callTool(diagram, "create_diagram", {
+    name: "bench",
+    spec,
+    ...(preview ? {} : { preview: false }),
   });
-  const answer = await response.json();
   const ms = performance.now() - started;
-  const content: { type: string; text?: string; data?: string }[] = answer.result?.content ?? [];
+  const content = answer.result?.content ?? [];
   const images = content.filter((item) => item.type === "image").map((item) => {
     const png = Uint8Array.fromBase64(item.data!);
     const view = new DataView(png.buffer);
@@ -70,20 +54,13 @@ async function createDiagram(
   return { ms, images, ...(error === undefined ? {} : { error }) };
 }
 
-const dataDir = await Deno.makeTempDir({ prefix: "png-bench-" });
-const env = { DATA_DIR: dataDir, COLLAB_SECRET: "b".repeat(40), DIAGRAM_MCP_RATE_MAX: "0" };
-const admin = adminCommand(env);
-await admin("reset-password", "bench@example.com", "bench password 123");
-const token = (await admin("create-token", "bench@example.com", "bench")).stdout.trim()
-  .split("\n").at(-1)!;
-const service = new RunningProcess(serviceCommand("diagram", { ...env, DIAGRAM_PORT: "0" }));
+const diagram = await startBenchDiagram("png-bench-", { DIAGRAM_MCP_RATE_MAX: "0" });
+const { service } = diagram;
 try {
-  const [, address] = await service.waitFor(/listening on (http:\/\/\S+)/);
-  const mcp = new URL("/mcp", address);
   // The workers warm ELK and resvg at start; a few small diagrams warm the rest.
   await new Promise((resolve) => setTimeout(resolve, 3000));
   for (let seed = 1; seed <= 6; seed++) {
-    await createDiagram(mcp, token, randomDag(60, seed), seed % 2 === 0);
+    await createDiagram(diagram, randomDag(60, seed), seed % 2 === 0);
   }
   console.log(
     `png bench: ${navigator.hardwareConcurrency} cores, ${calls} calls per case, one at a time`,
@@ -97,7 +74,7 @@ try {
     for (let call = 0; call < 2 * calls; call++) {
       const preview = only === "both" ? call % 2 === 0 : only === "on";
       const cpuBefore = cpuMsOf(service.pid);
-      const answer = await createDiagram(mcp, token, spec, preview);
+      const answer = await createDiagram(diagram, spec, preview);
       const cpuMs = cpuMsOf(service.pid) - cpuBefore;
       if (answer.error !== undefined) {
         // A call past the layout budget is counted, not timed: it says how often it happens.
@@ -141,6 +118,5 @@ try {
   }
   console.log(`service peak RSS ${rssMiB(service.pid, "VmHWM").toFixed(0)} MiB`);
 } finally {
-  await service.stop();
-  await Deno.remove(dataDir, { recursive: true });
+  await diagram.stop();
 }
