@@ -3,8 +3,6 @@
 // routes' tests, the browser test and the screenshots, while real providers of each kind come and
 // go. Their images (thumbnails, files) are small PNGs on the same fake upstream; the image proxy
 // fetches them from loopback, as tests allow it to.
-import { Buffer } from "node:buffer";
-import { deflateSync } from "node:zlib";
 import { createTokenStore } from "../../search/core/token_store.ts";
 import {
   emptyResults,
@@ -17,6 +15,7 @@ import type { ConfiguredEngine, Searcher } from "../../search/searcher.ts";
 import { listen } from "../../runtime/serve.ts";
 import { ENGINE_MODULES } from "../../search/engines/mod.ts";
 import { parseSettings } from "../../search/settings/load.ts";
+import { encodePng } from "../../diagram/drawing/png/encode_png.ts";
 import { type FakeUpstream, startFakeUpstream } from "./fake_upstream.ts";
 import { TEST_SECRET } from "./search_instance.ts";
 
@@ -25,57 +24,27 @@ export const NOTHING = "nothing at all";
 
 // ── Pictures ────────────────────────────────────────────────────────────────────────────────
 
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-function crc32(bytes: Uint8Array): number {
-  let c = 0xffffffff;
-  for (const byte of bytes) c = CRC_TABLE[(c ^ byte) & 0xff] ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-
-function chunk(type: string, data: Uint8Array): Uint8Array {
-  const out = Buffer.alloc(12 + data.length);
-  out.writeUInt32BE(data.length, 0);
-  out.write(type, 4, "latin1");
-  out.set(data, 8);
-  out.writeUInt32BE(crc32(out.subarray(4, 8 + data.length)), 8 + data.length);
-  return out;
-}
-
 /**
- * A width × height RGB PNG: a diagonal blend of two colours with a round "sun" of the third, so
- * each picture is told apart from the others in a screenshot.
+ * A width × height PNG (written by the diagram service's own encoder): a diagonal blend of two
+ * colours with a round "sun" of the third, so each picture is told apart from the others in a
+ * screenshot.
  */
-export function samplePng(
+export async function samplePng(
   width: number,
   height: number,
   [from, to, sun]: [number, number, number][],
-): Uint8Array<ArrayBuffer> {
-  const rows = Buffer.alloc((width * 3 + 1) * height);
+): Promise<Uint8Array<ArrayBuffer>> {
+  const pixels = new Uint8Array(width * height * 4);
   const radius = Math.min(width, height) / 4;
   for (let y = 0; y < height; y++) {
-    const row = y * (width * 3 + 1);
     for (let x = 0; x < width; x++) {
       const t = (x / width + y / height) / 2;
       const inSun = (x - width * 0.65) ** 2 + (y - height * 0.4) ** 2 < radius ** 2;
       const colour = inSun ? sun : from.map((f, i) => Math.round(f + (to[i] - f) * t));
-      rows.set(colour, row + 1 + x * 3);
+      pixels.set([...colour, 255], (y * width + x) * 4);
     }
   }
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  return new Uint8Array(Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk("IHDR", header),
-    chunk("IDAT", deflateSync(rows)),
-    chunk("IEND", new Uint8Array()),
-  ]));
+  return new Uint8Array(await encodePng(pixels, width, height));
 }
 
 const PALETTES: [number, number, number][][] = [
@@ -313,11 +282,11 @@ export async function startKindSearch({ server = "" }: { server?: string } = {})
   KindSearch
 > {
   const pictures = new Map<string, Uint8Array<ArrayBuffer>>();
-  PALETTES.forEach((palette, i) => {
+  for (const [i, palette] of PALETTES.entries()) {
     const [width, height] = SIZES[i];
-    pictures.set(`thumb-${i}.png`, samplePng(width, height, palette));
-    pictures.set(`full-${i}.png`, samplePng(width * 2, height * 2, palette));
-  });
+    pictures.set(`thumb-${i}.png`, await samplePng(width, height, palette));
+    pictures.set(`full-${i}.png`, await samplePng(width * 2, height * 2, palette));
+  }
   const upstream = await startFakeUpstream({
     "/pictures/": (request) => {
       const picture = pictures.get(request.url.pathname.split("/").pop()!);

@@ -1,7 +1,7 @@
 // Reads a PNG back for the tests' checks: its size from IHDR and its pixels, through the runtime's
 // own inflate. Only what a check needs: 8-bit RGB, RGBA, grey or palette images, not interlaced;
 // every chunk's CRC is checked, so a corrupt file fails here.
-import { crc32 } from "../../diagram/drawing/png/encode_png.ts";
+import { concat, crc32 } from "../../diagram/drawing/png/encode_png.ts";
 
 export const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
@@ -110,14 +110,4 @@ async function inflate(data: Uint8Array): Promise<Uint8Array> {
   const stream = new Blob([data as Uint8Array<ArrayBuffer>]).stream()
     .pipeThrough(new DecompressionStream("deflate"));
   return new Uint8Array(await new Response(stream).arrayBuffer());
-}
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
 }
