@@ -76,8 +76,15 @@ const MAX_AUTHORS = 20;
 
 type Described = KindOutput & { publishedDate?: string; img_src?: string };
 
-function pairs(list: [label: string, value: string | undefined | null][]): string[] {
-  return list.flatMap(([label, value]) => value ? [`${label}: ${line(value)}`] : []);
+/**
+ * "Label: value" lines, each value squashed to one line. A field without a value, or with nothing
+ * but spaces, is left out: an empty label reads as missing data (or as the next line's).
+ */
+export function labelledLines(list: [label: string, value: string | undefined | null][]): string[] {
+  return list.flatMap(([label, value]) => {
+    const text = value ? line(value) : "";
+    return text ? [`${label}: ${text}`] : [];
+  });
 }
 
 /** "1920 × 1080" for "1920 x 1080"; other spellings as they are. */
@@ -107,7 +114,7 @@ export function kindLines(result: Described): string[] {
     case "images.html":
       return [
         "Result Type: image",
-        ...pairs([
+        ...labelledLines([
           ["Image URL", result.img_src],
           ["Resolution", result.resolution && resolutionText(result.resolution)],
           ["Format", result.img_format],
@@ -118,7 +125,7 @@ export function kindLines(result: Described): string[] {
     case "videos.html":
       return [
         "Result Type: video",
-        ...pairs([
+        ...labelledLines([
           ["Length", result.length],
           ["Author", result.author],
           ["Embed URL", result.iframe_src],
@@ -129,7 +136,7 @@ export function kindLines(result: Described): string[] {
       const more = authors.length - MAX_AUTHORS;
       return [
         "Result Type: paper",
-        ...pairs([
+        ...labelledLines([
           [
             "Authors",
             authors.length
@@ -150,7 +157,7 @@ export function kindLines(result: Described): string[] {
     case "packages.html":
       return [
         "Result Type: package",
-        ...pairs([
+        ...labelledLines([
           ["Package", result.package_name],
           ["Version", result.version],
           ["Maintainer", result.maintainer],

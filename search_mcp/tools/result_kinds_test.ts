@@ -40,7 +40,6 @@ Deno.test("an image result says what it shows, where it is, its size and where i
     new RegExp(
       [
         "^Title: Red rock crab",
-        "Description: ",
         "URL: https://commons.example.org/wiki/File:Crab.jpg",
         "Result Type: image",
         "Image URL: https://upload.example.org/crab.jpg",
@@ -164,9 +163,54 @@ Deno.test("a package result gives its version, description and links", () => {
 });
 
 Deno.test("compact detail stays title, URL and description for every kind, as mcp-searxng's", () => {
-  const output = shapeOutput(answer([IMAGE]), { query: "crab", result_detail: "compact" }, false);
+  const output = shapeOutput(
+    answer([IMAGE, { ...IMAGE, url: "https://a.example/", content: "A crab." }]),
+    { query: "crab", result_detail: "compact" },
+    false,
+  );
   assert.deepEqual(Object.keys(output.results[0]).sort(), ["content", "title", "url"]);
-  assert.equal(renderText(output, true).split("\n").length, 3);
+  assert.deepEqual(renderText(output, true).split("\n\n").map((block) => block.split("\n")), [
+    ["Title: Red rock crab", "URL: https://commons.example.org/wiki/File:Crab.jpg"],
+    ["Title: Red rock crab", "Description: A crab.", "URL: https://a.example/"],
+  ]);
+});
+
+Deno.test("a field with no value prints no label: an image found by one engine has no empty Description or Category line", () => {
+  const output = shapeOutput(
+    {
+      ...answer([{
+        ...IMAGE,
+        title: " ",
+        content: "\n",
+        engines: ["bing images"],
+        category: " ",
+        publishedDate: "",
+        thumbnail: "  ",
+        source: " ",
+      }]),
+      answers: [{ answer: " " }],
+      corrections: ["", "crab"],
+      suggestions: ["", "red crab"],
+      infoboxes: [{ infobox: "", content: " " }, { infobox: "Crab", content: "" }],
+    },
+    { query: "crab" },
+    false,
+  );
+  const lines = renderText(output, false).split("\n");
+  assert.deepEqual(lines.filter((text) => /^[A-Z][\w ]*:\s*$/.test(text)), [], lines.join("\n"));
+  assert.deepEqual(lines.slice(0, 10), [
+    'Spelling correction: did you mean "crab"?',
+    "",
+    "Suggestions: red crab",
+    "",
+    "Infobox: Crab",
+    "",
+    "---",
+    "",
+    "URL: https://commons.example.org/wiki/File:Crab.jpg",
+    "Result Type: image",
+  ]);
+  assert.ok(lines.includes("Engines: bing images"));
 });
 
 Deno.test("web results and unknown kinds add no kind lines or fields; a kind keeps only its own fields", () => {

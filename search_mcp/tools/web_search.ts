@@ -11,7 +11,7 @@ import type { EngineClient, EngineSearchParams, EngineSearchResponse } from "../
 import { countArgument, languageArgument, nameListArgument } from "./input.ts";
 import { errorResult, structuredResult } from "../../runtime/mcp/results.ts";
 import { failureResult } from "./results.ts";
-import { kindLines, kindOutput, kindOutputShape } from "./result_kinds.ts";
+import { kindLines, kindOutput, kindOutputShape, labelledLines } from "./result_kinds.ts";
 
 export const inputSchema = z.object({
   query: z.string().trim().min(1, "query must not be empty").max(2000)
@@ -174,39 +174,50 @@ export function shapeOutput(
 
 export function renderText(output: WebSearchOutput, compact: boolean): string {
   const blocks = output.results.map((result) => {
-    const lines = [
-      `Title: ${line(result.title)}`,
-      `Description: ${line(result.content)}`,
-      `URL: ${line(result.url)}`,
-    ];
+    // An image's snippet is usually empty: its block then starts Title, URL.
+    const lines = labelledLines([
+      ["Title", result.title],
+      ["Description", result.content],
+      ["URL", result.url],
+    ]);
     if (compact) return lines.join("\n");
-    lines.push(...kindLines(result));
-    if (result.score !== undefined) lines.push(`Relevance Score: ${result.score.toFixed(3)}`);
-    if (result.engines) lines.push(`Engines: ${result.engines.join(", ")}`);
-    if (result.category) lines.push(`Category: ${line(result.category)}`);
-    if (result.publishedDate) lines.push(`Published Date: ${line(result.publishedDate)}`);
-    if (result.thumbnail) lines.push(`Thumbnail: ${line(result.thumbnail)}`);
-    // An image's own file is its Image URL line already.
-    if (result.img_src && result.template !== "images.html") {
-      lines.push(`Image Source: ${line(result.img_src)}`);
-    }
+    lines.push(
+      ...kindLines(result),
+      ...labelledLines([
+        ["Relevance Score", result.score?.toFixed(3)],
+        ["Engines", result.engines?.join(", ")],
+        ["Category", result.category],
+        ["Published Date", result.publishedDate],
+        ["Thumbnail", result.thumbnail],
+        // An image's own file is its Image URL line already.
+        ["Image Source", result.template === "images.html" ? undefined : result.img_src],
+      ]),
+    );
     return lines.join("\n");
   });
   if (compact) return blocks.join("\n\n");
   const preamble = [
-    ...(output.answers ?? []).map((answer) => `Direct answer: ${line(answer)}`),
-    ...(output.corrections ?? []).map((word) =>
-      `Spelling correction: did you mean "${line(word)}"?`
+    ...labelledLines((output.answers ?? []).map((answer) => ["Direct answer", answer])),
+    ...(output.corrections ?? []).map(line).filter(Boolean).map((word) =>
+      `Spelling correction: did you mean "${word}"?`
     ),
-    ...(output.suggestions?.length
-      ? [`Suggestions: ${output.suggestions.map(line).join(", ")}`]
-      : []),
-    ...(output.infoboxes ?? []).map((box) =>
-      `Infobox: ${line(box.infobox)}${box.content ? ` — ${line(box.content)}` : ""}`
+    ...suggestionsLine(output),
+    ...labelledLines(
+      (output.infoboxes ?? []).map((box) => [
+        "Infobox",
+        [box.infobox, box.content].map((part) => line(part ?? "")).filter(Boolean).join(" — "),
+      ]),
     ),
     ...unresponsiveLine(output),
   ];
   return [...preamble, "---", blocks.join("\n\n")].join("\n\n").replace(/^---\n\n/, "");
+}
+
+function suggestionsLine(output: WebSearchOutput): string[] {
+  return labelledLines([[
+    "Suggestions",
+    (output.suggestions ?? []).map(line).filter(Boolean).join(", "),
+  ]]);
 }
 
 function unresponsiveLine(output: WebSearchOutput): string[] {
@@ -232,8 +243,6 @@ function noResultsText(query: string, output: WebSearchOutput): string {
     `No results found for "${line(query)}". Try different search terms or check if SearXNG ` +
     "search engines are working.",
     ...unresponsiveLine(output),
-    ...(output.suggestions?.length
-      ? [`Suggestions: ${output.suggestions.map(line).join(", ")}`]
-      : []),
+    ...suggestionsLine(output),
   ].join("\n\n");
 }
