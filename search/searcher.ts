@@ -1,6 +1,7 @@
 // One search: pick the engines, ask them all at once under one deadline, merge what came back.
 // Engine failures are reported, never thrown: a search always produces an outcome.
 import {
+  type ApiKeyPlace,
   type EngineContext,
   EngineError,
   type EngineModule,
@@ -211,6 +212,7 @@ export class Searcher {
       const response = await this.#client.send(backend.request(q, language, context), {
         signal: deadline.signal,
         language,
+        apiKeyIn: apiKeyPlace(configured),
       });
       return backend.parse(response).slice(0, 10);
     } catch (thrown) {
@@ -284,6 +286,7 @@ export class Searcher {
         language: query.language,
         followRedirects: module.followRedirects,
         handlesHttpErrors: module.handlesHttpErrors,
+        apiKeyIn: apiKeyPlace(engine),
       });
       const outcome = module.parse(response, query, context);
       if (!isNextStep(outcome)) return outcome;
@@ -291,6 +294,11 @@ export class Searcher {
     }
     throw new ParseError(`more than ${MAX_ENGINE_STEPS} requests needed`);
   }
+}
+
+/** Where the engine's requests carry its key, for the HTTP edge to keep it with its provider. */
+function apiKeyPlace(engine: ConfiguredEngine): ApiKeyPlace | null {
+  return engine.apiKey ? engine.module.apiKeyIn ?? null : null;
 }
 
 /** What a provider call threw, as an EngineError: anything else is a parse failure of ours. */

@@ -2,6 +2,7 @@
 // answers, redirects under our control, and every failure turned into a typed EngineError so a
 // provider can never fail a search with anything else.
 import {
+  type ApiKeyPlace,
   EngineError,
   NetworkError,
   ParseError,
@@ -31,6 +32,8 @@ export interface SendOptions {
   followRedirects?: boolean;
   /** Leave 4xx/5xx answers to the caller instead of turning them into errors. */
   handlesHttpErrors?: boolean;
+  /** Where the request carries the engine's API key; absent or null when it carries none. */
+  apiKeyIn?: ApiKeyPlace | null;
 }
 
 export interface UpstreamClient {
@@ -39,9 +42,11 @@ export interface UpstreamClient {
 }
 
 export function createUpstreamClient(
-  { poolConnections, userAgent = browserUserAgent() }: {
+  { poolConnections, userAgent = browserUserAgent(), caCerts }: {
     poolConnections: number;
     userAgent?: string;
+    /** Extra trusted CA certificates (PEM): the tests' own https providers. */
+    caCerts?: string[];
   },
 ): UpstreamClient {
   // Idle connections are dropped before typical upstream keep-alive limits (60 s and more), so a
@@ -49,9 +54,10 @@ export function createUpstreamClient(
   const client = Deno.createHttpClient({
     poolMaxIdlePerHost: poolConnections,
     poolIdleTimeout: 30_000,
+    caCerts,
   });
 
-  function fetchOnce(request: UpstreamRequest, url: string, options: SendOptions) {
+  function fetchOnce(request: UpstreamRequest, options: SendOptions) {
     const headers: Record<string, string> = {
       "User-Agent": userAgent,
       "Accept": "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
@@ -67,7 +73,7 @@ export function createUpstreamClient(
       }
     }
     const post = request.method === "POST";
-    return fetch(url, {
+    return fetch(request.url, {
       method: post ? "POST" : "GET",
       headers,
       body: post ? new URLSearchParams(request.form ?? {}) : undefined,
@@ -78,17 +84,14 @@ export function createUpstreamClient(
   }
 
   async function send(request: UpstreamRequest, options: SendOptions): Promise<UpstreamResponse> {
-    let url = request.url;
     let current = request;
     for (let redirects = 0;; redirects++) {
-      const response = await withRetryOnDroppedConnection(() => fetchOnce(current, url, options));
+      const response = await withRetryOnDroppedConnection(() => fetchOnce(current, options));
       const location = response.headers.get("location");
       const isRedirect = response.status >= 300 && response.status < 400 && location !== null;
       if (isRedirect && options.followRedirects !== false && redirects < MAX_REDIRECTS) {
         await response.body?.cancel();
-        url = new URL(location, url).href;
-        // A redirected POST is re-sent as a GET, as browsers do for 301/302/303.
-        current = { url, headers: request.headers, cookies: request.cookies };
+        current = redirected(current, new URL(location, current.url), options.apiKeyIn ?? null);
         continue;
       }
       const body = await readText(response);
@@ -96,7 +99,7 @@ export function createUpstreamClient(
         const error = errorForStatus(response.status, response.headers, body);
         if (error) throw error;
       }
-      return { url, status: response.status, headers: response.headers, body };
+      return { url: current.url, status: response.status, headers: response.headers, body };
     }
   }
 
@@ -110,6 +113,42 @@ export function createUpstreamClient(
     },
     close: () => client.close(),
   };
+}
+
+/** Request headers that say who we are to a provider, besides an engine's own key header. */
+const CREDENTIAL_HEADERS = ["authorization", "proxy-authorization", "cookie"];
+
+/**
+ * The request that follows `previous` to `target`, a redirect's Location. A POST is re-sent as a
+ * GET, as browsers do for 301/302/303. Credentials stay with the origin they were meant for: a hop
+ * to another origin goes without Authorization, cookies and the engine's key (header or query
+ * parameter), and stays without them on later hops. While a key is sent, a hop from https to http
+ * is refused: the key and the query would cross the network in the clear.
+ */
+function redirected(
+  previous: UpstreamRequest,
+  target: URL,
+  apiKeyIn: ApiKeyPlace | null,
+): UpstreamRequest {
+  const from = new URL(previous.url);
+  if (apiKeyIn && from.protocol === "https:" && target.protocol === "http:") {
+    throw new NetworkError(
+      `refused a redirect from https to http (${target.host}): the engine sends an API key`,
+    );
+  }
+  if (target.origin === from.origin) {
+    return { url: target.href, headers: previous.headers, cookies: previous.cookies };
+  }
+  const keyHeader = apiKeyIn && "header" in apiKeyIn ? apiKeyIn.header.toLowerCase() : null;
+  const headers = Object.entries(previous.headers ?? {}).filter(([name]) => {
+    const lower = name.toLowerCase();
+    return lower !== keyHeader && !CREDENTIAL_HEADERS.includes(lower);
+  });
+  // Deleting re-serialises the query, so only a query that has the key is touched.
+  if (apiKeyIn && "param" in apiKeyIn && target.searchParams.has(apiKeyIn.param)) {
+    target.searchParams.delete(apiKeyIn.param);
+  }
+  return { url: target.href, headers: Object.fromEntries(headers) };
 }
 
 // A pooled connection the upstream closed while idle fails before any answer; one fresh attempt

@@ -2,6 +2,7 @@
 // `categories=` and `engines=` pick their engines as SearXNG clients name them, papers carry
 // their DOI and authors and merge across engines by DOI.
 import assert from "node:assert/strict";
+import { startFakeUpstream } from "./helpers/fake_upstream.ts";
 import { startSearch } from "./helpers/search_instance.ts";
 import { askedProviders, searchJson } from "./helpers/search_with_fakes.ts";
 
@@ -111,6 +112,48 @@ Deno.test("an api_key goes to its own provider only: GitHub's token to GitHub", 
     const sent = request.headers.get("authorization");
     assert.equal(sent, provider === "github" ? "Bearer ghp_test_token_123" : null, provider);
     assert.ok(!request.url.search.includes("ghp_test_token_123"), provider);
+  }
+});
+
+Deno.test("an api_key is not sent on when its provider redirects to another host", async () => {
+  const key = "key-for-the-provider-only";
+  // Each engine's base_url is a host that sends every request on to the fake providers: another
+  // port, so another origin.
+  let providers = "";
+  await using redirector = await startFakeUpstream({
+    "/": (request) =>
+      new Response(null, {
+        status: 302,
+        headers: { Location: `${providers}${request.url.pathname}${request.url.search}` },
+      }),
+  });
+  const keyed = (module: string) =>
+    `    base_url: ${redirector.origin}/${module}\n    api_key: ${key}\n`;
+  await using search = await startSearch({
+    engineExtra: {
+      github: keyed("github"),
+      crossref: keyed("crossref"),
+      stackoverflow: keyed("stackexchange"),
+    },
+  });
+  providers = search.upstream.origin;
+  const body = await searchJson(search, "q=rust&engines=github,crossref,stackoverflow");
+  assert.deepEqual(body.unresponsive_engines, []);
+  assert.deepEqual(
+    new Set(body.results.map((result) => result.engine)),
+    new Set(["github", "crossref", "stackoverflow"]),
+  );
+  const carriesKey = (request: { url: URL; headers: Headers }) =>
+    request.url.search.includes(key) || [...request.headers.values()].some((v) => v.includes(key));
+  assert.equal(redirector.requests.length, 3);
+  assert.ok(redirector.requests.every(carriesKey), "the base_url gets the key");
+  assert.deepEqual(
+    askedProviders(search.upstream.requests),
+    new Set(["github", "crossref", "stackexchange"]),
+  );
+  for (const request of search.upstream.requests) {
+    assert.ok(!carriesKey(request), request.url.pathname);
+    assert.equal(request.headers.get("authorization"), null, request.url.pathname);
   }
 });
 

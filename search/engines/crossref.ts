@@ -100,6 +100,7 @@ export const crossref: EngineModule = {
   language: false,
   // A refused Plus key is 401, which would otherwise read as a plain HTTP error.
   handlesHttpErrors: true,
+  apiKeyIn: { header: "Crossref-Plus-API-Token" },
 
   request(query, context) {
     const text = collapseWhitespace(query.query);

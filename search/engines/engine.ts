@@ -163,6 +163,14 @@ export type EngineStep = EngineResults | { next: UpstreamRequest };
 /** At most this many requests per provider per search, token and follow-up steps included. */
 export const MAX_ENGINE_STEPS = 3;
 
+/**
+ * Where a module puts the `api_key` of its settings entry: a request header or a query parameter.
+ * The HTTP edge reads it to keep the key with its provider: a redirect to another origin is sent
+ * without it (nor Authorization or cookies), and none from https to http is followed while a key
+ * is set.
+ */
+export type ApiKeyPlace = { header: string } | { param: string };
+
 export interface EngineModule {
   /** Module id, the `engine:` value in settings (e.g. "duckduckgo"). */
   readonly id: string;
@@ -184,6 +192,8 @@ export interface EngineModule {
    * Location header (DuckDuckGo's 303 means "no results").
    */
   readonly followRedirects?: boolean;
+  /** Where this module sends `context.apiKey`; absent for a module that sends no key. */
+  readonly apiKeyIn?: ApiKeyPlace;
   /** null: nothing to ask for this query (e.g. too long for the upstream); the engine is skipped. */
   request(query: EngineQuery, context: EngineContext): UpstreamRequest | null;
   /** Throws the typed errors below on soft blocks and unparseable pages. */

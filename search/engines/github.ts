@@ -89,6 +89,7 @@ export const github: EngineModule = {
   language: false,
   // A rate limit comes as 403 too, told apart by its headers.
   handlesHttpErrors: true,
+  apiKeyIn: { header: "Authorization" },
 
   request(query, context) {
     const q = collapseWhitespace(query.query);

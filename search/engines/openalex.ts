@@ -140,6 +140,7 @@ export const openalex: EngineModule = {
   language: true,
   // OpenAlex answers 403 when requests come too fast (its documented meaning), not for a refusal.
   handlesHttpErrors: true,
+  apiKeyIn: { param: "api_key" },
 
   request(query, context) {
     const search = collapseWhitespace(query.query);

@@ -201,6 +201,7 @@ export const pubmed: EngineModule = {
   language: false,
   // E-utilities answer a refused key with 400 and a JSON reason.
   handlesHttpErrors: true,
+  apiKeyIn: { param: "api_key" },
 
   request(query, context) {
     const term = collapseWhitespace(query.query);

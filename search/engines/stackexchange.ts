@@ -105,6 +105,7 @@ export const stackexchange: EngineModule = {
   language: false,
   // Errors come as JSON (throttling among them) that must be read to be told apart.
   handlesHttpErrors: true,
+  apiKeyIn: { param: "key" },
 
   request(query, context) {
     const q = collapseWhitespace(query.query);
