@@ -167,6 +167,8 @@ Deno.test("pypi, off by default, answers packages when named", async () => {
     "requests-unixsocket2",
   ]);
   assert.equal(body.results[0].version, "2.32.5");
+  // The fake PyPI is a mirror at a path (base_url .../pypi): its links keep that path.
+  assert.equal(body.results[0].url, `${search.upstream.origin}/pypi/project/requests/`);
 });
 
 Deno.test("Vane's academic request (engines=arxiv,google scholar,pubmed) asks arxiv and pubmed", async () => {

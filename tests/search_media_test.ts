@@ -127,10 +127,10 @@ Deno.test("categories=news asks bing news beside mojeek news, with dates and pic
   assert.equal(kernel?.category, "news");
   assert.equal(kernel?.template, "default.html");
   assert.match(String(kernel?.publishedDate), /^\d{4}-\d\d-\d\dT/);
-  // The fragment's picture is relative: it is read against the (fake) Bing it came from.
+  // The fragment's picture is relative: it hangs under the (fake) Bing's base_url, path kept.
   assert.equal(
     kernel?.thumbnail,
-    `${search.upstream.origin}/th?id=OVFT.k3rn3l&pid=News&w=234&h=132&c=14&rs=2&qlt=90`,
+    `${search.upstream.origin}/bing_news/th?id=OVFT.k3rn3l&pid=News&w=234&h=132&c=14&rs=2&qlt=90`,
   );
 });
 

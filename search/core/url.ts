@@ -119,3 +119,19 @@ function parseHttpUrl(value: string | null | undefined): URL | null {
   if (url === null || (url.protocol !== "http:" && url.protocol !== "https:")) return null;
   return url.hostname ? url : null;
 }
+
+/**
+ * A provider's link as SearXNG joins it: an absolute one as it is (a scheme-relative one takes
+ * `baseUrl`'s scheme), a relative one appended to the engine's `base_url`, whose path stays. A
+ * mirror at `https://mirror.example/pypi` links `/project/x/` as
+ * `https://mirror.example/pypi/project/x/`, where resolving against the answer's address would
+ * drop `/pypi`. Null unless the outcome is an http(s) URL.
+ */
+export function linkUnderBaseUrl(link: string | null | undefined, baseUrl: string): string | null {
+  const trimmed = link?.trim();
+  if (!trimmed) return null;
+  if (trimmed.startsWith("//") || URL.canParse(trimmed)) {
+    return httpUrl(URL.parse(trimmed, baseUrl)?.href);
+  }
+  return httpUrl(`${baseUrl}${trimmed.startsWith("/") ? "" : "/"}${trimmed}`);
+}

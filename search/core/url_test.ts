@@ -1,5 +1,12 @@
 import assert from "node:assert/strict";
-import { cleanUrl, dedupKey, httpUrl, parsedUrl, TRACKING_PARAMETERS } from "./url.ts";
+import {
+  cleanUrl,
+  dedupKey,
+  httpUrl,
+  linkUnderBaseUrl,
+  parsedUrl,
+  TRACKING_PARAMETERS,
+} from "./url.ts";
 
 Deno.test("tracking parameters are removed while the others keep their order and spelling", () => {
   assert.equal(
@@ -134,5 +141,32 @@ Deno.test("relative, scheme-relative, non-http and empty values are rejected", (
     ]
   ) {
     assert.equal(httpUrl(value), null, String(value));
+  }
+});
+
+Deno.test("a relative link hangs under base_url with its path kept; an absolute one is kept", () => {
+  const mirror = "https://mirror.example/pypi";
+  assert.equal(
+    linkUnderBaseUrl("/project/x/", mirror),
+    "https://mirror.example/pypi/project/x/",
+  );
+  assert.equal(linkUnderBaseUrl("project/x/", mirror), "https://mirror.example/pypi/project/x/");
+  assert.equal(
+    linkUnderBaseUrl(" /th?id=1&w=2 ", mirror),
+    "https://mirror.example/pypi/th?id=1&w=2",
+  );
+  assert.equal(linkUnderBaseUrl("/project/x/", "https://pypi.org"), "https://pypi.org/project/x/");
+  assert.equal(
+    linkUnderBaseUrl("https://pypi.org/project/x/", mirror),
+    "https://pypi.org/project/x/",
+  );
+  assert.equal(
+    linkUnderBaseUrl("//cdn.example/a.png", "http://mirror.example/p"),
+    "http://cdn.example/a.png",
+  );
+  for (
+    const value of ["javascript:alert(1)", "data:image/png;base64,AA", "", "  ", null, undefined]
+  ) {
+    assert.equal(linkUnderBaseUrl(value, mirror), null, String(value));
   }
 });

@@ -11,7 +11,7 @@ import {
 import { all, attr, type Element, first, parseHtml, text } from "./html.ts";
 import { bingMarket, throwOnBingChallenge } from "./bing.ts";
 import { parseListingDate } from "./listing_date.ts";
-import { httpUrl } from "../core/url.ts";
+import { httpUrl, linkUnderBaseUrl } from "../core/url.ts";
 
 const PAGE_SIZE = 10;
 /**
@@ -25,19 +25,22 @@ const INTERVAL: Record<TimeRange, string | null> = {
   year: null,
 };
 
-/** The card's picture: lazy-loaded ones keep the real address in a data- attribute. */
-function thumbnail(card: Element, pageUrl: string): string | null {
+/**
+ * The card's picture: lazy-loaded ones keep the real address in a data- attribute, often a path
+ * on Bing ("/th?id=…"), read under `base_url` as SearXNG reads relative links.
+ */
+function thumbnail(card: Element, baseUrl: string): string | null {
   const image = first(card, "a.imagelink img");
   for (const name of ["data-src-hq", "data-src", "src"]) {
     const value = attr(image, name);
     if (!value || value.startsWith("data:")) continue;
-    const resolved = URL.parse(value, pageUrl);
-    if (resolved) return httpUrl(resolved.href);
+    const link = linkUnderBaseUrl(value, baseUrl);
+    if (link) return link;
   }
   return null;
 }
 
-function card(item: Element, pageUrl: string, now: Date): EngineResult | null {
+function card(item: Element, baseUrl: string, now: Date): EngineResult | null {
   const link = first(item, "a.title");
   const url = httpUrl(attr(link, "href"));
   const title = text(link);
@@ -46,7 +49,7 @@ function card(item: Element, pageUrl: string, now: Date): EngineResult | null {
     url,
     title,
     content: text(first(item, "div.snippet")),
-    thumbnail: thumbnail(item, pageUrl),
+    thumbnail: thumbnail(item, baseUrl),
   };
   const age = attr(first(item, "div.source span[aria-label]"), "aria-label") ?? "";
   const publishedDate = parseListingDate(age, now);
@@ -93,7 +96,7 @@ export const bingNews: EngineModule = {
     const cards = all(doc, "div.newsitem");
     if (cards.length === 0) throw new ParseError("no news cards");
     const results = cards
-      .map((item) => card(item, response.url, context.now))
+      .map((item) => card(item, context.baseUrl, context.now))
       .filter((result) => result !== null);
     return { ...emptyResults(), results };
   },

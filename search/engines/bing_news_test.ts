@@ -17,11 +17,15 @@ function params(query: Partial<EngineQuery> = {}): URLSearchParams {
   return new URL(request(query)!.url).searchParams;
 }
 
-function parse(body: string, url = "https://www.bing.com/news/infinitescrollajax?q=rust") {
+function parse(
+  body: string,
+  url = "https://www.bing.com/news/infinitescrollajax?q=rust",
+  baseUrl = bingNews.defaultBaseUrl,
+) {
   const step = bingNews.parse(
     upstreamResponse(body, { url }),
     engineQuery({ category: "news" }),
-    engineContext(bingNews, { now: NOW }),
+    engineContext(bingNews, { now: NOW, baseUrl }),
   );
   assert.ok(!isNextStep(step));
   return step.results;
@@ -98,12 +102,13 @@ Deno.test("bing news: a card without a usable link is left out", () => {
   assert.ok(!parse(news).some((result) => result.title === "Sponsored"));
 });
 
-Deno.test("bing news: a relative picture is read against base_url's page", () => {
-  const [first] = parse(news, "http://127.0.0.1:8888/bing_news/news/infinitescrollajax?q=rust");
+Deno.test("bing news: a relative picture hangs under base_url, a mirror's path kept", () => {
+  const mirror = "http://127.0.0.1:8888/bing_news";
+  const [first] = parse(news, `${mirror}/news/infinitescrollajax?q=rust`, mirror);
   assert.ok(first.template === undefined);
   assert.equal(
     first.thumbnail,
-    "http://127.0.0.1:8888/th?id=OVFT.k3rn3l&pid=News&w=234&h=132&c=14&rs=2&qlt=90",
+    "http://127.0.0.1:8888/bing_news/th?id=OVFT.k3rn3l&pid=News&w=234&h=132&c=14&rs=2&qlt=90",
   );
 });
 

@@ -13,7 +13,7 @@ import {
 import { isoDate } from "./api_fields.ts";
 import { all, attr, first, parseHtml, text } from "./html.ts";
 import { errorForStatus } from "./http_status.ts";
-import { cleanUrl } from "../core/url.ts";
+import { cleanUrl, linkUnderBaseUrl } from "../core/url.ts";
 
 // Fastly's challenge page: its script lives under /_fs-ch-…/, and without JavaScript it says so.
 const CHALLENGE_MARKERS = ["/_fs-ch-", "Client Challenge", "enable JavaScript to proceed"];
@@ -37,7 +37,7 @@ export const pypi: EngineModule = {
     return { url: `${context.baseUrl}/search/?${params}` };
   },
 
-  parse(response) {
+  parse(response, _query, context) {
     const error = errorForStatus(response.status, response.headers, response.body);
     if (error) throw error;
     const page = parseHtml(response.body);
@@ -51,9 +51,9 @@ export const pypi: EngineModule = {
     }
     const results = emptyResults();
     for (const snippet of snippets) {
-      const href = attr(snippet, "href");
-      const link = href ? URL.parse(href, response.url) : null;
-      const url = link ? cleanUrl(link.href) : null;
+      // PyPI links its projects by path ("/project/x/"), under a mirror's path too.
+      const link = linkUnderBaseUrl(attr(snippet, "href"), context.baseUrl);
+      const url = link ? cleanUrl(link) : null;
       const name = text(first(snippet, ".package-snippet__name"));
       if (!url || !name) continue;
       const result: PackageResult = {

@@ -58,13 +58,17 @@ Deno.test("pypi reads every package of the search page", () => {
   ]);
 });
 
-Deno.test("pypi: links lead to the site the page came from", () => {
-  const { results } = parse(
-    fixture("pypi", "search.html"),
-    200,
-    "http://127.0.0.1:9999/pypi/search/?q=r",
-  );
-  assert.equal(results[0].url, "http://127.0.0.1:9999/project/requests/");
+Deno.test("pypi: links lead to each package under base_url, a mirror's path kept", () => {
+  const mirror = "https://mirror.example/pypi";
+  const { results } = engineHarness(pypi, {
+    context: { baseUrl: mirror },
+    responseUrl: `${mirror}/search/?q=requests`,
+  });
+  assert.deepEqual(results(fixture("pypi", "search.html")).map((result) => result.url), [
+    `${mirror}/project/requests/`,
+    `${mirror}/project/requests-toolbelt/`,
+    `${mirror}/project/requests-unixsocket2/`,
+  ]);
 });
 
 Deno.test("pypi: the no-results page is no results", () => {
