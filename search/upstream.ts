@@ -12,6 +12,7 @@ import {
 } from "./engines/engine.ts";
 import { errorForStatus } from "./engines/http_status.ts";
 import { browserUserAgent } from "../shared/browser_user_agent.ts";
+import { CREDENTIAL_HEADERS } from "../shared/credential_headers.ts";
 import { parseMediaType } from "../shared/media_type.ts";
 import { BodyTimeoutError, readBodyCapped } from "../runtime/read_capped.ts";
 
@@ -114,9 +115,6 @@ export function createUpstreamClient(
     close: () => client.close(),
   };
 }
-
-/** Request headers that say who we are to a provider, besides an engine's own key header. */
-const CREDENTIAL_HEADERS = ["authorization", "proxy-authorization", "cookie"];
 
 /**
  * The request that follows `previous` to `target`, a redirect's Location. A POST is re-sent as a

@@ -259,6 +259,31 @@ Deno.test("an engine nobody answers for is a connection error naming SEARXNG_URL
   assert.deepEqual(suggestions.structured, { query: "rust", suggestions: [] });
 });
 
+Deno.test("SEARXNG_URL's credentials go to its own host only, not to another host it redirects to", async () => {
+  await using elsewhere = await stubEngine(() => Response.json(STUB_ANSWER));
+  await using engine = await startFakeUpstream({
+    "/": (request) =>
+      new Response(null, {
+        status: 302,
+        headers: { Location: `${elsewhere.origin}${request.url.pathname}${request.url.search}` },
+      }),
+  });
+  const withCredentials = new URL(engine.origin);
+  withCredentials.username = "searcher";
+  withCredentials.password = "password-for-the-engine";
+  await using mcp = await mcpFor(withCredentials.href);
+  await using session = await connectClient(mcp.mcpUrl, AUTH);
+  const answer = await session.call("searxng_web_search", { query: "rust" });
+  assert.equal(answer.isError, false, answer.text);
+  const basic = btoa("searcher:password-for-the-engine");
+  assert.equal(engine.requests.at(-1)!.headers.get("authorization"), `Basic ${basic}`);
+  assert.equal(elsewhere.requests.at(-1)!.url.pathname, "/search");
+  for (const request of elsewhere.requests) {
+    const values = [...request.headers.values()].join("\n");
+    assert.ok(!values.includes(basic) && !values.includes(MCP_TOKEN), values);
+  }
+});
+
 Deno.test("invalid arguments are isError results that name the argument", async () => {
   await using engine = await stubEngine(() => Response.json(STUB_ANSWER));
   await using mcp = await mcpFor(engine.origin);

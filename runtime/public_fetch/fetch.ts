@@ -1,5 +1,6 @@
 // A GET that follows redirects, every hop checked against the address policy and sent over a
 // connection to the checked address (see target.ts), spoken in HTTP/1.1 by http1.ts.
+import { CREDENTIAL_HEADERS } from "../../shared/credential_headers.ts";
 import { describeError } from "../../shared/describe_error.ts";
 import { ACCEPTED_ENCODINGS, decompressionFor, guardBody, streamChunks } from "./body.ts";
 import { type Connection, openConnection } from "./connection.ts";
@@ -25,7 +26,10 @@ import {
 export interface PublicFetchOptions {
   /** The overall deadline: covers name lookups, every redirect and the body. */
   signal?: AbortSignal;
-  /** E.g. User-Agent, Accept. Host, Connection and Accept-Encoding are always ours. */
+  /**
+   * E.g. User-Agent, Accept. Host, Connection and Accept-Encoding are always ours; Authorization,
+   * Proxy-Authorization and Cookie are not sent on to another origin a redirect points at.
+   */
   headers?: Record<string, string>;
   /** Default 5; a redirect beyond that is a "too_many_redirects" error. */
   maxRedirects?: number;
@@ -100,7 +104,12 @@ export async function fetchWithPolicy(
     if (redirects >= maxRedirects) {
       throw new PublicFetchError("too_many_redirects", url, `more than ${maxRedirects} redirects`);
     }
-    url = parseTargetUrl(location, url);
+    const next = parseTargetUrl(location, url);
+    // A caller's credentials are for the origin it named, not for wherever that one points.
+    if (next.origin !== url.origin) {
+      for (const name of CREDENTIAL_HEADERS) headers.delete(name);
+    }
+    url = next;
   }
 }
 

@@ -95,6 +95,22 @@ Deno.test("redirects are followed, relative Locations and 303 included, to the f
   assert.equal(server.requests.length, 3);
 });
 
+Deno.test("a redirect to another origin goes on without Authorization and cookies, within it with", async () => {
+  await using other = serveRaw(() => head("200 OK", { "Content-Length": "2" }) + "ok");
+  await using server = serveRaw((request) =>
+    request.startsWith("GET /away ")
+      ? head("302 Found", { Location: `${other.origin}/final` })
+      : head("302 Found", { Location: "/away" })
+  );
+  const headers = { Authorization: "Bearer secret-1", Cookie: "id=secret-2", Accept: "*/*" };
+  const response = await fetchPublic(`${server.origin}/start`, { ...local, headers });
+  assert.equal(text(await readAll(response)), "ok");
+  for (const request of server.requests) assert.match(request, /secret-1[^]*secret-2/);
+  assert.equal(other.requests.length, 1);
+  assert.doesNotMatch(other.requests[0], /secret/);
+  assert.match(other.requests[0], /\r\naccept: \*\/\*\r\n/);
+});
+
 Deno.test("a redirect beyond maxRedirects, or to another scheme, is refused", async () => {
   await using server = serveRaw((request) =>
     request.startsWith("GET /file ")
