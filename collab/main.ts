@@ -50,6 +50,7 @@ await runService({
   service: "collab",
   hostname: config.hostname,
   port: config.port,
+  variables: { port: "COLLAB_PORT", hostname: "COLLAB_BIND_ADDRESS" },
   handler: createCollabHandler({
     secret,
     rooms,

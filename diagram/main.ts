@@ -105,6 +105,7 @@ await runService({
   service: "diagram",
   hostname: config.hostname,
   port: config.port,
+  variables: { port: "DIAGRAM_PORT", hostname: "DIAGRAM_BIND_ADDRESS" },
   handler: createDiagramApp({
     core,
     baseUrl: config.baseUrl,

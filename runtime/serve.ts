@@ -1,6 +1,13 @@
 // Listening and graceful shutdown, shared by the four services.
 import { describeError } from "../shared/describe_error.ts";
 
+/**
+ * The exit code of a service that cannot listen on its address (taken, not on this machine, not
+ * allowed): like a bad setting (2), only the operator can fix it, so `deno task start` does not
+ * restart it (scripts/restart_policy.ts).
+ */
+export const EXIT_CANNOT_LISTEN = 3;
+
 export interface RunningServer {
   readonly url: URL;
   /** Stops accepting connections and waits for in-flight requests. */
@@ -24,16 +31,23 @@ export function listen(handler: Handler, options: ListenOptions): Promise<Runnin
       hostname: options.hostname,
       port: options.port,
       onListen(address) {
-        const host = address.hostname.includes(":") ? `[${address.hostname}]` : address.hostname;
-        resolve({ url: new URL(`http://${host}:${address.port}/`), stop: () => server.shutdown() });
+        const url = new URL(`http://${hostAndPort(address.hostname, address.port)}/`);
+        resolve({ url, stop: () => server.shutdown() });
       },
     }, handler);
   });
 }
 
+/** `host:port`, an IPv6 address in brackets. */
+function hostAndPort(hostname: string, port: number): string {
+  return `${hostname.includes(":") ? `[${hostname}]` : hostname}:${port}`;
+}
+
 export interface ServiceOptions extends ListenOptions {
   service: string;
   handler: Handler;
+  /** The variables the port and the address come from, named when they cannot be listened on. */
+  variables?: { port: string; hostname: string };
   /**
    * Runs first on a signal, while connections are still open: a server whose clients hold
    * long-lived sockets (collab) saves and closes them here, or stopping would wait for them.
@@ -52,12 +66,14 @@ export async function runService(options: ServiceOptions): Promise<void> {
     server = await listen(options.handler, options);
   } catch (error) {
     // Deno.serve throws synchronously inside the promise executor, which rejects the promise.
-    console.error(
-      `${options.service}: cannot listen on ${options.hostname}:${options.port}: ${
-        describeError(error)
-      }`,
-    );
-    Deno.exit(1);
+    const { service, hostname, port, variables } = options;
+    const change = variables
+      ? `; choose another with ${variables.port}=<port> (0 picks a free one) or ` +
+        `${variables.hostname}=<address>`
+      : "";
+    const address = hostAndPort(hostname, port);
+    console.error(`${service}: cannot listen on ${address}: ${describeError(error)}${change}`);
+    Deno.exit(EXIT_CANNOT_LISTEN);
   }
 
   let stopping = false;

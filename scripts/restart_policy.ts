@@ -1,6 +1,7 @@
 // What `deno task start` does when a service exits on its own: restart it after a growing pause,
 // or give up and stop everything when restarting cannot help.
 import { EXIT_CONFIG } from "../runtime/config.ts";
+import { EXIT_CANNOT_LISTEN } from "../runtime/serve.ts";
 
 /** First pause; each restart in a row doubles it. */
 export const RESTART_BASE_MS = 1_000;
@@ -29,15 +30,19 @@ export interface Exit {
 
 export type Decision =
   | { action: "restart"; delayMs: number; restart: number }
-  | { action: "stop"; exitCode: number; why: "config" | "failed-starts" };
+  | { action: "stop"; exitCode: number; why: "config" | "listen" | "failed-starts" };
 
 export function decide(
   state: RestartState,
   exit: Exit,
 ): { state: RestartState; decision: Decision } {
-  // A bad setting fails the same way every time; the operator has to fix it.
+  // A bad setting, or an address another program holds, fails the same way every time; the
+  // operator has to fix it.
   if (!exit.listened && exit.code === EXIT_CONFIG) {
     return { state, decision: { action: "stop", exitCode: EXIT_CONFIG, why: "config" } };
+  }
+  if (!exit.listened && exit.code === EXIT_CANNOT_LISTEN) {
+    return { state, decision: { action: "stop", exitCode: EXIT_CANNOT_LISTEN, why: "listen" } };
   }
   const failedStarts = exit.listened ? 0 : state.failedStarts + 1;
   if (failedStarts >= MAX_FAILED_STARTS) {

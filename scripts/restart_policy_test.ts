@@ -46,6 +46,11 @@ Deno.test("a bad setting at start stops everything with exit code 2", () => {
   assert.equal(later.action, "restart");
 });
 
+Deno.test("a service that cannot listen on its address stops everything with exit code 3, at once", () => {
+  const { decision } = decide(FRESH, { code: 3, uptimeMs: 900, listened: false });
+  assert.deepEqual(decision, { action: "stop", exitCode: 3, why: "listen" });
+});
+
 Deno.test("a service that dies before listening five times in a row is given up on", () => {
   const failedStart: Exit = { code: 1, uptimeMs: 500, listened: false };
   let state: RestartState = FRESH;

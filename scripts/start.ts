@@ -2,7 +2,8 @@
 // editor bundle), runs the four services as child processes (telling each where the others are:
 // scripts/linked_env.ts), prefixes their log lines with their names, restarts one that dies (scripts/restart_policy.ts) while the others keep running,
 // says when one is degraded (up, but unable to reach a service it needs), and on SIGINT/SIGTERM,
-// a bad setting or a service that cannot get started stops them all.
+// a bad setting, an address a service cannot listen on, or a service that cannot get started
+// stops them all.
 import { loadConfigOrExit } from "../runtime/config.ts";
 import { SERVICE_NAMES, type ServiceName } from "../runtime/service_names.ts";
 import { ensureSecrets, GENERATED_SECRETS } from "../runtime/secrets.ts";
@@ -163,10 +164,14 @@ function onExit(child: Running, status: Deno.CommandStatus) {
   const exited = `${child.name} exited with code ${status.code}` +
     (status.signal ? ` (signal ${status.signal})` : "");
   if (decision.action === "stop") {
-    const reason = decision.why === "config"
-      ? exited
-      : `${exited}, ${state.failedStarts} times in a row before it was listening; giving up`;
-    void stopAll(reason, decision.exitCode);
+    const reasons = {
+      config: exited,
+      // The service's own line says which address and which variable moves it.
+      listen: `${child.name} cannot listen (exit code ${status.code})`,
+      "failed-starts":
+        `${exited}, ${state.failedStarts} times in a row before it was listening; giving up`,
+    };
+    void stopAll(reasons[decision.why], decision.exitCode);
     return;
   }
   log(

@@ -31,6 +31,7 @@ await runService({
   service: "search",
   hostname: settings.server.bind_address,
   port: settings.server.port,
+  variables: { port: "SEARCH_PORT", hostname: "SEARCH_BIND_ADDRESS" },
   handler: search.app.fetch,
   onShutdown: () => search.close(),
 });

@@ -10,6 +10,7 @@ await runService({
   service: "search_mcp",
   hostname: env.MCP_HTTP_HOST,
   port: env.MCP_HTTP_PORT,
+  variables: { port: "MCP_HTTP_PORT", hostname: "MCP_HTTP_HOST" },
   handler: instance.app.fetch,
   onShutdown: () => instance.close(),
 });

@@ -6,11 +6,22 @@ import { serviceEnv, serviceRunArgs, taskCommand, v8FlagsOf } from "../runtime/s
 import { freePort, runToExit, serviceArgs, startService } from "./helpers/process.ts";
 
 /** `needs`: the variable naming the service it cannot work without, pointed at nothing here. */
-const SERVICES: { name: ServiceName; portVar: string; needs?: string }[] = [
-  { name: "search", portVar: "SEARCH_PORT" },
-  { name: "search_mcp", portVar: "MCP_HTTP_PORT", needs: "SEARXNG_URL" },
-  { name: "diagram", portVar: "DIAGRAM_PORT" },
-  { name: "collab", portVar: "COLLAB_PORT", needs: "DIAGRAM_INTERNAL_URL" },
+/** `bindVar`: the variable of the address it listens on. */
+const SERVICES: { name: ServiceName; portVar: string; bindVar: string; needs?: string }[] = [
+  { name: "search", portVar: "SEARCH_PORT", bindVar: "SEARCH_BIND_ADDRESS" },
+  {
+    name: "search_mcp",
+    portVar: "MCP_HTTP_PORT",
+    bindVar: "MCP_HTTP_HOST",
+    needs: "SEARXNG_URL",
+  },
+  { name: "diagram", portVar: "DIAGRAM_PORT", bindVar: "DIAGRAM_BIND_ADDRESS" },
+  {
+    name: "collab",
+    portVar: "COLLAB_PORT",
+    bindVar: "COLLAB_BIND_ADDRESS",
+    needs: "DIAGRAM_INTERNAL_URL",
+  },
 ];
 
 for (const { name, portVar, needs } of SERVICES) {
@@ -67,22 +78,25 @@ Deno.test("a service stops gracefully on SIGINT (Ctrl-C) with exit code 0", asyn
   await Deno.remove(dataDir, { recursive: true });
 });
 
-Deno.test("a port already in use stops the service with one line and exit 1", async () => {
-  const taken = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-  try {
-    const port = String((taken.addr as Deno.NetAddr).port);
-    const result = await runToExit(serviceArgs("search_mcp"), { MCP_HTTP_PORT: port });
-    assert.equal(result.code, 1);
-    const lines = result.stderr.trim().split("\n");
-    assert.equal(lines.length, 1, result.stderr);
-    assert.match(
-      lines[0],
-      new RegExp(`^search_mcp: cannot listen on 127\\.0\\.0\\.1:${port}: .*in use`, "i"),
-    );
-  } finally {
-    taken.close();
-  }
-});
+for (const { name, portVar, bindVar } of SERVICES) {
+  Deno.test(`${name} on a port in use exits with code 3 and one line naming the address, ${portVar} and ${bindVar}`, async () => {
+    const dataDir = await Deno.makeTempDir();
+    const taken = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+    try {
+      const port = String((taken.addr as Deno.NetAddr).port);
+      const result = await runToExit(serviceArgs(name), { [portVar]: port, DATA_DIR: dataDir });
+      assert.equal(result.code, 3, result.stderr);
+      const refusals = result.stderr.split("\n").filter((line) => line.includes("cannot listen"));
+      assert.deepEqual(refusals, [
+        `${name}: cannot listen on 127.0.0.1:${port}: Address already in use (os error 98); ` +
+        `choose another with ${portVar}=<port> (0 picks a free one) or ${bindVar}=<address>`,
+      ]);
+    } finally {
+      taken.close();
+      await Deno.remove(dataDir, { recursive: true });
+    }
+  });
+}
 
 Deno.test("a compiled service runs with the same V8 flags as its task", () => {
   const compile = taskCommand("compile").split(" && ").map((line) => line.split(/\s+/));

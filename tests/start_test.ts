@@ -234,10 +234,11 @@ Deno.test("a service that is killed is restarted after 1 s while the others keep
 Deno.test("a service that keeps dying before it listens is given up on after 5 starts", async () => {
   const dataDir = await Deno.makeTempDir();
   const { ports, env } = portsEnv();
-  // collab cannot bind a port that is taken: a failure that no restart can fix.
-  const squatter = Deno.listen({ hostname: "127.0.0.1", port: ports.collab });
+  // collab cannot create its room folder below a file: a failure (exit 1) that no restart fixes.
+  const blocker = `${dataDir}/not-a-folder`;
+  await Deno.writeTextFile(blocker, "");
   try {
-    const task = startTask({ ...env, DATA_DIR: dataDir });
+    const task = startTask({ ...env, DATA_DIR: dataDir, COLLAB_DATA_DIR: `${blocker}/collab` });
     // Pauses of 1 + 2 + 4 + 8 s between the five starts.
     const status = await task.wait(40_000);
     assert.notEqual(status.code, 0, task.output);
@@ -255,11 +256,45 @@ Deno.test("a service that keeps dying before it listens is given up on after 5 s
       /^start {6}\| collab exited with code \d+, 5 times in a row before it was listening; giving up; stopping all services$/m,
     );
     assert.doesNotMatch(task.output, /restart 5/);
+    assert.match(task.output, /^collab {5}\| collab: cannot create COLLAB_DATA_DIR /m);
     for (const service of ["search", "search_mcp", "diagram"] as const) {
       assert.ok(!(await isListening(ports[service])), `${service} still listening`);
     }
   } finally {
-    squatter.close();
+    await Deno.remove(dataDir, { recursive: true });
   }
-  await Deno.remove(dataDir, { recursive: true });
+});
+
+Deno.test("a port in use stops deno task start within 2 s with one line naming the service, the address and the variable to change", async () => {
+  const dataDir = await Deno.makeTempDir();
+  const { ports, env } = portsEnv();
+  // Another program holds diagram's port; diagram starts last, so the others are up by then and
+  // have to be stopped.
+  const squatter = Deno.listen({ hostname: "127.0.0.1", port: ports.diagram });
+  try {
+    const task = startTask({ ...env, DATA_DIR: dataDir });
+    const [line] = await task.waitFor(/^diagram {4}\| diagram: cannot listen on .*$/m, 30_000);
+    const refusedAt = performance.now();
+    const status = await task.wait(20_000);
+    const stoppedInMs = performance.now() - refusedAt;
+    assert.equal(status.code, 3, task.output);
+    assert.equal(
+      line,
+      `diagram    | diagram: cannot listen on 127.0.0.1:${ports.diagram}: Address already in use ` +
+        `(os error 98); choose another with DIAGRAM_PORT=<port> (0 picks a free one) or ` +
+        `DIAGRAM_BIND_ADDRESS=<address>`,
+    );
+    assert.match(
+      task.output,
+      /^start {6}\| diagram cannot listen \(exit code 3\); stopping all services$/m,
+    );
+    assert.doesNotMatch(task.output, /restarting in/);
+    assert.ok(stoppedInMs < 2_000, `stopped ${Math.round(stoppedInMs)} ms after the refusal`);
+    for (const service of ["search", "search_mcp", "collab"] as const) {
+      assert.ok(!(await isListening(ports[service])), `${service} still listening`);
+    }
+  } finally {
+    squatter.close();
+    await Deno.remove(dataDir, { recursive: true });
+  }
 });
