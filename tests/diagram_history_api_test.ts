@@ -101,6 +101,45 @@ Deno.test("a restore answers the new revision, honours If-Match, and gives the f
   });
 });
 
+Deno.test("a save that draws what is stored (null as [], keys reordered, versions bumped) makes no revision; a change after it does", async () => {
+  await withApi(async (api) => {
+    const created = await api("POST", "/api/diagrams", {
+      name: "Loaded and left",
+      file: fileWithNote("as imported"),
+    });
+    const id: string = created.json.id;
+    const before = (await api("GET", `/api/diagrams/${id}`)).json;
+    // What Excalidraw hands back after loading it: [] for null, its own key order, a new version.
+    const stored = fileWithNote("as imported");
+    const file = {
+      ...stored,
+      elements: stored.elements.map((element) => ({
+        ...Object.fromEntries(Object.entries(element).reverse()),
+        boundElements: [],
+        version: 5,
+        versionNonce: 12345,
+        updated: Date.now(),
+      })),
+      appState: Object.fromEntries(Object.entries(stored.appState).reverse()),
+    };
+    const resaved = await api("PUT", `/api/diagrams/${id}`, { file }, { "if-match": '"1"' });
+    assert.equal(resaved.status, 200, resaved.text);
+    assert.deepEqual(resaved.json, { id, revision: 1, updatedAt: before.updatedAt });
+    const after = (await api("GET", `/api/diagrams/${id}`)).json;
+    assert.deepEqual([after.revision, after.updatedAt, after.changedVia], [
+      1,
+      before.updatedAt,
+      "import",
+    ]);
+    assert.deepEqual((await api("GET", `/api/diagrams/${id}/revisions`)).json.revisions, []);
+
+    const changed = await api("PUT", `/api/diagrams/${id}`, { file: fileWithNote("edited") });
+    assert.equal(changed.json.revision, 2);
+    const kept = (await api("GET", `/api/diagrams/${id}/revisions`)).json.revisions;
+    assert.deepEqual(kept.map((r: { revision: number }) => r.revision), [1]);
+  });
+});
+
 Deno.test("bad revision requests get a 4xx JSON answer that says what is wrong", async () => {
   await withApi(async (api) => {
     const { id } = await withHistory(api);

@@ -3,6 +3,7 @@
 // file is validated, its thumbnail sanitised or rendered (content.ts), and its images settled
 // against the ones uploaded for the diagram (diagram_images.ts) before the store sees it.
 import { excalidrawFile } from "../drawing/excalidraw/envelope.ts";
+import { sameFile } from "../drawing/excalidraw/same_drawing.ts";
 import { randomId } from "../store/random_id.ts";
 import {
   createDiagram,
@@ -50,20 +51,25 @@ export function fileWriteOperations(deps: DiagramDeps) {
       return view(meta);
     },
 
-    /** A whole new file (editor saves, REST PUT); with expectedRevision only over that revision. */
+    /**
+     * A whole new file (editor saves, REST PUT, a room's flush, a chat client's save); with
+     * expectedRevision only over that revision. A file that draws what is stored (same_drawing.ts:
+     * only spelling or bookkeeping differ, as when Excalidraw loads a file and hands it back) is no
+     * change: nothing is written, and the answer is the diagram as it stands.
+     */
     async replaceFile(
       actor: Actor,
       id: string,
       input: { file: unknown; thumbnail?: string; expectedRevision?: number },
     ): Promise<DiagramView> {
+      const { file: storedFile, ...stored } = await getDiagram(db, actor.userId, id);
       const content = await contentFromFile(input.file, {
         thumbnail: input.thumbnail,
-        settleFiles: filesOfDiagram(
-          db,
-          id,
-          async () => (await getDiagram(db, actor.userId, id)).file,
-        ),
+        settleFiles: filesOfDiagram(db, id, () => Promise.resolve(storedFile)),
       });
+      const current = input.expectedRevision === undefined ||
+        input.expectedRevision === stored.revision;
+      if (current && drawsTheSame(storedFile, content.file)) return view(stored);
       const meta = await replaceDiagramContent(db, actor.userId, id, {
         ...content,
         changedVia: actor.via,
@@ -73,4 +79,9 @@ export function fileWriteOperations(deps: DiagramDeps) {
       return view(meta);
     },
   };
+}
+
+/** Two stored texts (validated files) hold the same drawing. */
+function drawsTheSame(stored: string, next: string): boolean {
+  return stored === next || sameFile(JSON.parse(stored), JSON.parse(next));
 }

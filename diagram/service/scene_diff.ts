@@ -1,7 +1,9 @@
 // What changed between two drawings, element by element, for the history page: which elements one
 // has that the other lacks, and which both have but differently. A deleted element (isDeleted) is
-// as good as absent. Bookkeeping fields that move on every save (version, versionNonce, updated)
-// are not changes by themselves.
+// as good as absent. Differently means drawn differently (same_drawing.ts): bookkeeping that moves
+// on every save (version, versionNonce, updated, the index labels) and how a writer spells nothing
+// (`boundElements: null` or `[]`) are no change.
+import { sameElement } from "../drawing/excalidraw/same_drawing.ts";
 
 export interface ElementSummary {
   id: string;
@@ -18,8 +20,6 @@ export interface SceneDiff {
 
 type Element = Record<string, unknown>;
 
-const BOOKKEEPING = new Set(["version", "versionNonce", "updated"]);
-
 /** From `before` to `after`: in the order each drawing lists its elements. */
 export function diffScenes(before: readonly unknown[], after: readonly unknown[]): SceneDiff {
   const old = liveById(before);
@@ -29,7 +29,7 @@ export function diffScenes(before: readonly unknown[], after: readonly unknown[]
   for (const [id, element] of now) {
     const previous = old.get(id);
     if (previous === undefined) added.push(summary(element, now));
-    else if (!sameDrawing(previous, element)) changed.push(summary(element, now));
+    else if (!sameElement(previous, element)) changed.push(summary(element, now));
   }
   const removed = [...old].filter(([id]) => !now.has(id)).map(([, element]) =>
     summary(element, old)
@@ -45,15 +45,6 @@ function liveById(elements: readonly unknown[]): Map<string, Element> {
     if (typeof id === "string" && isDeleted !== true) live.set(id, element as Element);
   }
   return live;
-}
-
-function sameDrawing(a: Element, b: Element): boolean {
-  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
-  for (const key of keys) {
-    if (BOOKKEEPING.has(key)) continue;
-    if (JSON.stringify(a[key]) !== JSON.stringify(b[key])) return false;
-  }
-  return true;
 }
 
 function summary(element: Element, scene: Map<string, Element>): ElementSummary {

@@ -49,3 +49,13 @@ Deno.test("a moved element is changed; a new version number alone is not; a dele
   assert.deepEqual(diff.removed.map((element) => element.id), ["deleted"]);
   assert.deepEqual(diff.added, []);
 });
+
+Deno.test("an element Excalidraw loaded and saved back unchanged is no change: [] for null, keys in another order", () => {
+  const before = [box("a"), box("b", { index: "a1" })];
+  const after = before.map((element) => ({
+    ...Object.fromEntries(Object.entries(element).reverse()),
+    boundElements: [],
+    version: 2,
+  }));
+  assert.deepEqual(diffScenes(before, after), { added: [], removed: [], changed: [] });
+});
