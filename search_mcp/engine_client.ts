@@ -5,6 +5,7 @@ import { type DependencyProbe, httpProbe, PROBE_TIMEOUT_MS } from "../runtime/de
 import { z } from "zod";
 import { readBodyCapped } from "../runtime/read_capped.ts";
 import { startDeadline } from "../shared/deadline.ts";
+import { DATE_UNITS } from "../shared/approximate_date.ts";
 
 export interface EngineSearchParams {
   query: string;
@@ -64,6 +65,8 @@ const resultSchema = z.object({
   score: z.number().optional().catch(undefined),
   category: z.string().optional().catch(undefined),
   publishedDate: z.string().nullish().catch(undefined),
+  // Our engine's mark on a date counted back from "2 years ago" (SearXNG sends none).
+  publishedDatePrecision: z.enum(DATE_UNITS).optional().catch(undefined),
   thumbnail: z.string().nullish().catch(undefined),
   img_src: z.string().nullish().catch(undefined),
   template: optionalText,

@@ -5,6 +5,8 @@
 import assert from "node:assert/strict";
 import { startFakeUpstream } from "./helpers/fake_upstream.ts";
 import { startKindSearch } from "./helpers/kind_search.ts";
+import { startSearch } from "./helpers/search_instance.ts";
+import { searchJson } from "./helpers/search_with_fakes.ts";
 import { connectClient } from "./helpers/mcp_client.ts";
 import { MCP_TOKEN, startSearchMcp } from "./helpers/search_mcp_instance.ts";
 
@@ -87,6 +89,32 @@ Deno.test("videos, science and it through our engine: length and author, authors
   assert.match(serde, /^Homepage: https:\/\/serde\.rs\/?$/m);
   assert.match(serde, /^Source Code: https:\/\/github\.com\/serde-rs\/serde$/m);
   assert.deepEqual(it.structured!.results[0].tags, ["serde", "serialization", "no_std"]);
+});
+
+Deno.test('YouTube\'s "3 years ago" is an approximate date: its unit in the JSON, its age and year in the MCP text', async () => {
+  await using search = await startSearch();
+  const json = await searchJson(search, "q=rust&engines=youtube");
+  const rust = json.results.find((result) => result.title === "Rust in 100 Seconds");
+  const year = String(new Date().getUTCFullYear() - 3);
+  // Clients keep their publishedDate, cut to the day: no made-up time of day.
+  assert.match(String(rust?.publishedDate), new RegExp(`^${year}-\\d\\d-\\d\\dT00:00:00\\.000Z$`));
+  assert.equal(rust?.publishedDatePrecision, "year");
+
+  await using mcp = await startSearchMcp({
+    SEARXNG_URL: search.url.origin,
+    MCP_HTTP_AUTH_TOKEN: MCP_TOKEN,
+  });
+  await using session = await connectClient(mcp.mcpUrl, AUTH);
+  const answer = await session.call("searxng_web_search", { query: "rust", engines: "youtube" });
+  assert.equal(answer.isError, false, answer.text);
+  assert.match(
+    block(answer.text, "Rust in 100 Seconds"),
+    new RegExp(`^Published Date: about 3 years ago \\(around ${year}\\)$`, "m"),
+  );
+  assert.doesNotMatch(answer.text, /^Published Date: \d{4}-\d\d-\d\dT/m);
+  const videos = answer.structured!.results as { title: string; publishedDatePrecision?: string }[];
+  const video = videos.find((result) => result.title === "Rust in 100 Seconds");
+  assert.equal(video?.publishedDatePrecision, "year");
 });
 
 Deno.test("a SearXNG instance's video length in seconds and counts as numbers read as a person writes them", async () => {

@@ -8,6 +8,7 @@ import { collapseWhitespace } from "../../shared/collapse_whitespace.ts";
 import type { Answer, Infobox, SearchOutcome, SearchResult } from "./types.ts";
 import { resultKey, typedFields } from "./result_kinds.ts";
 import { cleanedUrl, cleanUrl, dedupKey, parsedUrl } from "./url.ts";
+import { DATE_UNIT_MS, DATE_UNITS } from "../../shared/approximate_date.ts";
 
 export interface EngineOutput {
   /** The configured engine name. */
@@ -73,7 +74,7 @@ function normalise(raw: EngineResult, url: URL, output: EngineOutput): SearchRes
     score: 0,
     category: output.category,
     parsed_url: parsedUrl(url),
-    publishedDate: isoDate(raw.publishedDate),
+    ...publishedFields(raw),
     thumbnail: optionalUrl(
       raw.template === undefined || raw.template === "videos.html"
         ? raw.thumbnail
@@ -96,7 +97,11 @@ function mergeDuplicate(existing: SearchResult, newcomer: SearchResult, position
   existing.content = contentBesideTitle(existing.content, existing.title);
   existing.thumbnail ??= newcomer.thumbnail;
   existing.img_src ??= newcomer.img_src;
-  existing.publishedDate ??= newcomer.publishedDate;
+  if (dateRank(newcomer) < dateRank(existing)) {
+    existing.publishedDate = newcomer.publishedDate;
+    existing.publishedDatePrecision = newcomer.publishedDatePrecision;
+    if (!existing.publishedDatePrecision) delete existing.publishedDatePrecision;
+  }
   fillMissing(existing, newcomer);
   if (!existing.engines.includes(newcomer.engine)) existing.engines.push(newcomer.engine);
   existing.positions.push(position);
@@ -133,10 +138,30 @@ function contentBesideTitle(content: string, title: string): string {
   return content === title ? "" : content;
 }
 
-/** Dates before 1900 are upstream placeholders (SearXNG drops them too). */
-function isoDate(date: Date | null | undefined): string | null {
-  if (!date || Number.isNaN(date.getTime()) || date.getUTCFullYear() < 1900) return null;
-  return date.toISOString();
+type DateFields = Pick<SearchResult, "publishedDate" | "publishedDatePrecision">;
+
+/**
+ * The date in ISO form; one counted back from "2 years ago" with its unit, and cut to the day (to
+ * its unit when finer): the search's own time of day, two years back, is no fact about the page.
+ * Dates before 1900 are upstream placeholders (SearXNG drops them too).
+ */
+function publishedFields(raw: EngineResult): DateFields {
+  const date = raw.publishedDate;
+  if (!date || Number.isNaN(date.getTime()) || date.getUTCFullYear() < 1900) {
+    return { publishedDate: null };
+  }
+  const unit = raw.publishedDatePrecision;
+  if (!unit) return { publishedDate: date.toISOString() };
+  const step = Math.min(DATE_UNIT_MS[unit], DATE_UNIT_MS.day);
+  const cut = new Date(Math.floor(date.getTime() / step) * step);
+  return { publishedDate: cut.toISOString(), publishedDatePrecision: unit };
+}
+
+/** Lower is better: an engine's own date, then counted-back ones by unit, finest first; none. */
+function dateRank(result: DateFields): number {
+  if (result.publishedDate === null) return Infinity;
+  const unit = result.publishedDatePrecision;
+  return unit ? 1 + DATE_UNITS.indexOf(unit) : 0;
 }
 
 function optionalUrl(raw: string | null | undefined): string | null {

@@ -158,6 +158,56 @@ Deno.test("published dates become ISO strings; invalid or pre-1900 dates become 
   ]);
 });
 
+Deno.test('a date counted back from "2 years ago" keeps its unit and no made-up time of day', () => {
+  const merged = mergeResults([
+    output("video", [
+      {
+        url: "https://a.example/",
+        publishedDate: new Date("2024-11-21T12:34:56.789Z"),
+        publishedDatePrecision: "year",
+      },
+      {
+        url: "https://b.example/",
+        publishedDate: new Date("2026-11-21T09:34:56.789Z"),
+        publishedDatePrecision: "hour",
+      },
+      { url: "https://c.example/", publishedDate: new Date("2026-11-21T09:34:56.789Z") },
+    ]),
+  ]);
+  const dates = merged.results.map(({ publishedDate, publishedDatePrecision }) => ({
+    publishedDate,
+    publishedDatePrecision,
+  }));
+  assert.deepEqual(dates, [
+    { publishedDate: "2024-11-21T00:00:00.000Z", publishedDatePrecision: "year" },
+    { publishedDate: "2026-11-21T09:00:00.000Z", publishedDatePrecision: "hour" },
+    { publishedDate: "2026-11-21T09:34:56.789Z", publishedDatePrecision: undefined },
+  ]);
+  // An engine's own date is no approximation: the field is not there at all.
+  assert.equal("publishedDatePrecision" in merged.results[2], false);
+});
+
+Deno.test("of two engines' dates for one page the more precise wins; a counted-back one fills a gap", () => {
+  const page = (date?: Partial<WebResult>) => ({ url: "https://a.example/", ...date });
+  const yearsAgo = page({
+    publishedDate: new Date("2024-11-21T12:00:00Z"),
+    publishedDatePrecision: "year",
+  });
+  const weeksAgo = page({
+    publishedDate: new Date("2026-11-07T12:00:00Z"),
+    publishedDatePrecision: "week",
+  });
+  const exact = page({ publishedDate: new Date("2024-03-04T00:00:00Z") });
+  const merge = (...pages: Partial<WebResult>[]) => {
+    const [result] = mergeResults(pages.map((one, i) => output(`e${i}`, [one]))).results;
+    return [result.publishedDate, result.publishedDatePrecision];
+  };
+  assert.deepEqual(merge(yearsAgo, exact), ["2024-03-04T00:00:00.000Z", undefined]);
+  assert.deepEqual(merge(exact, yearsAgo), ["2024-03-04T00:00:00.000Z", undefined]);
+  assert.deepEqual(merge(yearsAgo, weeksAgo), ["2026-11-07T00:00:00.000Z", "week"]);
+  assert.deepEqual(merge(page(), yearsAgo), ["2024-11-21T00:00:00.000Z", "year"]);
+});
+
 Deno.test("image links are cleaned and unusable ones dropped", () => {
   const merged = mergeResults([
     output("images", [{

@@ -1,6 +1,7 @@
 // The merged answer of a search, field for field as SearXNG serialises it (clients such as
 // Open WebUI, Perplexica and mcp-searxng read these names).
 import type { EngineInfobox } from "../engines/engine.ts";
+import type { DateUnit } from "../../shared/approximate_date.ts";
 
 export type ParsedUrl = [
   scheme: string,
@@ -26,6 +27,12 @@ interface CommonResultFields {
   parsed_url: ParsedUrl;
   /** ISO-8601 or null. */
   publishedDate: string | null;
+  /**
+   * Only when the date was counted back from a text such as "2 years ago" (not a SearXNG field):
+   * the unit it was counted in, and so its precision; `publishedDate` is then cut to the day (to
+   * the unit when finer), with no made-up time of day.
+   */
+  publishedDatePrecision?: DateUnit;
   thumbnail: string | null;
   img_src: string | null;
   priority: "";

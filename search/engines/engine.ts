@@ -1,6 +1,7 @@
 // The contract every search provider module implements. A module is plain data (capabilities)
 // plus pure functions: one builds the upstream request, one parses the upstream answer. All I/O
 // (connection pools, deadlines, size caps, retries of token steps) belongs to the caller.
+import type { DateUnit } from "../../shared/approximate_date.ts";
 
 export type SafeSearch = 0 | 1 | 2;
 export type TimeRange = "day" | "week" | "month" | "year";
@@ -72,6 +73,8 @@ interface ResultBase {
   title: string;
   content: string;
   publishedDate?: Date | null;
+  /** The unit a date read as "2 years ago" was counted back in: it is no more precise than that. */
+  publishedDatePrecision?: DateUnit;
 }
 
 export interface WebResult extends ResultBase {

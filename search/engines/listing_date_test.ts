@@ -1,27 +1,32 @@
 import assert from "node:assert/strict";
-import { parseListingDate } from "./listing_date.ts";
+import { readListingDate } from "./listing_date.ts";
 
 const now = new Date("2026-11-21T12:00:00Z");
 
-Deno.test("relative dates are counted back from the search time", () => {
-  const cases: Record<string, string> = {
-    "1 second ago": "2026-11-21T11:59:59Z",
-    "45 minutes ago": "2026-11-21T11:15:00Z",
-    "1 hour ago": "2026-11-21T11:00:00Z",
-    "3 days ago": "2026-11-18T12:00:00Z",
-    "2 weeks ago": "2026-11-07T12:00:00Z",
-    "1 month ago": "2026-10-21T12:00:00Z",
-    "2 Years ago": "2024-11-21T12:00:00Z",
+Deno.test("relative dates are counted back from the search time and keep the unit they were counted in", () => {
+  const cases: Record<string, [string, string]> = {
+    "1 second ago": ["2026-11-21T11:59:59Z", "second"],
+    "45 minutes ago": ["2026-11-21T11:15:00Z", "minute"],
+    "1 hour ago": ["2026-11-21T11:00:00Z", "hour"],
+    "3 days ago": ["2026-11-18T12:00:00Z", "day"],
+    "2 weeks ago": ["2026-11-07T12:00:00Z", "week"],
+    "1 month ago": ["2026-10-21T12:00:00Z", "month"],
+    "2 Years ago": ["2024-11-21T12:00:00Z", "year"],
   };
-  for (const [text, iso] of Object.entries(cases)) {
-    assert.deepEqual(parseListingDate(text, now), new Date(iso), text);
+  for (const [text, [iso, unit]] of Object.entries(cases)) {
+    assert.deepEqual(
+      readListingDate(text, now),
+      { publishedDate: new Date(iso), publishedDatePrecision: unit },
+      text,
+    );
   }
 });
 
-Deno.test("month-name dates are that day in UTC, abbreviated or not", () => {
-  assert.deepEqual(parseListingDate("Mar 4, 2024", now), new Date("2024-03-04T00:00:00Z"));
-  assert.deepEqual(parseListingDate("Sept. 30, 2023", now), new Date("2023-09-30T00:00:00Z"));
-  assert.deepEqual(parseListingDate("June 15, 2021", now), new Date("2021-06-15T00:00:00Z"));
+Deno.test("month-name dates are that day in UTC, abbreviated or not, with no unit", () => {
+  const day = (iso: string) => ({ publishedDate: new Date(iso) });
+  assert.deepEqual(readListingDate("Mar 4, 2024", now), day("2024-03-04T00:00:00Z"));
+  assert.deepEqual(readListingDate("Sept. 30, 2023", now), day("2023-09-30T00:00:00Z"));
+  assert.deepEqual(readListingDate("June 15, 2021", now), day("2021-06-15T00:00:00Z"));
 });
 
 Deno.test("texts that are not a real date give no date", () => {
@@ -37,6 +42,6 @@ Deno.test("texts that are not a real date give no date", () => {
       "PDF",
     ]
   ) {
-    assert.equal(parseListingDate(text, now), null, text);
+    assert.equal(readListingDate(text, now), null, text);
   }
 });

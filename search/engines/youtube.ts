@@ -12,7 +12,7 @@ import {
   type VideoResult,
 } from "./engine.ts";
 import { parseJsonBody } from "./json_body.ts";
-import { parseListingDate } from "./listing_date.ts";
+import { type ListingDate, readListingDate } from "./listing_date.ts";
 import { clockText } from "./media.ts";
 import { httpUrl } from "../core/url.ts";
 import { collapseWhitespace } from "../../shared/collapse_whitespace.ts";
@@ -73,9 +73,12 @@ function initialData(body: string): unknown {
   return null;
 }
 
-/** "3 days ago"; a live stream's "Streamed 2 weeks ago" is counted from the stream. */
-function publishedDate(label: string, now: Date): Date | null {
-  return parseListingDate(label.replace(/^Streamed /, ""), now);
+/**
+ * "3 days ago", with its unit (YouTube gives no exact date); a live stream's "Streamed 2 weeks
+ * ago" is counted from the stream.
+ */
+function publishedDate(label: string, now: Date): ListingDate | null {
+  return readListingDate(label.replace(/^Streamed /, ""), now);
 }
 
 function toResult(item: unknown, now: Date): VideoResult | null {
@@ -98,9 +101,7 @@ function toResult(item: unknown, now: Date): VideoResult | null {
     length: clockText(plain(v.lengthText)),
     author: plain(v.ownerText) || null,
   };
-  const date = publishedDate(plain(v.publishedTimeText), now);
-  if (date) result.publishedDate = date;
-  return result;
+  return { ...result, ...publishedDate(plain(v.publishedTimeText), now) };
 }
 
 export const youtube: EngineModule = {

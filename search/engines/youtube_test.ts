@@ -72,6 +72,8 @@ Deno.test("youtube: each videoRenderer becomes a video with its watch page and n
     length: "2:29",
     author: "Fireship",
     publishedDate: new Date("2023-11-21T12:00:00Z"),
+    // YouTube says "3 years ago", "2 weeks ago": no more precise than that.
+    publishedDatePrecision: "year",
   });
   assert.deepEqual(videos[1], {
     template: "videos.html",
@@ -84,6 +86,8 @@ Deno.test("youtube: each videoRenderer becomes a video with its watch page and n
     length: "3:01:21",
     author: "freeCodeCamp.org",
     publishedDate: new Date("2026-11-07T12:00:00Z"),
+    // YouTube says "3 years ago", "2 weeks ago": no more precise than that.
+    publishedDatePrecision: "week",
   });
 });
 
@@ -92,11 +96,13 @@ Deno.test("youtube: a video without description is kept, a live stream has no le
   assert.equal(videos[2].title, "Rust for the Impatient");
   assert.equal(videos[2].content, "");
   assert.deepEqual(videos[2].publishedDate, new Date("2026-10-21T12:00:00Z"));
+  assert.equal(videos[2].publishedDatePrecision, "month");
   const live = videos[3];
   assert.ok(live.template === "videos.html");
   assert.equal(live.title, "lofi hip hop radio 📚 - beats to relax/study to");
   assert.equal(live.length, null);
   assert.equal(live.publishedDate, undefined);
+  assert.equal(live.publishedDatePrecision, undefined);
 });
 
 Deno.test("youtube: ads, Shorts, channels, shelves and malformed videos are left out", () => {

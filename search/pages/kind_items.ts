@@ -15,7 +15,7 @@ import {
   engineBadges,
   externalLink,
   prettyUrl,
-  publishedDay,
+  publishedTime,
   resultClass,
   shorten,
   titleLink,
@@ -63,14 +63,6 @@ function links(label: string, list: [text: string, url: string | null][]): Html 
     : html``;
 }
 
-function dateFact(iso: string | null, yearOnly = false): Html | null {
-  const published = publishedDay(iso);
-  if (!published) return null;
-  return html`<time${attrs({ datetime: published.iso })}>${
-    yearOnly ? published.day.slice(0, 4) : published.day
-  }</time>`;
-}
-
 function host(url: string): string | null {
   const href = httpUrl(url);
   return href ? new URL(href).host : null;
@@ -105,7 +97,7 @@ ${
     facts([
       ["Length", result.length],
       ["Author", result.author],
-      ["Published", dateFact(result.publishedDate)],
+      ["Published", publishedTime(result)],
       ["Source", host(result.url)],
     ])
   }
@@ -158,7 +150,7 @@ ${
     facts([
       ["Authors", authorList(result.authors)],
       ["Journal", journalLine(result)],
-      ["Year", dateFact(result.publishedDate, true)],
+      ["Year", publishedTime(result, { yearOnly: true })],
       ["Publisher", result.publisher],
       ["Type", result.type],
     ])
@@ -185,7 +177,7 @@ ${
       ["Maintainer", result.maintainer],
       ["License", result.license_name],
       ["Popularity", result.popularity],
-      ["Published", dateFact(result.publishedDate)],
+      ["Published", publishedTime(result)],
       ["Tags", result.tags.join(", ")],
     ])
   }

@@ -149,6 +149,25 @@ Deno.test("a video shows its thumbnail, length, author, date and source, and fra
   assert.match(text(first(article, ".play")), /loads www\.youtube-nocookie\.com's player/);
 });
 
+Deno.test('a date counted back from "2 years ago" shows as that age and its year, never as an exact day', () => {
+  const DAY_MS = 24 * 60 * 60 * 1000;
+  const back = (days: number) => new Date(Date.now() - days * DAY_MS).toISOString();
+  const twoYears = back(2 * 365);
+  const document = page([
+    sampleVideo({ publishedDate: twoYears, publishedDatePrecision: "year" }),
+    sampleResult({ publishedDate: back(21), publishedDatePrecision: "week" }),
+  ]);
+  const video = first(document, "article.result-videos");
+  assert.deepEqual(facts(video).find(([name]) => name === "Published"), [
+    "Published",
+    "about 2 years ago",
+  ]);
+  assert.equal(attr(first(video!, "time"), "datetime"), twoYears.slice(0, 4));
+  const web = first(document, "article.result-default")!;
+  assert.equal(text(first(web, "time")), "about 3 weeks ago");
+  assert.doesNotMatch(text(document), new RegExp(twoYears.slice(0, 10)));
+});
+
 Deno.test("a video without a player, or with one that is not https, has no play link", () => {
   const document = page([
     sampleVideo({ iframe_src: null }),

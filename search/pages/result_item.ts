@@ -3,6 +3,7 @@
 import type { SearchResult } from "../core/types.ts";
 import { httpUrl } from "../core/url.ts";
 import { attrs, type Html, html } from "../../runtime/markup.ts";
+import { approximateAge, approximateCalendarDate } from "../../shared/approximate_date.ts";
 
 // SearXNG cuts snippets at this length in HTML (JSON keeps them whole).
 const MAX_CONTENT_CHARS = 1024;
@@ -28,12 +29,26 @@ export function shorten(text: string): string {
     : `${chars.slice(0, MAX_CONTENT_CHARS).join("")}…`;
 }
 
-/** The day of an ISO timestamp, for `<time>`; null when absent or unreadable. */
-export function publishedDay(iso: string | null): { iso: string; day: string } | null {
-  if (!iso) return null;
-  const date = new Date(iso);
+/**
+ * When the result was published, as `<time>`: its day (its year alone with `yearOnly`), or for a
+ * date counted back from "2 years ago" its age in that unit, "about 2 years ago", the calendar
+ * only as far as that unit goes ("2024"). Null when absent or unreadable.
+ */
+export function publishedTime(
+  result: Pick<SearchResult, "publishedDate" | "publishedDatePrecision">,
+  { yearOnly = false, now = new Date() } = {},
+): Html | null {
+  if (!result.publishedDate) return null;
+  const date = new Date(result.publishedDate);
   if (Number.isNaN(date.getTime())) return null;
-  return { iso: date.toISOString(), day: date.toISOString().slice(0, 10) };
+  const unit = result.publishedDatePrecision;
+  if (unit) {
+    return html`<time${attrs({ datetime: approximateCalendarDate(date, unit) })}>${
+      approximateAge(date, unit, now)
+    }</time>`;
+  }
+  const iso = date.toISOString();
+  return html`<time${attrs({ datetime: iso })}>${iso.slice(0, yearOnly ? 4 : 10)}</time>`;
 }
 
 /** A link leaving the instance: no referrer, no access to our window. */
@@ -61,7 +76,6 @@ export function titleLink(result: SearchResult, text = result.title || result.ur
 }
 
 export function resultItem(result: SearchResult, thumbnail: string | null): Html {
-  const published = publishedDay(result.publishedDate);
   return html`<article${attrs({ class: resultClass(result) })}>
 <h3>${titleLink(result)}</h3>
 <div class="url">${prettyUrl(result.url)}</div>
@@ -74,7 +88,7 @@ ${
   }
 ${result.content ? html`<p class="content">${shorten(result.content)}</p>` : ""}
 <div class="meta">
-${published ? html`<time datetime="${published.iso}">${published.day}</time>` : ""}
+${publishedTime(result) ?? ""}
 ${engineBadges(result)}
 </div>
 </article>`;

@@ -126,6 +126,35 @@ Deno.test("a video result gives its length, author, date and watch URL; a paper 
   assert.equal(output.results[1].volume, "2");
 });
 
+Deno.test('a date counted back from "2 years ago" reads as that age and its year, not as an exact timestamp', () => {
+  const video = {
+    url: "https://www.youtube.com/watch?v=5C_HPTJg5ek",
+    title: "Rust in 100 Seconds",
+    template: "videos.html",
+    publishedDate: "2024-11-21T00:00:00.000Z",
+    publishedDatePrecision: "year",
+  };
+  const output = shapeOutput(
+    answer([
+      video,
+      { ...video, url: "https://v.example/2", publishedDatePrecision: "week" },
+      { ...video, url: "https://v.example/3", publishedDatePrecision: "fortnight" },
+    ]),
+    { query: "rust" },
+    false,
+  );
+  assert.equal(output.results[0].publishedDate, "2024-11-21T00:00:00.000Z");
+  assert.equal(output.results[0].publishedDatePrecision, "year");
+  const dates = renderText(output, false, new Date("2026-11-28T10:00:00Z")).split("\n")
+    .filter((line) => line.startsWith("Published Date:"));
+  assert.deepEqual(dates, [
+    "Published Date: about 2 years ago (around 2024)",
+    "Published Date: about 105 weeks ago (around 2024-11-21)",
+    // A unit we do not know is no mark: the date is shown as the engine sent it.
+    "Published Date: 2024-11-21T00:00:00.000Z",
+  ]);
+});
+
 Deno.test("a package result gives its version, description and links", () => {
   const output = shapeOutput(
     answer([{

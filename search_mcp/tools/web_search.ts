@@ -12,6 +12,11 @@ import { countArgument, languageArgument, nameListArgument } from "./input.ts";
 import { errorResult, structuredResult } from "../../runtime/mcp/results.ts";
 import { failureResult } from "./results.ts";
 import { kindLines, kindOutput, kindOutputShape, labelledLines } from "./result_kinds.ts";
+import {
+  approximateAge,
+  approximateCalendarDate,
+  DATE_UNITS,
+} from "../../shared/approximate_date.ts";
 
 export const inputSchema = z.object({
   query: z.string().trim().min(1, "query must not be empty").max(2000)
@@ -44,6 +49,10 @@ const resultOutput = z.object({
   score: z.number().optional(),
   category: z.string().optional(),
   publishedDate: z.string().optional(),
+  publishedDatePrecision: z.enum(DATE_UNITS).optional()
+    .describe(
+      'Set when publishedDate was counted back from "2 years ago": no more precise than this unit.',
+    ),
   thumbnail: z.string().optional(),
   img_src: z.string().optional(),
   ...kindOutputShape,
@@ -152,7 +161,14 @@ export function shapeOutput(
       ...(result.engines?.length ? { engines: result.engines } : {}),
       ...(result.score === undefined ? {} : { score: result.score }),
       ...(result.category ? { category: result.category } : {}),
-      ...(result.publishedDate ? { publishedDate: result.publishedDate } : {}),
+      ...(result.publishedDate
+        ? {
+          publishedDate: result.publishedDate,
+          ...(result.publishedDatePrecision
+            ? { publishedDatePrecision: result.publishedDatePrecision }
+            : {}),
+        }
+        : {}),
       ...(result.thumbnail ? { thumbnail: result.thumbnail } : {}),
       ...(result.img_src ? { img_src: result.img_src } : {}),
       ...kindOutput(result),
@@ -172,7 +188,8 @@ export function shapeOutput(
   };
 }
 
-export function renderText(output: WebSearchOutput, compact: boolean): string {
+/** `now` dates the age of a date counted back from "2 years ago" ("about 2 years ago"). */
+export function renderText(output: WebSearchOutput, compact: boolean, now = new Date()): string {
   const blocks = output.results.map((result) => {
     // An image's snippet is usually empty: its block then starts Title, URL.
     const lines = labelledLines([
@@ -187,7 +204,7 @@ export function renderText(output: WebSearchOutput, compact: boolean): string {
         ["Relevance Score", result.score?.toFixed(3)],
         ["Engines", result.engines?.join(", ")],
         ["Category", result.category],
-        ["Published Date", result.publishedDate],
+        ["Published Date", publishedText(result, now)],
         ["Thumbnail", result.thumbnail],
         // An image's own file is its Image URL line already.
         ["Image Source", result.template === "images.html" ? undefined : result.img_src],
@@ -211,6 +228,17 @@ export function renderText(output: WebSearchOutput, compact: boolean): string {
     ...unresponsiveLine(output),
   ];
   return [...preamble, "---", blocks.join("\n\n")].join("\n\n").replace(/^---\n\n/, "");
+}
+
+/**
+ * The date as the engine sent it; one counted back from "2 years ago" as its age and the calendar
+ * only as far as its unit goes ("about 2 years ago (around 2024)"), never as an exact timestamp.
+ */
+function publishedText(result: WebSearchOutput["results"][number], now: Date): string | undefined {
+  const unit = result.publishedDatePrecision;
+  const date = result.publishedDate ? new Date(result.publishedDate) : null;
+  if (!unit || !date || Number.isNaN(date.getTime())) return result.publishedDate;
+  return `${approximateAge(date, unit, now)} (around ${approximateCalendarDate(date, unit)})`;
 }
 
 function suggestionsLine(output: WebSearchOutput): string[] {
