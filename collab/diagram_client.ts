@@ -49,10 +49,20 @@ export function createDiagramClient(baseUrl: string, secret: string): DiagramCli
         },
         body: bytes,
         signal: AbortSignal.timeout(TIMEOUT_MS),
+        // The diagram service never redirects these routes: following one would carry a signed
+        // request, and a room's whole drawing, to wherever the answer points.
+        redirect: "manual",
       });
     } catch (error) {
       throw new DiagramUnavailableError(
         `diagram service unreachable: ${error instanceof Error ? error.message : error}`,
+      );
+    }
+    if (response.status >= 300 && response.status < 400) {
+      await response.body?.cancel();
+      throw new DiagramUnavailableError(
+        `diagram service answered ${response.status} (a redirect, not followed): ` +
+          "DIAGRAM_INTERNAL_URL must be the diagram service's own address",
       );
     }
     return response;
