@@ -15,7 +15,8 @@ import type {
   AppEditorTheme,
   MountAppEditor,
 } from "./app_editor_contract.ts";
-import { type SceneElement, versionHash } from "./scene_binding.ts";
+import { savedDrawing } from "./saved_drawing.ts";
+import type { SceneElement } from "./scene_binding.ts";
 import { fittedView } from "./viewport.ts";
 
 export const mountAppEditor: MountAppEditor = (mount, options) => {
@@ -31,7 +32,9 @@ export const mountAppEditor: MountAppEditor = (mount, options) => {
   };
   const root = createRoot(mount);
   return new Promise<AppEditor>((resolve) => {
-    let saved = versionHash(file.elements as unknown as SceneElement[]);
+    // Dirty when the scene draws something else than the file read: not when Excalidraw only
+    // loaded it (`boundElements: null` as `[]`) or bumped a version with nothing moved.
+    const onServer = savedDrawing(file.elements as unknown as SceneElement[]);
     let dirty = false;
     const render = (api: ExcalidrawImperativeAPI | null, theme: AppEditorTheme) =>
       root.render(
@@ -46,7 +49,7 @@ export const mountAppEditor: MountAppEditor = (mount, options) => {
           }}
           theme={theme}
           onChange={(elements) => {
-            const now = versionHash(elements as unknown as SceneElement[]) !== saved;
+            const now = onServer.changed(elements as unknown as SceneElement[]);
             if (now !== dirty) {
               dirty = now;
               options.onDirty(dirty);
@@ -76,7 +79,7 @@ export const mountAppEditor: MountAppEditor = (mount, options) => {
           };
         },
         markSaved() {
-          saved = versionHash(scene());
+          onServer.saved(scene());
           dirty = false;
           options.onDirty(false);
         },

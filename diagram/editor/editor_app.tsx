@@ -1,4 +1,4 @@
-// Excalidraw, opened on the stored diagram, wired to an editor session once its API exists.
+// Excalidraw, opened on the stored diagram, wired to an editor session once it has loaded it.
 import { Excalidraw } from "@excalidraw/excalidraw";
 import type { ExcalidrawImperativeAPI } from "@excalidraw/excalidraw/types";
 import { useEffect, useRef, useState } from "react";
@@ -18,6 +18,9 @@ export function EditorApp(
   },
 ) {
   const [api, setApi] = useState<ExcalidrawImperativeAPI | null>(null);
+  // Excalidraw loads `initialData` after it mounts, and reports changes only from then on: its
+  // first onChange says the stored diagram is on the canvas, the session's starting point.
+  const [loaded, setLoaded] = useState(false);
   const session = useRef<EditorSession | null>(null);
   // Decided once, before Excalidraw mounts: where this browser last looked at the diagram, if the
   // person moved the view, else the whole drawing fitted to the editor's box.
@@ -25,7 +28,7 @@ export function EditorApp(
   const [opened] = useState(() => kept ?? fittedView(stored.file.elements, size));
 
   useEffect(() => {
-    if (!api) return;
+    if (!api || !loaded) return;
     const tracker = trackView(config.diagramId, api, kept === null ? opened : null);
     session.current = startEditorSession(config, api, stored, showStatus, tracker.fit);
     return () => {
@@ -33,7 +36,7 @@ export function EditorApp(
       session.current = null;
       tracker.stop();
     };
-  }, [api]);
+  }, [api, loaded]);
 
   const { elements, files } = stored.file;
   const appState = opened === null ? stored.file.appState : {
@@ -51,8 +54,10 @@ export function EditorApp(
         files: files as never,
       }}
       isCollaborating
-      onChange={(elements, appState) =>
-        session.current?.onChange(elements, appState.selectedElementIds as Record<string, true>)}
+      onChange={(elements, appState) => {
+        if (!session.current) return setLoaded(true);
+        session.current.onChange(elements, appState.selectedElementIds as Record<string, true>);
+      }}
       onPointerUpdate={({ pointer, button }) => session.current?.onPointer(pointer, button)}
       UIOptions={{ canvasActions: { loadScene: false } }}
       // The sites the server stores embeds of: an embed the editor made is never refused on save.

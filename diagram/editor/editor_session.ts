@@ -3,13 +3,17 @@
 // - Connected: every change goes to the room, which the collab server saves every 10 s.
 // - Not connected for DIRECT_SAVE_AFTER_MS: changes are saved over the REST API every
 //   DIRECT_SAVE_EVERY_MS and when the page is hidden, over the revision this editor holds. A
-//   conflicting save (412) merges the stored diagram into the scene and tries again.
+//   conflicting save (412) merges the stored diagram into the scene and tries again. Only a scene
+//   that draws something other than what is stored is saved (saved_drawing.ts): opening the
+//   editor and leaving it at once, or looking around, zooming and selecting, never writes.
 // - The room closed with 4409 (the diagram was replaced), a fresh room starts from the stored
 //   diagram. When an editor replaced it (changedVia "web" or "collab": a direct save, or another
 //   collab server's room; or "app": a person's save in a chat client's diagram view, made from
 //   the revision it replaced), the scene is merged with it by Excalidraw's rule; when an agent, an
 //   import or a restore from history did, the scene becomes the new version and the old one is
 //   dropped (never merged over an agent's change or a deliberate restore).
+// The session starts once Excalidraw has put the stored diagram on its canvas (editor_app.tsx):
+// before that its scene is empty, and an empty scene is no baseline to compare a save with.
 import { CaptureUpdateAction, exportToSvg } from "@excalidraw/excalidraw";
 import type { ExcalidrawImperativeAPI } from "@excalidraw/excalidraw/types";
 import * as Y from "yjs";
@@ -17,13 +21,8 @@ import { type CollabLink, openCollabLink } from "./collab_link.ts";
 import type { EditorConfig } from "./editor_config.ts";
 import { trackImages } from "./image_files.ts";
 import { type Presence, sharePresence } from "./presence.ts";
-import {
-  bindScene,
-  mergeRemote,
-  type SceneBinding,
-  type SceneElement,
-  versionHash,
-} from "./scene_binding.ts";
+import { savedDrawing } from "./saved_drawing.ts";
+import { bindScene, mergeRemote, type SceneBinding, type SceneElement } from "./scene_binding.ts";
 import { readStored, saveStored, type StoredDiagram, type StoredFile } from "./stored_diagram.ts";
 
 export type EditorStatus =
@@ -78,11 +77,12 @@ export function startEditorSession(
   /** The stored revision this editor's content is based on. */
   let revision = stored.revision;
   /**
-   * The scene as the diagram service stored it, as far as this editor can know: set on load and by
-   * its direct saves only. A room's edits reach storage only at collab's next flush (a collab
-   * killed loses up to 10 s of them), so once collab is gone everything since is saved directly.
+   * The drawing as the diagram service stored it, as far as this editor can know: as Excalidraw
+   * loaded it, then set by its direct saves and reloads only. A room's edits reach storage only at
+   * collab's next flush (a collab killed loses up to 10 s of them), so once collab is gone
+   * everything since is saved directly.
    */
-  let savedHash = versionHash(scene());
+  const onServer = savedDrawing(scene());
   /** Since when the room has been out of reach; null while it is live. */
   let lostAt: number | null = performance.now();
   let everLive = false;
@@ -179,7 +179,7 @@ export function startEditorSession(
     if (latest) {
       revision = latest.revision;
       file = latest.file;
-      savedHash = versionHash(latest.file.elements);
+      onServer.saved(latest.file.elements);
       if (["web", "collab", "app"].includes(latest.changedVia)) {
         // An editor's save, this one's, another's or one in a chat client's view: editors'
         // elements meet by Excalidraw's rule, so nothing drawn here is dropped.
@@ -206,9 +206,9 @@ export function startEditorSession(
   }
 
   async function saveDirectly(keepalive = false) {
-    const elements = scene();
-    const hash = versionHash(elements);
-    if (hash === savedHash) return;
+    if (!onServer.changed(scene())) return;
+    // What is sent is what is then known as stored: Excalidraw changes its elements in place.
+    const elements: SceneElement[] = JSON.parse(JSON.stringify(scene()));
     setStatus("saving-directly");
     // A page being hidden gets no time to draw an export: the server renders that thumbnail.
     const thumbnail = keepalive ? undefined : await exportThumbnail();
@@ -216,14 +216,14 @@ export function startEditorSession(
       config.diagramId,
       revision,
       // Image bytes are stored on their own (image_files.ts): the file names them only.
-      { ...file, elements: [...elements], files: images.stored() },
+      { ...file, elements, files: images.stored() },
       thumbnail,
       keepalive,
     );
     if (outcome.saved) {
       signedOut = false;
       revision = outcome.revision;
-      savedHash = hash;
+      onServer.saved(elements);
       setStatus("saved-directly");
       return;
     }
@@ -239,6 +239,7 @@ export function startEditorSession(
       if (!latest) return;
       revision = latest.revision;
       file = latest.file;
+      onServer.saved(latest.file.elements);
       const merged = mergeRemote(scene(), latest.file.elements);
       if (merged) show(merged);
     }

@@ -1,7 +1,7 @@
 // The editor page as a person uses it in Chromium: open a diagram, draw with the keyboard's tool
 // keys and the mouse, write text; and what the page shows, read from Excalidraw's own Stats
 // panel (Alt+/), the one place its canvas states what is drawn in text.
-import type { Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { eventually } from "./collab_instance.ts";
 import { signIn } from "./gallery_browser.ts";
 import type { Scenario, Watched } from "./gallery_browser.ts";
@@ -107,4 +107,34 @@ export async function writeText(page: Page, at: Point, text: string) {
 /** A picture of the layer Excalidraw draws selections and other people's pointers on. */
 export function pointerLayer(page: Page): Promise<Uint8Array> {
   return page.locator("canvas.excalidraw__canvas.interactive").screenshot();
+}
+
+/** Where recordWrites keeps what it saw: localStorage outlives the page that asked. */
+const WRITES_KEY = "test:writes";
+
+/**
+ * From now on, every request a page of `context` makes through fetch that could write (any method
+ * but GET, a room token aside) is recorded before it leaves, even one a page sends as it is left:
+ * recordedWrites reads them from whichever page of the origin is open then.
+ */
+export async function recordWrites(context: BrowserContext): Promise<void> {
+  await context.addInitScript((key: string) => {
+    const send = globalThis.fetch;
+    globalThis.fetch = (input: Dom, init?: Dom) => {
+      const method = String(init?.method ?? input?.method ?? "GET").toUpperCase();
+      const url = String(input?.url ?? input);
+      if (method !== "GET" && !url.endsWith("/collab-token")) {
+        const seen = JSON.parse(localStorage.getItem(key) ?? "[]");
+        localStorage.setItem(key, JSON.stringify([...seen, `${method} ${url}`]));
+      }
+      return send(input, init);
+    };
+  }, WRITES_KEY);
+}
+
+/** The writes recordWrites has seen so far (`METHOD url`). */
+export async function recordedWrites(page: Page): Promise<string[]> {
+  return JSON.parse(
+    await page.evaluate((key: string) => localStorage.getItem(key) ?? "[]", WRITES_KEY),
+  );
 }
