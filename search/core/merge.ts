@@ -100,7 +100,6 @@ function mergeDuplicate(existing: SearchResult, newcomer: SearchResult, position
   if (dateRank(newcomer) < dateRank(existing)) {
     existing.publishedDate = newcomer.publishedDate;
     existing.publishedDatePrecision = newcomer.publishedDatePrecision;
-    if (!existing.publishedDatePrecision) delete existing.publishedDatePrecision;
   }
   fillMissing(existing, newcomer);
   if (!existing.engines.includes(newcomer.engine)) existing.engines.push(newcomer.engine);
@@ -143,15 +142,17 @@ type DateFields = Pick<SearchResult, "publishedDate" | "publishedDatePrecision">
 /**
  * The date in ISO form; one counted back from "2 years ago" with its unit, and cut to the day (to
  * its unit when finer): the search's own time of day, two years back, is no fact about the page.
- * Dates before 1900 are upstream placeholders (SearXNG drops them too).
+ * Dates before 1900 are upstream placeholders (SearXNG drops them too). The unit's key is always
+ * there, after the date, so that a unit a duplicate brings later keeps that place; JSON leaves it
+ * out while it is undefined.
  */
 function publishedFields(raw: EngineResult): DateFields {
   const date = raw.publishedDate;
   if (!date || Number.isNaN(date.getTime()) || date.getUTCFullYear() < 1900) {
-    return { publishedDate: null };
+    return { publishedDate: null, publishedDatePrecision: undefined };
   }
   const unit = raw.publishedDatePrecision;
-  if (!unit) return { publishedDate: date.toISOString() };
+  if (!unit) return { publishedDate: date.toISOString(), publishedDatePrecision: undefined };
   const step = Math.min(DATE_UNIT_MS[unit], DATE_UNIT_MS.day);
   const cut = new Date(Math.floor(date.getTime() / step) * step);
   return { publishedDate: cut.toISOString(), publishedDatePrecision: unit };

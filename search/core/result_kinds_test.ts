@@ -19,7 +19,7 @@ Deno.test("an image result has SearXNG's image fields after the common ones, in 
     img_format: "jpeg",
     source: "example.org",
   }])]).results;
-  assert.deepEqual(Object.keys(image), [
+  assert.deepEqual(Object.keys(JSON.parse(JSON.stringify(image))), [
     "url",
     "title",
     "content",

@@ -8,7 +8,7 @@ import {
   type UpstreamResponse,
 } from "./engine.ts";
 import { all, attr, type Document, type Element, first, parseHtml, remove, text } from "./html.ts";
-import { parseListingDate } from "./listing_date.ts";
+import { readListingDate } from "./listing_date.ts";
 import { localeOf } from "./region.ts";
 import { httpUrl } from "../core/url.ts";
 import { decodeBase64Url } from "../../shared/base64url.ts";
@@ -50,12 +50,12 @@ function algoResult(item: Element, baseUrl: string, now: Date): EngineResult | n
   // The "WEB" badge sits inside the snippet paragraph.
   remove(all(paragraphs, "span.algoSlug_icon"));
   const dateLabel = first(paragraphs, "span.news_dt");
-  const publishedDate = parseListingDate(text(dateLabel), now);
-  if (publishedDate) remove([dateLabel!]);
+  const date = readListingDate(text(dateLabel), now);
+  if (date) remove([dateLabel!]);
   const content = paragraphs.map(text).filter(Boolean).join(" ");
-  if (!publishedDate) return { url, title, content };
+  if (!date) return { url, title, content };
   // Drop the "·" that separated the date from the snippet.
-  return { url, title, content: content.replace(/^·\s*/, ""), publishedDate };
+  return { url, title, content: content.replace(/^·\s*/, ""), ...date };
 }
 
 /**

@@ -10,7 +10,7 @@ import {
 } from "./engine.ts";
 import { all, attr, type Element, first, parseHtml, text } from "./html.ts";
 import { bingMarket, throwOnBingChallenge } from "./bing.ts";
-import { parseListingDate } from "./listing_date.ts";
+import { readListingDate } from "./listing_date.ts";
 import { httpUrl, linkUnderBaseUrl } from "../core/url.ts";
 
 const PAGE_SIZE = 10;
@@ -52,9 +52,7 @@ function card(item: Element, baseUrl: string, now: Date): EngineResult | null {
     thumbnail: thumbnail(item, baseUrl),
   };
   const age = attr(first(item, "div.source span[aria-label]"), "aria-label") ?? "";
-  const publishedDate = parseListingDate(age, now);
-  if (publishedDate) result.publishedDate = publishedDate;
-  return result;
+  return { ...result, ...readListingDate(age, now) };
 }
 
 export const bingNews: EngineModule = {

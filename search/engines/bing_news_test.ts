@@ -69,7 +69,7 @@ Deno.test("bing news: base_url replaces the origin and keeps the path, also over
   );
 });
 
-Deno.test("bing news: each card gives the article, its snippet, picture and age", () => {
+Deno.test('bing news: each card gives the article, its snippet, picture and age (its unit too: "3 hours ago" is no exact time)', () => {
   const results = parse(news);
   assert.equal(results.length, 3);
   assert.deepEqual(results[0], {
@@ -78,6 +78,7 @@ Deno.test("bing news: each card gives the article, its snippet, picture and age"
     content: "Maintainers say drivers written in Rust are now shipping & more are on the way.",
     thumbnail: "https://www.bing.com/th?id=OVFT.k3rn3l&pid=News&w=234&h=132&c=14&rs=2&qlt=90",
     publishedDate: new Date("2026-11-21T09:00:00Z"),
+    publishedDatePrecision: "hour",
   });
   assert.deepEqual(results[1], {
     url: "https://www.heise.de/news/rust-2026-edition.html",
@@ -85,6 +86,7 @@ Deno.test("bing news: each card gives the article, its snippet, picture and age"
     content: "The next edition of the Rust language brings async closures and a new prelude.",
     thumbnail: "https://www.bing.com/th?id=OVFT.ed1t10n&pid=News&w=234&h=132",
     publishedDate: new Date("2026-11-20T12:00:00Z"),
+    publishedDatePrecision: "day",
   });
 });
 

@@ -111,6 +111,7 @@ Deno.test("a date label becomes publishedDate and leaves the snippet with its se
     publishedDate: new Date("2020-01-20T00:00:00Z"),
   });
   assert.deepEqual(results[6].publishedDate, new Date("2026-11-18T12:00:00Z"));
+  assert.equal(results[6].publishedDatePrecision, "day");
   assert.equal(
     results[6].content,
     "A place for all things related to the Rust programming language.",

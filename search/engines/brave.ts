@@ -9,7 +9,7 @@ import {
   type TimeRange,
 } from "./engine.ts";
 import { all, attr, type Element, first, parseHtml, remove, text } from "./html.ts";
-import { parseListingDate } from "./listing_date.ts";
+import { type ListingDate, readListingDate } from "./listing_date.ts";
 import { localeOf } from "./region.ts";
 import { httpUrl } from "../core/url.ts";
 import { parseSuggestions } from "./suggestions.ts";
@@ -43,8 +43,8 @@ function localeCookies(language: string): { country: string; ui_lang: string } {
 }
 
 // Snippets may open with their date: "3 days ago -", "Mar 4, 2024 -".
-function snippetDate(prefix: string, now: Date): Date | null {
-  return parseListingDate(prefix.replace(/\s*[-–—]$/, ""), now);
+function snippetDate(prefix: string, now: Date): ListingDate | null {
+  return readListingDate(prefix.replace(/\s*[-–—]$/, ""), now);
 }
 
 function snippetResult(item: Element, now: Date): EngineResult | null {
@@ -58,7 +58,7 @@ function snippetResult(item: Element, now: Date): EngineResult | null {
     const prefix = first(content, "span.t-secondary");
     const date = snippetDate(text(prefix), now);
     if (date) {
-      result.publishedDate = date;
+      Object.assign(result, date);
       remove([prefix!]);
     }
     result.content = text(content);

@@ -92,13 +92,14 @@ Deno.test("HTML entities and non-ASCII titles come out as plain text", () => {
   assert.equal(results[5].title, "Rust (Programmiersprache) – Wikipedia");
 });
 
-Deno.test("a relative date prefix becomes publishedDate and leaves the snippet, with the thumbnail", () => {
+Deno.test("a relative date prefix becomes publishedDate with its unit and leaves the snippet, with the thumbnail", () => {
   assert.deepEqual(parsePage(page1).results[2], {
     url: "https://en.wikipedia.org/wiki/Rust_(programming_language)",
     title: "Rust (programming language) - Wikipedia",
     content:
       "Rust is a general-purpose programming language emphasizing performance, type safety, and concurrency.",
     publishedDate: new Date("2026-11-18T12:00:00Z"),
+    publishedDatePrecision: "day",
     thumbnail:
       "https://imgs.search.brave.com/3Xk1TQ/rs:fit:200:200:1:0/g:ce/aHR0cHM6Ly91cGxvYWQud2lraW1lZGlhLm9yZy9ydXN0LnBuZw",
   });
@@ -107,6 +108,7 @@ Deno.test("a relative date prefix becomes publishedDate and leaves the snippet, 
 Deno.test("an absolute date prefix is parsed as that day in UTC", () => {
   const result = parsePage(page1).results[4];
   assert.deepEqual(result.publishedDate, new Date("2024-03-21T00:00:00Z"));
+  assert.equal(result.publishedDatePrecision, undefined);
   assert.equal(result.content, "The Rust team is happy to announce a new version of Rust, 1.77.0.");
 });
 
@@ -143,6 +145,7 @@ Deno.test("page 2 is parsed with full month names and weeks-ago dates", () => {
   assert.deepEqual(results[2].publishedDate, new Date("2021-06-15T00:00:00Z"));
   assert.equal(results[3].title, "Rust (プログラミング言語) - Wikipedia");
   assert.deepEqual(results[4].publishedDate, new Date("2026-11-07T12:00:00Z"));
+  assert.equal(results[4].publishedDatePrecision, "week");
 });
 
 Deno.test("the no-results page gives empty results", () => {

@@ -18,11 +18,6 @@ const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "
 const RELATIVE_DATE = /^(\d+) (second|minute|hour|day|week|month|year)s? ago$/i;
 const ABSOLUTE_DATE = /^([a-z]{3})[a-z]*\.? (\d{1,2}), (\d{4})$/i;
 
-/** The date alone, for the engines that do not yet pass the unit on. */
-export function parseListingDate(value: string, now: Date): Date | null {
-  return readListingDate(value, now)?.publishedDate ?? null;
-}
-
 /**
  * "3 days ago" counted back from `now` (with its unit), or "Mar 4, 2024" / "March 4, 2024" as that
  * UTC day.

@@ -17,7 +17,7 @@ import {
   type UpstreamResponse,
 } from "./engine.ts";
 import { attr, first, htmlToText, parseHtml } from "./html.ts";
-import { parseListingDate } from "./listing_date.ts";
+import { type ListingDate, readListingDate } from "./listing_date.ts";
 import { localeOf } from "./region.ts";
 import { httpUrl } from "../core/url.ts";
 
@@ -195,17 +195,17 @@ function plain(html: string): string {
 const DATE_PREFIX = /^([^.]{1,30}?) \.\.\. /;
 const DAY_MONTH_YEAR = /^([0-9]{1,2}) ([A-Z][a-z]{2}) ([0-9]{4})$/;
 
-function prefixDate(prefix: string, now: Date): Date | null {
+function prefixDate(prefix: string, now: Date): ListingDate | null {
   const dayFirst = DAY_MONTH_YEAR.exec(prefix);
-  return parseListingDate(dayFirst ? `${dayFirst[2]} ${dayFirst[1]}, ${dayFirst[3]}` : prefix, now);
+  return readListingDate(dayFirst ? `${dayFirst[2]} ${dayFirst[1]}, ${dayFirst[3]}` : prefix, now);
 }
 
 /** The snippet without its date prefix, and that date; a prefix that is no date stays. */
-function splitDate(snippet: string, now: Date): { content: string; publishedDate?: Date } {
+function splitDate(snippet: string, now: Date): { content: string } & Partial<ListingDate> {
   const prefix = DATE_PREFIX.exec(snippet);
   const date = prefix && prefixDate(prefix[1], now);
   return prefix && date
-    ? { content: snippet.slice(prefix[0].length), publishedDate: date }
+    ? { content: snippet.slice(prefix[0].length), ...date }
     : { content: snippet };
 }
 
@@ -214,10 +214,8 @@ function webResult(raw: unknown, context: EngineContext): EngineResult | null {
   if (!item.success) return null;
   const url = httpUrl(item.data.clickUrl);
   if (!url) return null;
-  const { content, publishedDate } = splitDate(plain(item.data.description ?? ""), context.now);
-  const result: EngineResult = { url, title: plain(item.data.title), content };
-  if (publishedDate) result.publishedDate = publishedDate;
-  return result;
+  const { content, ...date } = splitDate(plain(item.data.description ?? ""), context.now);
+  return { url, title: plain(item.data.title), content, ...date };
 }
 
 function newsResult(raw: unknown, context: EngineContext): EngineResult | null {

@@ -218,12 +218,14 @@ Deno.test("a date in front of a snippet becomes publishedDate and leaves the sni
     'Rust 1.95 is out with let chains in "match" guards. rustc says: expected "{", found "=>"',
   );
   assert.deepEqual(reddit.publishedDate, new Date("2026-11-16T12:00:00Z"));
+  assert.equal(reddit.publishedDatePrecision, "day");
   const blog = results[7];
   assert.equal(
     blog.content,
     "Rust has been Stack Overflow's most loved language for four years in a row.",
   );
   assert.deepEqual(blog.publishedDate, new Date("2020-01-20T00:00:00Z"));
+  assert.equal(blog.publishedDatePrecision, undefined);
   assert.equal(results[0].publishedDate, undefined);
   // An ellipsis after something that is not a date is part of the snippet.
   assert.ok(results[3].content.startsWith("Empowering everyone ... This is the main source"));
