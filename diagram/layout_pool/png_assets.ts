@@ -4,8 +4,14 @@
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { PngFontManifest, PngFonts } from "../drawing/png/png_fonts.ts";
-import { initPngRenderer, PNG_LIMITS, renderScenePng } from "../drawing/png/render_png.ts";
-import type { PngRenderer } from "../service/draw.ts";
+import { PngError } from "../drawing/png/png_error.ts";
+import {
+  initPngRenderer,
+  PNG_LIMITS,
+  type PngBudget,
+  type PngImage,
+  renderScenePng,
+} from "../drawing/png/render_png.ts";
 
 export const PNG_FONTS_DIR = fileURLToPath(new URL("../../build/png_fonts/", import.meta.url));
 export const PNG_FONTS_MANIFEST = join(PNG_FONTS_DIR, "fonts.json");
@@ -121,10 +127,11 @@ const WARM_UP_ROUNDS = 2;
 
 /** The renderer of one layout worker. */
 export interface WorkerPngRenderer {
-  render: PngRenderer;
+  /** A scene's PNG, stopped at `budget`'s deadline when given. */
+  render(elements: readonly Record<string, unknown>[], budget?: PngBudget): Promise<PngImage>;
   /**
-   * resvg trapped (a WebAssembly RuntimeError): its memory may be left inconsistent, so the
-   * worker should be replaced rather than draw again.
+   * resvg trapped or was stopped part-way: its memory may be left inconsistent, so the worker
+   * should be replaced rather than draw again.
    */
   readonly broken: boolean;
 }
@@ -143,11 +150,11 @@ export async function createPngRenderer(
   }
   const renderer = {
     broken: false,
-    async render(elements: readonly Record<string, unknown>[]) {
+    async render(elements: readonly Record<string, unknown>[], budget?: PngBudget) {
       try {
-        return await renderScenePng(elements, fonts);
+        return await renderScenePng(elements, fonts, PNG_LIMITS, budget);
       } catch (error) {
-        if (error instanceof WebAssembly.RuntimeError) renderer.broken = true;
+        if (error instanceof PngError && error.rendererBroken) renderer.broken = true;
         throw error;
       }
     },

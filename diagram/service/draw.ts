@@ -5,6 +5,7 @@
 import type { DiagramSpec } from "../../shared/spec.ts";
 import type { ExcalidrawFile } from "../drawing/excalidraw/types.ts";
 import { generateDiagram } from "../drawing/generate.ts";
+import { previewFailure } from "../drawing/png/png_error.ts";
 import type { PngImage } from "../drawing/png/render_png.ts";
 import type { SceneOptions } from "../drawing/scene/scene.ts";
 import type { DiagramContent } from "../store/diagrams.ts";
@@ -61,7 +62,7 @@ async function previewOf(
   try {
     return await render(typeof elements === "function" ? elements() : elements);
   } catch (error) {
-    return { error: error instanceof Error ? error.message : String(error) };
+    return { error: previewFailure(error) };
   }
 }
 

@@ -15,9 +15,15 @@
 // - The caller hands over resvg's WebAssembly module (bytes, or compiled) and the fonts (this
 //   module reads no file): the layout workers do it once each at start (layout_pool/png_assets.ts)
 //   with the module the service compiled once for all of them.
+// - A time budget is a deadline for resvg itself: a drawing still running then is stopped where
+//   it is (time_limit.ts), since the cost of one cannot be told well enough from its SVG (300
+//   semi-transparent shapes covering the drawing took resvg 27 s, each a layer of its own).
+// - Every failure is said in our words (png_error.ts), never resvg's.
 import { initWasm, Resvg } from "@resvg/resvg-wasm";
 import { renderFullSize } from "../svg/render_svg.ts";
 import { encodePng } from "./encode_png.ts";
+import { PngError, previewTimeoutMessage } from "./png_error.ts";
+import { TimeLimitError, withinTime } from "./time_limit.ts";
 import {
   fontFilesFor,
   genericFontNames,
@@ -33,6 +39,12 @@ export interface PngLimits {
 }
 
 export const PNG_LIMITS: PngLimits = { minLongSide: 600, maxLongSide: 1600, maxBytes: 300_000 };
+
+/** When drawing must have stopped (a Date.now() time), and the budget that is, for the words. */
+export interface PngBudget {
+  deadline: number;
+  budgetMs: number;
+}
 
 export interface PngImage {
   png: Uint8Array;
@@ -60,13 +72,15 @@ export function initPngRenderer(wasm: BufferSource | WebAssembly.Module): Promis
 }
 
 /**
- * `svg` drawn as a PNG within `limits`. Throws when resvg is not initialised, the SVG has no
- * size, or no allowed size and colour depth fits in maxBytes.
+ * `svg` drawn as a PNG within `limits`, and by `budget`'s deadline when given. Throws when resvg
+ * is not initialised; a PngError when the SVG has no size, is too thin to draw, no allowed size
+ * and colour depth fits in maxBytes, the deadline passed, or resvg failed.
  */
 export async function renderPng(
   svg: string,
   fonts: PngFonts,
   limits: PngLimits = PNG_LIMITS,
+  budget?: PngBudget,
 ): Promise<PngImage> {
   if (initialised === undefined) throw new Error("the PNG renderer is not initialised");
   await initialised;
@@ -77,17 +91,18 @@ export async function renderPng(
   const generic = genericFontNames(fonts.families);
   let target = longSideFor(natural, limits);
   for (;;) {
+    assertDrawable(natural, target);
     const image = rasterise(prepared, fontBuffers, generic, {
       mode: natural.width >= natural.height ? "width" : "height",
       value: target,
-    });
+    }, budget);
     let png: Uint8Array = new Uint8Array(0);
     for (const channelBits of target > limits.minLongSide ? [8] : FEWER_COLOURS) {
       png = await encodePng(image.pixels, image.width, image.height, { channelBits });
       if (png.length <= limits.maxBytes) return { png, width: image.width, height: image.height };
     }
     if (target <= limits.minLongSide) {
-      throw new Error(
+      throw new PngError(
         `the preview image stays over ${limits.maxBytes} bytes (${png.length}) at its smallest`,
       );
     }
@@ -105,6 +120,7 @@ export function renderScenePng(
   elements: readonly Record<string, unknown>[],
   fonts: PngFonts,
   limits: PngLimits = PNG_LIMITS,
+  budget?: PngBudget,
 ): Promise<PngImage> {
   const extent = sceneExtent(elements);
   const scale = longSideFor(extent, limits) / Math.max(extent.width, extent.height);
@@ -116,7 +132,7 @@ export function renderScenePng(
       crispLinesBelow: 1 / scale,
     },
   );
-  return renderPng(svg, fonts, limits);
+  return renderPng(svg, fonts, limits, budget);
 }
 
 /**
@@ -164,8 +180,21 @@ export function svgSize(svg: string): { width: number; height: number } {
   const root = /^\s*<svg\b[^>]*>/.exec(svg)?.[0] ?? "";
   const width = Number(/\swidth="([0-9.]+)"/.exec(root)?.[1]);
   const height = Number(/\sheight="([0-9.]+)"/.exec(root)?.[1]);
-  if (!(width > 0 && height > 0)) throw new Error("the SVG root has no width and height");
+  if (!(width > 0 && height > 0)) throw new PngError("the SVG root has no width and height");
   return { width, height };
+}
+
+/** A drawing whose short side would come out under a pixel has no picture (resvg refuses it). */
+function assertDrawable(natural: { width: number; height: number }, longSide: number): void {
+  const [long, short] = [
+    Math.max(natural.width, natural.height),
+    Math.min(natural.width, natural.height),
+  ];
+  if (short * longSide / long >= 1) return;
+  throw new PngError(
+    `the drawing is ${Math.round(natural.width)} × ${Math.round(natural.height)} px, too long ` +
+      `and thin for a picture: drawn ${longSide} px long, it would be less than a pixel across`,
+  );
 }
 
 function rasterise(
@@ -173,25 +202,44 @@ function rasterise(
   fontBuffers: Uint8Array[],
   generic: Record<string, string>,
   fitTo: { mode: "width" | "height"; value: number },
+  budget: PngBudget | undefined,
 ): { pixels: Uint8Array; width: number; height: number } {
-  const resvg = new Resvg(svg, {
-    font: {
-      fontBuffers,
-      defaultFontFamily: generic["sans-serif"],
-      sansSerifFamily: generic["sans-serif"],
-      monospaceFamily: generic.monospace,
-    },
-    fitTo,
-    background: BACKGROUND,
-  });
-  try {
-    const rendered = resvg.render();
+  const draw = () => {
+    const resvg = new Resvg(svg, {
+      font: {
+        fontBuffers,
+        defaultFontFamily: generic["sans-serif"],
+        sansSerifFamily: generic["sans-serif"],
+        monospaceFamily: generic.monospace,
+      },
+      fitTo,
+      background: BACKGROUND,
+    });
     try {
-      return { pixels: rendered.pixels, width: rendered.width, height: rendered.height };
+      const rendered = resvg.render();
+      try {
+        return { pixels: rendered.pixels, width: rendered.width, height: rendered.height };
+      } finally {
+        rendered.free();
+      }
     } finally {
-      rendered.free();
+      resvg.free();
     }
-  } finally {
-    resvg.free();
+  };
+  const left = budget === undefined ? Infinity : budget.deadline - Date.now();
+  if (budget !== undefined && left <= 0) {
+    throw new PngError(previewTimeoutMessage(budget.budgetMs));
+  }
+  try {
+    return budget === undefined ? draw() : withinTime(left, draw);
+  } catch (error) {
+    if (error instanceof TimeLimitError) {
+      throw new PngError(previewTimeoutMessage(budget!.budgetMs), true);
+    }
+    if (error instanceof WebAssembly.RuntimeError) {
+      throw new PngError("the PNG renderer crashed while drawing it", true);
+    }
+    // resvg's own messages speak of options nobody here set.
+    throw new PngError("the PNG renderer could not draw it");
   }
 }

@@ -4,10 +4,11 @@ import assert from "node:assert/strict";
 import { parseSpec } from "../../../shared/spec.ts";
 import { generateDiagram } from "../generate.ts";
 import { renderFullSize } from "../svg/render_svg.ts";
-import { initPngRenderer, PNG_LIMITS, renderPng, svgSize } from "./render_png.ts";
+import { initPngRenderer, PNG_LIMITS, renderPng, renderScenePng, svgSize } from "./render_png.ts";
+import { PngError, previewTimeoutMessage } from "./png_error.ts";
 import type { PngFonts } from "./png_fonts.ts";
 import { pngFontsFromDisk, resvgWasm } from "../../layout_pool/png_assets.ts";
-import { ELEMENT_DEFAULTS } from "../../../tests/helpers/scene_fixture.ts";
+import { ELEMENT_DEFAULTS, fileWithNote } from "../../../tests/helpers/scene_fixture.ts";
 import { randomDag } from "../../../tests/helpers/layout_quality.ts";
 import {
   type DecodedPng,
@@ -115,6 +116,34 @@ Deno.test("a PNG over the byte limit is drawn again smaller, and at its smallest
     renderPng(svg, fonts, { ...PNG_LIMITS, maxBytes: 100 }),
     /stays over 100 bytes/,
   );
+});
+
+Deno.test("a 100,000-character line of text, too long and thin for a picture, is refused in our words, not resvg's", async () => {
+  // As the editor saves it: the text element as wide as its one line.
+  const [note] = fileWithNote("x".repeat(100_000)).elements;
+  await assert.rejects(renderScenePng([{ ...note, width: 1_100_000 }], fonts), (error: Error) => {
+    assert.ok(error instanceof PngError, String(error));
+    assert.equal(
+      error.message,
+      "the drawing is 1100020 × 45 px, too long and thin for a picture: drawn 1600 px long, " +
+        "it would be less than a pixel across",
+    );
+    return true;
+  });
+});
+
+Deno.test("a PNG whose time budget has already run out is not drawn, and says so", async () => {
+  const svg = await diagramSvg(GROUPED);
+  await assert.rejects(
+    renderPng(svg, fonts, PNG_LIMITS, { deadline: Date.now() - 1, budgetMs: 5000 }),
+    (error: Error) => {
+      assert.ok(error instanceof PngError && !error.rendererBroken, String(error));
+      assert.equal(error.message, previewTimeoutMessage(5000));
+      return true;
+    },
+  );
+  // Nothing was stopped part-way: the renderer draws on.
+  assert.ok(hasPngSignature((await renderPng(svg, fonts)).png));
 });
 
 Deno.test("labels are drawn in Excalifont: without that font the same label gives other pixels", async () => {
