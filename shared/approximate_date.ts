@@ -10,20 +10,36 @@ export type DateUnit = (typeof DATE_UNITS)[number];
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Each unit's length; a month and a year on average (the Gregorian calendar's). */
-export const DATE_UNIT_MS: Record<DateUnit, number> = {
+/** The units of a fixed length; months and years are counted on the calendar. */
+export const DATE_UNIT_MS: Record<Exclude<DateUnit, "month" | "year">, number> = {
   second: 1000,
   minute: 60 * 1000,
   hour: 60 * 60 * 1000,
   day: DAY_MS,
   week: 7 * DAY_MS,
-  month: 30.436875 * DAY_MS,
-  year: 365.2425 * DAY_MS,
 };
+
+/** The time since the start of the date's month. */
+function intoMonth(date: Date): number {
+  return date.getTime() - Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1);
+}
+
+/**
+ * Whole units from `date` to `now`, as the listing counted them: its date is cut to the day, so
+ * "3 days ago" is 3 to 4 days back and counts as 3; months and years are the calendar's.
+ */
+function wholeUnits(date: Date, unit: DateUnit, now: Date): number {
+  if (unit !== "month" && unit !== "year") {
+    return Math.floor((now.getTime() - date.getTime()) / DATE_UNIT_MS[unit]);
+  }
+  const months = (now.getUTCFullYear() - date.getUTCFullYear()) * 12 + now.getUTCMonth() -
+    date.getUTCMonth() - (intoMonth(now) < intoMonth(date) ? 1 : 0);
+  return unit === "year" ? Math.floor(months / 12) : months;
+}
 
 /** "about 2 years ago": how long before `now` the date was, in whole units (one at least). */
 export function approximateAge(date: Date, unit: DateUnit, now: Date): string {
-  const count = Math.max(1, Math.round((now.getTime() - date.getTime()) / DATE_UNIT_MS[unit]));
+  const count = Math.max(1, wholeUnits(date, unit, now));
   return `about ${count} ${unit}${count === 1 ? "" : "s"} ago`;
 }
 

@@ -14,6 +14,16 @@ Deno.test("a counted-back date reads as its age in its own unit, one at least", 
   );
   assert.equal(approximateAge(new Date("2026-10-21T00:00:00Z"), "month", now), "about 1 month ago");
   assert.equal(approximateAge(new Date("2026-11-21T07:00:00Z"), "hour", now), "about 5 hours ago");
+  // "3 days ago" at noon is cut to the day: three and a half days back, still 3 days.
+  assert.equal(approximateAge(new Date("2026-11-18T00:00:00Z"), "day", now), "about 3 days ago");
+  assert.equal(
+    approximateAge(new Date("2026-09-21T00:00:00Z"), "month", now),
+    "about 2 months ago",
+  );
+  assert.equal(
+    approximateAge(new Date("2023-11-22T00:00:00Z"), "year", now),
+    "about 2 years ago",
+  );
   // A clock a little behind the engine's still says something sensible.
   assert.equal(
     approximateAge(new Date("2026-11-21T12:00:01Z"), "second", now),

@@ -153,7 +153,9 @@ function publishedFields(raw: EngineResult): DateFields {
   }
   const unit = raw.publishedDatePrecision;
   if (!unit) return { publishedDate: date.toISOString(), publishedDatePrecision: undefined };
-  const step = Math.min(DATE_UNIT_MS[unit], DATE_UNIT_MS.day);
+  const step = unit === "month" || unit === "year"
+    ? DATE_UNIT_MS.day
+    : Math.min(DATE_UNIT_MS[unit], DATE_UNIT_MS.day);
   const cut = new Date(Math.floor(date.getTime() / step) * step);
   return { publishedDate: cut.toISOString(), publishedDatePrecision: unit };
 }
