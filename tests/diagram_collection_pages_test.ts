@@ -161,7 +161,11 @@ Deno.test("a card's actions move, duplicate and delete, each coming back to the 
     });
     assert.equal(away.location, "/");
     const deleted = await person.post(`/d/${plan.id}/delete`, { back: `/d/${plan.id}` });
-    assert.equal(deleted.location, "/", "the deleted diagram's own page is no place to return");
+    assert.equal(
+      deleted.location,
+      `/?deleted=${plan.id}`,
+      "the deleted diagram's own page is no place to return",
+    );
     assert.equal((await person.get(`/d/${plan.id}`)).status, 404);
   });
 });
@@ -296,5 +300,74 @@ Deno.test("without JavaScript the trash restores into the collection and deletes
     assert.equal((await person.get(`/trash/${diagram.id}/delete`)).status, 404);
     assert.equal((await person.post(`/trash/${diagram.id}/restore`, {})).status, 404);
     assert.equal((await person.post("/trash/not-an-id/restore", {})).status, 404);
+  });
+});
+
+Deno.test("without JavaScript deleting a diagram from its card says it moved to the trash, and Undo puts it back in its collection", async () => {
+  await withPages(async (person) => {
+    const folder = await person.collection("Folder");
+    const diagram = await person.api("POST", "/api/diagrams", {
+      name: "Plan & <b>notes</b>",
+      collectionId: folder,
+    });
+    // The card's Delete… carries the page it is on (sorted by name here) through the confirm page.
+    const back = `/c/${folder}?sort=name`;
+    const deleted = await person.post(`/d/${diagram.id}/delete`, { back });
+    assert.equal(deleted.status, 303);
+    assert.equal(deleted.location, `${back}&deleted=${diagram.id}`);
+
+    const gallery = await person.get(deleted.location!);
+    assert.equal(gallery.status, 200);
+    assert.doesNotMatch(gallery.text, new RegExp(`data-diagram-id="${diagram.id}"`));
+    const notice = /<div class="message notice undo" role="status"[^]*?<\/div>/.exec(gallery.text);
+    assert.ok(notice, gallery.text);
+    assert.match(
+      notice[0],
+      /“Plan &amp; &lt;b&gt;notes&lt;\/b&gt;” moved to the trash\./,
+    );
+    assert.match(
+      notice[0],
+      new RegExp(`<form method="post" action="/trash/${diagram.id}/restore">`),
+    );
+    assert.match(notice[0], new RegExp(`name="back" value="/c/${folder}\\?sort=name"`));
+    assert.match(notice[0], /<button type="submit">Undo<\/button>/);
+
+    // Undo is a state change like any other: refused from another site.
+    const foreign = await person.post(`/trash/${diagram.id}/restore`, { back }, "cross-site");
+    assert.equal(foreign.status, 403);
+    const undone = await person.post(`/trash/${diagram.id}/restore`, { back });
+    assert.equal(undone.status, 303);
+    assert.equal(undone.location, `${back}&restored=${diagram.id}`);
+    const after = await person.get(undone.location!);
+    assert.match(
+      after.text,
+      new RegExp(`data-diagram-id="${diagram.id}"`),
+      "back in its collection",
+    );
+    assert.match(
+      after.text,
+      /<p class="message notice" role="status">“<a href="\/d\/[^"]+">Plan &amp; &lt;b&gt;notes&lt;\/b&gt;<\/a>” is back in <a href="\/c\/[^"]+">its collection<\/a>\.<\/p>/,
+    );
+    assert.doesNotMatch(after.text, /moved to the/);
+    assert.deepEqual((await person.api("GET", "/api/trash")).diagrams, []);
+    assert.equal((await person.api("GET", `/api/diagrams/${diagram.id}`)).collectionId, folder);
+    // The old address no longer offers an Undo that has nothing to undo.
+    assert.doesNotMatch((await person.get(deleted.location!)).text, /moved to the/);
+  });
+});
+
+Deno.test("the way back after a delete and its Undo never leaves the site", async () => {
+  await withPages(async (person) => {
+    const diagram = await person.api("POST", "/api/diagrams", { name: "Sketch" });
+    for (const back of ["//evil.example/", "https://evil.example/", "/.//evil.example/"]) {
+      const deleted = await person.post(`/d/${diagram.id}/delete`, { back });
+      assert.equal(deleted.location, `/?deleted=${diagram.id}`, back);
+      const undone = await person.post(`/trash/${diagram.id}/restore`, { back });
+      assert.equal(undone.location, `/?restored=${diagram.id}`, back);
+    }
+    // From the diagram's own page, which is gone once it is deleted: the gallery says so.
+    const deleted = await person.post(`/d/${diagram.id}/delete`, { back: `/d/${diagram.id}` });
+    assert.equal(deleted.location, `/?deleted=${diagram.id}`);
+    assert.match((await person.get(deleted.location!)).text, /“Sketch” moved to the/);
   });
 });

@@ -398,7 +398,7 @@ Deno.test("the diagram pages in headless Chromium", async (t) => {
         page,
         () => page.getByRole("button", { name: "Delete", exact: true }).click(),
       );
-      assert.equal(deleted, "/");
+      assert.equal(deleted, `/?deleted=${id}`);
       assert.equal(await card(page, id).count(), 0, "the deleted diagram's card is gone");
       assert.equal(await card(page, copyId).count(), 1, "the copy stays");
       assert.equal(await cardsNamed(page, "Quarterly plan (copy)").count(), 1);
@@ -406,6 +406,52 @@ Deno.test("the diagram pages in headless Chromium", async (t) => {
       s.expectConsoleErrors(/status of 404 \(Not Found\) \(http:\/\/127\.0\.0\.1:\d+\/d\//);
       await page.goto(`/d/${id}`);
       assert.equal(await heading(page), "Diagram not found");
+    },
+  );
+
+  await scenario(
+    "a diagram deleted from its card is said to be in the trash, and Undo from the keyboard puts it back in its collection",
+    async (s) => {
+      const person = await newPerson(instance);
+      const folder = await person.api("POST", "/api/collections", { name: "Projects" });
+      const plan = await person.api("POST", "/api/diagrams", {
+        name: "Roadmap",
+        collectionId: folder.id,
+      });
+      const { page } = await s.open();
+      await signIn(page, person.email, person.password);
+      await page.goto(`/c/${folder.id}`);
+
+      const menu = await openActions(page, plan.id as string);
+      await navigates(page, () => menu.getByRole("link", { name: "Delete…" }).click());
+      const deleted = await navigates(
+        page,
+        () => page.getByRole("button", { name: "Delete", exact: true }).click(),
+      );
+      assert.equal(deleted, `/c/${folder.id}?deleted=${plan.id}`);
+      assert.equal(await card(page, plan.id as string).count(), 0);
+      const notice = page.getByRole("status").filter({ hasText: "moved to the trash" });
+      assert.equal(
+        (await notice.innerText()).replace(/\s+/g, " ").trim(),
+        "“Roadmap” moved to the trash. Undo",
+      );
+      // The focus is on the notice (a screen reader reads it), so Undo is the next Tab stop.
+      assert.ok(await notice.evaluate((element: Dom) => element === document.activeElement));
+      await page.keyboard.press("Tab");
+      const undo = await focused(page);
+      assertFocusShows(undo, "Undo");
+      assert.deepEqual([undo.tag, undo.text], ["button", "Undo"]);
+
+      const undone = await navigates(page, () => page.keyboard.press("Enter"));
+      assert.equal(undone, `/c/${folder.id}?restored=${plan.id}`);
+      assert.equal(await card(page, plan.id as string).count(), 1, "back in its collection");
+      assert.equal(
+        await page.getByRole("status").filter({ hasText: "is back" }).innerText(),
+        "“Roadmap” is back in its collection.",
+      );
+      assert.deepEqual((await person.api("GET", "/api/trash")).diagrams, []);
+      await page.goto("/trash");
+      assert.match(await page.locator("p.empty").innerText(), /The trash is empty/);
     },
   );
 

@@ -161,7 +161,7 @@ Deno.test("history and trash in headless Chromium", async (t) => {
       assert.match(await page.locator("main").innerText(), /moves to the trash/);
       assert.equal(
         await navigates(page, () => page.getByRole("button", { name: "Delete" }).click()),
-        `/c/${folder.id}`,
+        `/c/${folder.id}?deleted=${kept.id}`,
       );
       assert.equal(await page.locator("li.card").count(), 0);
 

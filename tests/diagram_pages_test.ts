@@ -443,7 +443,7 @@ Deno.test("a diagram's page renames, duplicates and, after a confirm step, delet
     });
     assert.equal(foreign.response.status, 403);
     const deleted = await person.post(`/d/${id}/delete`, {});
-    assert.equal(deleted.response.headers.get("location"), "/");
+    assert.equal(deleted.response.headers.get("location"), `/?deleted=${id}`);
     assert.equal((await person.get(`/d/${id}`)).response.status, 404);
     assert.equal((await person.get(copyPath)).response.status, 200, "the copy stays");
   });

@@ -18,3 +18,18 @@ export function safeNext(next: string | undefined | null, baseUrl: string): stri
   const path = resolved.pathname + resolved.search + resolved.hash;
   return URL.parse(path, base)?.href === resolved.href ? path : FALLBACK;
 }
+
+/**
+ * safeNext, then `params` set in its query: the notice the page it leads to shows (such as the
+ * diagram just moved to the trash). Set through the URL parser on the path already kept, so a
+ * value cannot change where the address leads.
+ */
+export function safeNextWith(
+  next: string | undefined | null,
+  baseUrl: string,
+  params: Record<string, string>,
+): string {
+  const url = new URL(safeNext(next, baseUrl), baseUrl);
+  for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
+  return url.pathname + url.search + url.hash;
+}

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { safeNext } from "./safe_next.ts";
+import { safeNext, safeNextWith } from "./safe_next.ts";
 
 const BASE_URL = "http://localhost:8000";
 
@@ -57,4 +57,15 @@ Deno.test("anything that could leave the site becomes the gallery", () => {
     assert.equal(new URL(target, BASE_URL).origin, new URL(BASE_URL).origin, String(next));
     assert.equal(target, "/", JSON.stringify(next));
   }
+});
+
+Deno.test("a notice's parameter is set in the kept path's query, and never leads off the site", () => {
+  assert.equal(safeNextWith("/", BASE_URL, { deleted: "abc" }), "/?deleted=abc");
+  assert.equal(
+    safeNextWith("/?q=plan&deleted=old#top", BASE_URL, { deleted: "abc" }),
+    "/?q=plan&deleted=abc#top",
+  );
+  assert.equal(safeNextWith("/c/x", BASE_URL, { restored: "a&b=c" }), "/c/x?restored=a%26b%3Dc");
+  assert.equal(safeNextWith("//evil.example/", BASE_URL, { deleted: "abc" }), "/?deleted=abc");
+  assert.equal(safeNextWith("/.//evil.example/", BASE_URL, { deleted: "abc" }), "/?deleted=abc");
 });

@@ -5,11 +5,12 @@
 // start: a new diagram, an import, or an agent over MCP.
 import { attrs, type Html, html } from "../../runtime/markup.ts";
 import type { CollectionSummary } from "../service/collections.ts";
-import { DIAGRAM_SORTS, type DiagramSort } from "../service/diagrams.ts";
+import { DIAGRAM_SORTS, type DiagramSort, type DiagramView } from "../service/diagrams.ts";
 import { type CardDiagram, diagramCards } from "./cards.ts";
 import { type CollectionTree, pathTo } from "./collection_tree.ts";
-import { problemMessage, renderPage } from "./layout.ts";
+import { noticeMessage, problemMessage, renderPage } from "./layout.ts";
 import { collectionsSidebar, type Shown } from "./sidebar.ts";
+import { restoredMessage, trashedNotice } from "./trash_notices.ts";
 
 export interface GalleryView {
   email: string;
@@ -29,6 +30,10 @@ export interface GalleryView {
   now: number;
   /** A form's problem, shown above the page. */
   problem?: string;
+  /** The diagram just moved to the trash, said with Undo. */
+  trashed?: { id: string; name: string };
+  /** The diagram that Undo just brought back. */
+  restored?: DiagramView;
 }
 
 const SORT_LABELS: Record<DiagramSort, string> = {
@@ -64,6 +69,8 @@ export function galleryPage(view: GalleryView): string {
     main: html`
       ${collection ? breadcrumbs(view.tree, collection) : ""}
       ${problemMessage(view.problem)}
+      ${view.trashed ? trashedNotice(view.trashed, back) : ""}
+      ${noticeMessage(view.restored && restoredMessage(view.restored))}
       <h1>${title}</h1>
       ${collection ? collectionActions(collection) : ""}
       ${creation(collection)}

@@ -2,7 +2,9 @@
 // sub-collection tile, a breadcrumb) to move the diagram there, through the same
 // PATCH /api/diagrams/:id the REST clients use. The page works without it: every card's Actions
 // menu has Move…. It also closes an open Actions menu on Escape (focus back on its button) or on a
-// click elsewhere, as a menu does; a <details> alone stays open.
+// click elsewhere, as a menu does; a <details> alone stays open. After a delete it moves the focus
+// to the notice that says where the diagram went (pages/trash_notices.ts), so a screen reader
+// reads it and its Undo is the next Tab stop.
 
 export const GALLERY_JS = `const TYPE = "application/x-diagram-id";
 const status = document.getElementById("moved");
@@ -101,4 +103,7 @@ document.addEventListener("keydown", (event) => {
 document.addEventListener("click", (event) => {
   closeMenus(event.target.closest && event.target.closest("details.menu"));
 });
+
+const trashed = document.getElementById("trashed");
+if (trashed) trashed.focus();
 `;

@@ -75,6 +75,11 @@ export function problemMessage(problem: string | undefined): Html | "" {
   return problem ? html`<p class="message error" role="alert">${problem}</p>` : "";
 }
 
+/** What an action did, shown above the page it came back to. */
+export function noticeMessage(notice: Html | undefined): Html | "" {
+  return notice ? html`<p class="message notice" role="status">${notice}</p>` : "";
+}
+
 /** A small page with one form: the way back, the problem if any, then the form. */
 export function formPage(parts: {
   title: string;

@@ -96,6 +96,14 @@ input[type="email"], input[type="password"], input[type="text"], input[type="sea
 
 .message.notice { background: var(--surface); border: 1px solid var(--border); }
 
+/* "… moved to the trash." and its Undo on one line, Undo below the words on a narrow screen. */
+.message.undo form {
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 0.5rem 1rem;
+}
+
 h2 { font-size: 1.2rem; margin: 2rem 0 0.5rem; }
 
 pre {

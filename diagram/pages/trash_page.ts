@@ -3,7 +3,7 @@
 import { type Html, html } from "../../runtime/markup.ts";
 import type { TrashEntry } from "../service/trash.ts";
 import type { CollectionTree } from "./collection_tree.ts";
-import { formPage, problemMessage, renderPage } from "./layout.ts";
+import { formPage, noticeMessage, problemMessage, renderPage } from "./layout.ts";
 import { timeAgo } from "./relative_time.ts";
 import { collectionsSidebar } from "./sidebar.ts";
 
@@ -27,7 +27,7 @@ export function trashPage(view: TrashView): string {
     sidebar: collectionsSidebar(view.tree, "trash"),
     main: html`
       ${problemMessage(view.problem)}
-      ${view.notice ? html`<p class="message notice" role="status">${view.notice}</p>` : ""}
+      ${noticeMessage(view.notice)}
       <h1>Trash</h1>
       <p class="muted">Deleted diagrams wait here for ${view.keepDays} days, history and all, then
         they are deleted for good. Restoring one puts it back in its collection.</p>

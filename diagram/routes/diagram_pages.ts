@@ -9,7 +9,7 @@ import { NotFoundError } from "../service/errors.ts";
 import { idSchema, nameSchema } from "../service/schemas.ts";
 import { actorOf } from "../http/authenticate.ts";
 import { readForm } from "../http/form_body.ts";
-import { safeNext } from "../http/safe_next.ts";
+import { safeNext, safeNextWith } from "../http/safe_next.ts";
 import type { EditorManifest } from "../editor_bundle.ts";
 import { collectionTree } from "../pages/collection_tree.ts";
 import {
@@ -119,9 +119,11 @@ export function diagramPages(deps: DiagramPageDeps): Hono<DiagramPageEnv> {
     const form = await readForm(c.req.raw);
     const id = c.get("diagram").id;
     await deps.diagrams.delete(actorOf(c), id);
-    // The diagram's own page is gone: back to the gallery instead.
+    // The diagram's own page is gone: back to the gallery instead, which says where it went and
+    // offers Undo.
     const back = safeNext(form.back, deps.baseUrl);
-    return c.redirect(back.startsWith(`/d/${id}`) ? "/" : back, 303);
+    const gallery = back.startsWith(`/d/${id}`) ? "/" : back;
+    return c.redirect(safeNextWith(gallery, deps.baseUrl, { deleted: id }), 303);
   });
 
   return app;

@@ -8,6 +8,7 @@ import type { DiagramOperations } from "../service/diagram_operations.ts";
 import { DIAGRAM_SORTS } from "../service/diagrams.ts";
 import { ConflictError, NotFoundError } from "../service/errors.ts";
 import { idSchema, nameSchema } from "../service/schemas.ts";
+import type { TrashOperations } from "../service/trash.ts";
 import { actorOf } from "../http/authenticate.ts";
 import { readForm } from "../http/form_body.ts";
 import { decodeCursor, encodeCursor } from "../http/page_cursor.ts";
@@ -25,6 +26,7 @@ import { missing } from "./page_errors.ts";
 export interface GalleryPageDeps {
   diagrams: DiagramOperations;
   collections: CollectionOperations;
+  trash: TrashOperations;
   /** Where MCP clients connect: `{BASE_URL}/mcp`. */
   mcpUrl: string;
 }
@@ -34,6 +36,11 @@ const GALLERY_SIZE = 60;
 const NAME_PROBLEM = "Give the collection a name: up to 200 characters, no line breaks.";
 
 const sortSchema = z.enum(DIAGRAM_SORTS);
+/** What a delete (`deleted`) or its Undo (`restored`) came back with: the diagram's id. */
+const noticeQuery = z.object({
+  deleted: idSchema.optional().catch(undefined),
+  restored: idSchema.optional().catch(undefined),
+});
 const contentsSchema = z.enum(["parent", "none"]);
 
 type CollectionPageEnv = {
@@ -65,6 +72,7 @@ export function galleryPages(deps: GalleryPageDeps): Hono<CollectionPageEnv> {
       collectionId: shown === "all" ? undefined : shown === "none" ? null : shown,
     });
     const diagrams = rows.slice(0, GALLERY_SIZE);
+    const notices = noticeQuery.parse(c.req.query());
     const more = query === undefined && rows.length > GALLERY_SIZE;
     const position = diagrams.at(-1)?.position;
     return galleryPage({
@@ -81,6 +89,9 @@ export function galleryPages(deps: GalleryPageDeps): Hono<CollectionPageEnv> {
       mcpUrl: deps.mcpUrl,
       now: Date.now(),
       problem,
+      // Said only while still true: a reload after the Undo no longer offers it.
+      trashed: await found(notices.deleted, (id) => deps.trash.get(c.get("userId"), id)),
+      restored: await found(notices.restored, (id) => deps.diagrams.details(c.get("userId"), id)),
     });
   };
 
@@ -203,6 +214,20 @@ export function galleryPages(deps: GalleryPageDeps): Hono<CollectionPageEnv> {
   });
 
   return app;
+}
+
+/** What `lookup` finds by `id`, or undefined without an id or when it is not there (any more). */
+async function found<T>(
+  id: string | undefined,
+  lookup: (id: string) => Promise<T>,
+): Promise<T | undefined> {
+  if (id === undefined) return undefined;
+  try {
+    return await lookup(id);
+  } catch (error) {
+    if (error instanceof NotFoundError) return undefined;
+    throw error;
+  }
 }
 
 function capitalised(message: string): string {

@@ -1,4 +1,5 @@
-// /trash: the trash page, Restore, and Delete for good (after a confirm page).
+// /trash: the trash page, Restore (also the Undo of the gallery's notice after a delete, which
+// names the page to come back to), and Delete for good (after a confirm page).
 import { Hono } from "hono";
 import { html } from "../../runtime/markup.ts";
 import type { CollectionOperations } from "../service/collections.ts";
@@ -7,15 +8,20 @@ import { NotFoundError } from "../service/errors.ts";
 import { idSchema } from "../service/schemas.ts";
 import type { TrashOperations } from "../service/trash.ts";
 import { actorOf } from "../http/authenticate.ts";
+import { readForm } from "../http/form_body.ts";
+import { safeNextWith } from "../http/safe_next.ts";
 import type { PageEnv } from "../http/page_session.ts";
 import { collectionTree } from "../pages/collection_tree.ts";
 import { confirmPurgePage, trashPage } from "../pages/trash_page.ts";
+import { restoredMessage } from "../pages/trash_notices.ts";
 import { z } from "zod";
 
 export interface TrashPageDeps {
   trash: TrashOperations;
   diagrams: DiagramOperations;
   collections: CollectionOperations;
+  /** The site's own origin, the only place a restore may return to. */
+  baseUrl: string;
 }
 
 /** Cards per trash page. */
@@ -41,11 +47,7 @@ export function trashPages(deps: TrashPageDeps): Hono<PageEnv> {
   /** What the page says after a restore: where the diagram went, with a link to it. */
   const restoredNotice = async (userId: string, id: string) => {
     const diagram = await deps.diagrams.details(userId, id).catch(() => null);
-    if (diagram === null) return undefined;
-    const place = diagram.collectionId === null
-      ? html`<a href="/c/none">No collection</a>`
-      : html`<a href="/c/${diagram.collectionId}">its collection</a>`;
-    return html`“<a href="/d/${diagram.id}">${diagram.name}</a>” is back in ${place}.`;
+    return diagram === null ? undefined : restoredMessage(diagram);
   };
 
   app.get("/trash", async (c) => {
@@ -75,10 +77,16 @@ export function trashPages(deps: TrashPageDeps): Hono<PageEnv> {
   });
 
   app.post("/trash/:id/restore", async (c) => {
+    const form = await readForm(c.req.raw);
     const id = idSchema.safeParse(c.req.param("id"));
     if (!id.success) throw new NotFoundError("no such diagram in the trash");
     await deps.trash.restore(actorOf(c), id.data);
-    return c.redirect(`/trash?restored=${id.data}`, 303);
+    // Undo in the gallery's notice names the page it was on; the trash page's Restore does not.
+    const restored = { restored: id.data };
+    return c.redirect(
+      form.back ? safeNextWith(form.back, deps.baseUrl, restored) : `/trash?restored=${id.data}`,
+      303,
+    );
   });
 
   app.get("/trash/:id/delete", async (c) => {
