@@ -35,6 +35,11 @@ export interface PageParts {
   brand?: boolean;
   main: Html;
   aside?: Html;
+  /**
+   * The results' pager: after the sidebar in the page, so that on a narrow screen, where the
+   * sidebar follows the results, its infobox and suggestions come before the pager, not after.
+   */
+  pager?: Html;
 }
 
 export function renderPage(site: SiteView, prefs: Preferences, parts: PageParts): string {
@@ -69,6 +74,7 @@ export function renderPage(site: SiteView, prefs: Preferences, parts: PageParts)
     ${parts.main}
     </main>
     ${parts.aside}
+    ${parts.pager}
         </div>
       </body>
     </html>

@@ -75,7 +75,15 @@ export function titleLink(result: SearchResult, text = result.title || result.ur
   return href ? externalLink(href, text) : html`${text}`;
 }
 
-export function resultItem(result: SearchResult, thumbnail: string | null): Html {
+/**
+ * `inInfobox`: an infobox shows this very page (a Wikipedia article), so the snippet is marked
+ * for the stylesheet, which hides it where the infobox stands beside the results.
+ */
+export function resultItem(
+  result: SearchResult,
+  thumbnail: string | null,
+  inInfobox = false,
+): Html {
   return html`<article${attrs({ class: resultClass(result) })}>
 <h3>${titleLink(result)}</h3>
 <div class="url">${prettyUrl(result.url)}</div>
@@ -86,7 +94,13 @@ ${
       `
       : ""
   }
-${result.content ? html`<p class="content">${shorten(result.content)}</p>` : ""}
+${
+    result.content
+      ? html`<p${attrs({ class: inInfobox ? "content in-infobox" : "content" })}>${
+        shorten(result.content)
+      }</p>`
+      : ""
+  }
 <div class="meta">
 ${publishedTime(result) ?? ""}
 ${engineBadges(result)}

@@ -5,7 +5,7 @@ import { imageGrid } from "./image_grid.ts";
 import { type ItemMedia, packageItem, paperItem, videoItem } from "./kind_items.ts";
 import { imageSource } from "./image_source.ts";
 import { renderPage, type SiteView } from "./layout.ts";
-import { httpUrl } from "../core/url.ts";
+import { dedupKey, httpUrl } from "../core/url.ts";
 import { attrs, type Html, html } from "../../runtime/markup.ts";
 import { pagination } from "./pagination.ts";
 import type { Preferences } from "../core/preferences.ts";
@@ -84,9 +84,10 @@ function enginesFailed(engines: SearchOutcome["unresponsive_engines"]): Html {
 
 /**
  * The results in their order, each as its kind shows it; consecutive images share one grid (the
- * engines of an images tab give only images, a general search may mix a few in).
+ * engines of an images tab give only images, a general search may mix a few in). `articles` are
+ * the pages infoboxes show (by dedupKey): their snippets repeat the infobox's summary.
  */
-function resultList(results: SearchResult[], media: ItemMedia): Html {
+function resultList(results: SearchResult[], media: ItemMedia, articles: Set<string>): Html {
   const parts: Html[] = [];
   let images: ImageSearchResult[] = [];
   const flush = () => {
@@ -112,7 +113,13 @@ function resultList(results: SearchResult[], media: ItemMedia): Html {
         parts.push(packageItem(result));
         break;
       default:
-        parts.push(resultItem(result, media.image(result.thumbnail ?? result.img_src)));
+        parts.push(
+          resultItem(
+            result,
+            media.image(result.thumbnail ?? result.img_src),
+            articles.has(dedupKey(result.url)),
+          ),
+        );
     }
   }
   flush();
@@ -146,6 +153,14 @@ export function renderResultsPage(site: SiteView, prefs: Preferences, view: Resu
     time_range: view.time_range,
     safesearch: view.safesearch,
   };
+  const articles = new Set(
+    outcome.infoboxes.flatMap((box) => httpUrl(box.id) ? [dedupKey(box.id)] : []),
+  );
+  // An answer that links the article an infobox shows is that article's summary once more
+  // (DuckDuckGo's abstract of the Wikipedia article beside Wikipedia's own box): left out here.
+  const answers = outcome.answers.filter((answer) =>
+    !(answer.url && articles.has(dedupKey(answer.url)))
+  );
   // Suggestions and corrections keep the user's `!engine` and `:lang` syntax.
   const requery = (text: string) => ({ text, q: replaceQueryWords(view.q, outcome.query, text) });
   const rss = site.extraFormats.includes("rss")
@@ -156,7 +171,7 @@ export function renderResultsPage(site: SiteView, prefs: Preferences, view: Resu
     `
     : "";
   const main = html`<h1 class="visually-hidden">Search results</h1>
-${outcome.answers.length ? answerBlock(outcome.answers) : ""}
+${answers.length ? answerBlock(answers) : ""}
 ${
     outcome.corrections.length
       ? correctionBlock(outcome.corrections.map(requery), params, method)
@@ -167,12 +182,11 @@ ${
       ? resultList(outcome.results, {
         image: (url) => imageSource(site, prefs, url),
         embed: (video) => site.videoEmbed(video),
-      })
+      }, articles)
       : view.answered === 0 && outcome.unresponsive_engines.length > 0
       ? enginesFailed(outcome.unresponsive_engines)
       : noResults(view.pageno, outcome.unresponsive_engines.length > 0)
-  }
-${view.paging ? pagination(params, method, outcome.results.length > 0) : ""}`;
+  }`;
   return renderPage(site, prefs, {
     // The category names the page for the stylesheet: an images tab gives its grid more room.
     kind: `results results-${view.category.replace(/[^a-z0-9]+/gi, "-")}`,
@@ -193,5 +207,6 @@ ${view.paging ? pagination(params, method, outcome.results.length > 0) : ""}`;
       params,
       method,
     }) ?? undefined,
+    pager: view.paging ? pagination(params, method, outcome.results.length > 0) : undefined,
   });
 }

@@ -244,6 +244,48 @@ Deno.test("the sidebar holds infoboxes, suggestion forms, failing engines and do
   ]);
 });
 
+Deno.test("the article an infobox shows is not summarised again: its answer is left out, its result's snippet marked", () => {
+  const article = "https://en.wikipedia.org/wiki/Rust_(programming_language)";
+  const outcome = {
+    ...emptyOutcome(),
+    results: [
+      sampleResult(),
+      sampleResult({
+        url: "https://en.wikipedia.org/wiki/Rust_%28programming_language%29/",
+        content: "Rust is a general-purpose language.",
+      }),
+    ],
+    answers: [article, "https://www.rust-lang.org/"].map((url) => ({
+      url,
+      engine: "duckduckgo",
+      parsed_url: null,
+      template: "answer/legacy.html" as const,
+      answer: `About ${url}`,
+    })),
+    infoboxes: [{
+      infobox: "Rust (programming language)",
+      id: article,
+      content: "Rust is a general-purpose language.",
+      img_src: null,
+      urls: [],
+      attributes: [],
+      engine: "wikipedia",
+      engines: ["wikipedia"],
+    }],
+  };
+  const document = checkPage(
+    renderResultsPage(sampleSite(), samplePrefs(), sampleView({ outcome })),
+  );
+  assert.deepEqual(all(document, ".answer p").map(text), ["About https://www.rust-lang.org/"]);
+  assert.deepEqual(all(document, "#urls .content").map((p) => attr(p, "class")), [
+    "content",
+    "content in-infobox",
+  ]);
+  // Results, then the sidebar, then the pager: on a narrow screen the infobox comes before it.
+  assert.deepEqual(all(document, ".page > *").map((part) => part.name), ["main", "aside", "nav"]);
+  assert.equal(attr(first(document, ".page > nav"), "class"), "pagination");
+});
+
 Deno.test("the RSS alternate link and download links follow the enabled formats", () => {
   const withRss = checkPage(renderResultsPage(sampleSite(), samplePrefs(), sampleView()));
   assert.match(

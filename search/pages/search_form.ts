@@ -86,25 +86,41 @@ function categoryTabs(
   `;
 }
 
+/**
+ * The language, time range and safe search of the results page: a disclosure whose summary says
+ * what is chosen, so that a narrow screen spends one line on them until they are wanted (the
+ * stylesheet keeps them open beside the tabs where there is room). Closed, its fields are still
+ * sent with the form.
+ */
 function filterFields(site: SiteView, filters: SearchFilters): Html {
+  const fields = [
+    {
+      field: { id: "language", name: "language", label: "Language" },
+      choices: languageChoices(site, filters.language),
+      current: filters.language,
+    },
+    {
+      field: { id: "time_range", name: "time_range", label: "Time" },
+      choices: TIME_RANGE_CHOICES,
+      current: filters.time_range,
+    },
+    {
+      field: { id: "safesearch", name: "safesearch", label: "Safe search" },
+      choices: SAFESEARCH_CHOICES,
+      current: String(filters.safesearch),
+    },
+  ];
+  const chosen = fields.map(({ field, choices, current }) => {
+    const label = choices.find((choice) => choice.value === current)?.label ?? current;
+    return field.id === "safesearch" ? `${field.label}: ${label}` : label;
+  });
   return html`
-    <div class="filters">
-      <div class="field">${selectField(
-        { id: "language", name: "language", label: "Language" },
-        languageChoices(site, filters.language),
-        filters.language,
+    <details class="filters">
+      <summary>Filters <span class="chosen">${chosen.join(" · ")}</span></summary>
+      <div class="filter-fields">${fields.map(({ field, choices, current }) =>
+        html`<div class="field">${selectField(field, choices, current)}</div>`
       )}</div>
-      <div class="field">${selectField(
-        { id: "time_range", name: "time_range", label: "Time" },
-        TIME_RANGE_CHOICES,
-        filters.time_range,
-      )}</div>
-      <div class="field">${selectField(
-        { id: "safesearch", name: "safesearch", label: "Safe search" },
-        SAFESEARCH_CHOICES,
-        String(filters.safesearch),
-      )}</div>
-    </div>
+    </details>
   `;
 }
 

@@ -125,21 +125,113 @@ button {
   font-weight: 600;
 }
 
+/* Filters: one line saying what is chosen until opened. */
 .filters {
-  display: flex;
-  flex-wrap: wrap;
-  gap: 0.5rem 1rem;
-  margin-top: 0.5rem;
+  margin-top: 0.35rem;
   font-size: 0.9rem;
 }
 
-.filters label {
+.filters > summary {
+  overflow: hidden;
+  text-overflow: ellipsis;
+  white-space: nowrap;
+  cursor: pointer;
+}
+
+.filters .chosen {
+  margin-left: 0.25rem;
+  color: var(--muted);
+  font-size: 0.8rem;
+}
+
+.filter-fields {
+  display: flex;
+  flex-wrap: wrap;
+  gap: 0.5rem 1rem;
+  margin-top: 0.35rem;
+}
+
+.filter-fields label {
   margin-right: 0.25rem;
   color: var(--muted);
 }
 
+/*
+ * Where there is room the filters stay open with no summary, as SearXNG shows them; a browser
+ * that cannot style a disclosure's content keeps the summary.
+ */
+@media (min-width: 60rem) {
+  @supports selector(::details-content) {
+    .filters > summary {
+      display: none;
+    }
+
+    .filters::details-content {
+      content-visibility: visible;
+    }
+
+    .filter-fields {
+      margin-top: 0.5rem;
+    }
+  }
+}
+
+/*
+ * A narrow screen: the brand and the site links share the first line, the tabs keep to one line
+ * and scroll sideways, so the first result shows in the first screen.
+ */
+@media (max-width: 40rem) {
+  .results .site-header {
+    display: grid;
+    grid-template-columns: auto minmax(0, 1fr);
+    gap: 0.35rem 1rem;
+    padding: 0.5rem 0.75rem;
+  }
+
+  .results .site-header .search-form {
+    grid-column: 1 / -1;
+    grid-row: 2;
+  }
+
+  .results .site-nav {
+    grid-row: 1;
+    grid-column: 2;
+    justify-self: end;
+    font-size: 0.875rem;
+  }
+
+  .categories {
+    margin-top: 0.25rem;
+  }
+
+  /*
+   * Padding gives the focus ring room: the scrolling list would clip it. No width of its own (the
+   * column's instead), so that the tabs' total width does not widen the page.
+   */
+  .categories ul {
+    flex-wrap: nowrap;
+    gap: 0;
+    width: 0;
+    min-width: calc(100% + 0.6rem);
+    padding: 0.3rem;
+    margin: -0.3rem;
+    overflow-x: auto;
+    scrollbar-width: thin;
+  }
+
+  .categories li {
+    flex: none;
+  }
+
+  .categories a,
+  .categories button {
+    padding: 0.25rem 0.4rem;
+  }
+}
+
 /* Start page: the form in the middle of the screen. */
 .start main {
+  width: 100%;
   max-width: 40rem;
   margin: 15vh auto 0;
   padding: 0 1rem;
@@ -154,6 +246,13 @@ button {
   font-size: 2.5rem;
 }
 
+/* The page's own padding is margin enough on a narrow screen: room for every tab. */
+@media (max-width: 40rem) {
+  .start main {
+    padding: 0;
+  }
+}
+
 /* Page body: one column, with the sidebar beside the results on wide screens. */
 .page {
   display: grid;
@@ -165,9 +264,32 @@ button {
   min-width: 0;
 }
 
+/*
+ * Narrow, one column in the page's order: results, the sidebar (infobox, suggestions), the pager.
+ * Wide, the sidebar beside the results and the pager under them.
+ */
 @media (min-width: 60rem) {
   .results .page {
     grid-template-columns: minmax(0, 45rem) minmax(0, 22rem);
+    grid-template-rows: auto 1fr;
+    grid-template-areas: "main aside" "pager aside";
+  }
+
+  .results .page > main {
+    grid-area: main;
+  }
+
+  .results .page > aside {
+    grid-area: aside;
+  }
+
+  .results .page > .pagination {
+    grid-area: pager;
+  }
+
+  /* Beside the infobox that shows the same article, its summary is not shown twice. */
+  .result .content.in-infobox {
+    display: none;
   }
 
   /* Images take the room there is. */
