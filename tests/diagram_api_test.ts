@@ -10,6 +10,7 @@ import { svgReferenceProblems } from "./helpers/svg_references.ts";
 import { MAX_CSS_VALUE_LENGTH } from "../diagram/drawing/svg/svg_css.ts";
 import { MAX_THUMBNAIL_BYTES } from "../diagram/drawing/svg/sanitize_svg.ts";
 import { BOUND_TEXT_DEFAULTS, ELEMENT_DEFAULTS, hostileFrames } from "./helpers/scene_fixture.ts";
+import { linkedBoxes, SCRIPT_LINKS, WEB_LINKS } from "./helpers/element_links.ts";
 import { mermaidToSpec } from "../diagram/drawing/mermaid/from_mermaid.ts";
 
 const EMAIL = "owner@example.com";
@@ -458,6 +459,38 @@ Deno.test("an iframe element or an embed of a foreign page is refused on create 
     assert.equal(after.json.revision, 1);
     assert.deepEqual(after.json.file.elements.map((e: Json) => e.type), ["rectangle", "text"]);
     assert.equal((await api("GET", "/api/diagrams")).json.diagrams.length, 1);
+  });
+});
+
+Deno.test("a script or data link on any element is refused on create and replace, naming the element; web links are kept", async () => {
+  await withDiagram(async (instance) => {
+    const api = client(instance, await instance.login(EMAIL, PASSWORD));
+    const linked = sceneWithBox("a", "Kept");
+    (linked.elements as unknown[]).push(...linkedBoxes("bad", SCRIPT_LINKS));
+    const created = await api("POST", "/api/diagrams", { name: "Linked", file: linked });
+    assert.equal(created.status, 400);
+    const problems: string[] = created.json.problems;
+    assert.equal(problems.length, SCRIPT_LINKS.length, JSON.stringify(problems));
+    SCRIPT_LINKS.forEach((_, i) =>
+      assert.match(problems[i], new RegExp(`\\(id "bad-${i}"\\): link must be empty or a web`))
+    );
+
+    const { json: kept } = await api("POST", "/api/diagrams", {
+      name: "Keep me",
+      file: sceneWithBox("a", "Kept"),
+    });
+    const replaced = await api("PUT", `/api/diagrams/${kept.id}`, { file: linked });
+    assert.equal(replaced.status, 400);
+    assert.match(replaced.json.problems[0], /\(id "bad-0"\): link must be/);
+    assert.equal((await api("GET", `/api/diagrams/${kept.id}`)).json.revision, 1);
+
+    const web = sceneWithBox("a", "Kept");
+    (web.elements as unknown[]).push(...linkedBoxes("web", WEB_LINKS));
+    const saved = await api("PUT", `/api/diagrams/${kept.id}`, { file: web });
+    assert.equal(saved.status, 200, saved.text);
+    const after = await api("GET", `/api/diagrams/${kept.id}`);
+    const links = after.json.file.elements.map((element: Json) => element.link ?? null);
+    assert.deepEqual(links.slice(2), [...WEB_LINKS]);
   });
 });
 

@@ -6,6 +6,7 @@ import { verifyCollabToken } from "../shared/collab_token.ts";
 import { signRequest } from "../shared/internal_signature.ts";
 import { type DiagramInstance, startDiagram } from "./helpers/diagram_instance.ts";
 import { ELEMENT_DEFAULTS, hostileFrames } from "./helpers/scene_fixture.ts";
+import { linkedBoxes, SCRIPT_LINKS, WEB_LINKS } from "./helpers/element_links.ts";
 
 const EMAIL = "owner@example.com";
 const PASSWORD = "correct horse battery";
@@ -229,5 +230,21 @@ Deno.test("a room's save holding an iframe element or a foreign embed is refused
     const seed = await internal(instance, "GET", path);
     assert.equal(seed.json.revision, 1);
     assert.deepEqual(seed.json.elements.map((e: string) => JSON.parse(e).id), ["a"]);
+  });
+});
+
+Deno.test("a room's save holding a script or data link is saved with that link taken out, web links kept", async () => {
+  await withDiagram(async (instance, cookie) => {
+    const diagram = await newDiagram(instance, cookie, [rectangle("a", "a0")]);
+    const path = `/internal/collab/rooms/${diagram.id}`;
+    const saved = await internal(instance, "PUT", path, {
+      baseRevision: 1,
+      elements: [rectangle("a", "a0"), ...linkedBoxes("link", [...SCRIPT_LINKS, ...WEB_LINKS])],
+    });
+    assert.equal(saved.status, 200, JSON.stringify(saved.json));
+    assert.equal(saved.json.revision, 2);
+    const seed = await internal(instance, "GET", path);
+    const links = seed.json.elements.map((text: string) => JSON.parse(text).link ?? null);
+    assert.deepEqual(links, [null, ...SCRIPT_LINKS.map(() => null), ...WEB_LINKS]);
   });
 });

@@ -3,6 +3,7 @@
 import assert from "node:assert/strict";
 import { type DiagramInstance, startDiagram } from "./helpers/diagram_instance.ts";
 import { fileWithNote, hostileFrames } from "./helpers/scene_fixture.ts";
+import { linkedBoxes, SCRIPT_LINKS, WEB_LINKS } from "./helpers/element_links.ts";
 
 const EMAIL = "owner@example.com";
 const PASSWORD = "correct horse battery";
@@ -514,6 +515,37 @@ Deno.test("an import holding an iframe element or a foreign embed is refused wit
     const listed = await fetch(new URL("/api/diagrams", instance.url), { headers: { cookie } })
       .then((answer) => answer.json());
     assert.equal(listed.diagrams.length, 0);
+  });
+});
+
+Deno.test("an import holding a script or data link is refused with the element named; one with web links is imported", async () => {
+  await withPages(async (instance) => {
+    const cookie = await instance.login(EMAIL, PASSWORD);
+    const linked = fileWithNote("Linked");
+    (linked.elements as unknown[]).push(...linkedBoxes("bad", SCRIPT_LINKS));
+    const web = fileWithNote("Web");
+    (web.elements as unknown[]).push(...linkedBoxes("web", WEB_LINKS));
+    const form = new FormData();
+    form.append("files", new File([JSON.stringify(linked)], "linked.excalidraw"));
+    form.append("files", new File([JSON.stringify(web)], "web.excalidraw"));
+    const response = await fetch(new URL("/import", instance.url), {
+      method: "POST",
+      headers: { cookie, origin: instance.origin },
+      body: form,
+    });
+    const page = await response.text();
+    assert.match(page, /1 of 2 file\(s\) imported\./);
+    assert.match(
+      page,
+      /linked\.excalidraw was not imported:[\s\S]*id &quot;bad-0&quot;\): link must be empty or a web address/,
+    );
+    for (let i = 1; i < SCRIPT_LINKS.length; i++) {
+      assert.match(page, new RegExp(`id &quot;bad-${i}&quot;\\): link must be`));
+    }
+    assert.doesNotMatch(page, /href="javascript:/i);
+    const listed = await fetch(new URL("/api/diagrams", instance.url), { headers: { cookie } })
+      .then((answer) => answer.json());
+    assert.deepEqual(listed.diagrams.map((diagram: { name: string }) => diagram.name), ["web"]);
   });
 });
 

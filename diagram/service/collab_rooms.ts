@@ -6,6 +6,7 @@
 // the collab server asks which of its connections' sessions have ended, and when.
 import { COLLAB_TOKEN_TTL_SECONDS, signCollabToken } from "../../shared/collab_token.ts";
 import type { Database } from "../db/database.ts";
+import { withoutUnsafeLinks } from "../drawing/excalidraw/element_links.ts";
 import type { ExcalidrawFile } from "../drawing/excalidraw/types.ts";
 import { tokenRevocations } from "../store/access_tokens.ts";
 import { listDiagramFiles } from "../store/diagram_files.ts";
@@ -122,7 +123,8 @@ export function collabRoomOperations(deps: CollabRoomDeps) {
     /**
      * The room's elements as the diagram's new content, over `baseRevision` only: when the stored
      * revision moved on (an agent replaced the diagram), StaleRevisionError and nothing is written.
-     * The rest of the stored file (appState, the images it lists) is kept.
+     * The rest of the stored file (appState, the images it lists) is kept. A link no write may
+     * store is taken out rather than refused: a refusal would keep every edit in the room unsaved.
      */
     async save(
       diagramId: string,
@@ -133,7 +135,10 @@ export function collabRoomOperations(deps: CollabRoomDeps) {
       const saved = await deps.diagrams.replaceFile(
         { userId: owner, via: "collab" },
         diagramId,
-        { file: { ...file, elements: change.elements }, expectedRevision: change.baseRevision },
+        {
+          file: { ...file, elements: withoutUnsafeLinks(change.elements) },
+          expectedRevision: change.baseRevision,
+        },
       );
       return { revision: saved.revision };
     },

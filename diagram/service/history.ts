@@ -2,6 +2,7 @@
 // file, as a thumbnail and as what changed since, and restorable. A restore is a write like any
 // other: it keeps what it replaces, so it can itself be undone.
 import type { Database } from "../db/database.ts";
+import { withoutUnsafeLinks } from "../drawing/excalidraw/element_links.ts";
 import type { ExcalidrawFile } from "../drawing/excalidraw/types.ts";
 import { diagramRevision, getDiagram, replaceDiagramContent } from "../store/diagrams.ts";
 import type { DiagramSource } from "../store/sources.ts";
@@ -117,7 +118,8 @@ export function historyOperations(
 
     /**
      * Makes revision `revision`'s contents current again, byte for byte, as a new revision; with
-     * `expectedRevision` only over that one (StaleRevisionError otherwise, nothing written).
+     * `expectedRevision` only over that one (StaleRevisionError otherwise, nothing written). A link
+     * kept from before links were checked, which no write may store now, is taken out.
      */
     async restore(
       actor: Actor,
@@ -125,10 +127,12 @@ export function historyOperations(
       input: { revision: number; expectedRevision?: number },
     ): Promise<Restored> {
       const kept = await revisionOf(actor.userId, id, input.revision);
+      // It was validated when first written.
+      const file = JSON.parse(kept.file) as ExcalidrawFile;
+      const elements = withoutUnsafeLinks(file.elements);
       const meta = await replaceDiagramContent(db, actor.userId, id, {
-        file: kept.file,
-        // It was validated when first written.
-        thumbnailSvg: renderThumbnail((JSON.parse(kept.file) as ExcalidrawFile).elements),
+        file: elements === file.elements ? kept.file : JSON.stringify({ ...file, elements }),
+        thumbnailSvg: renderThumbnail(elements),
         elementCount: kept.elementCount,
         changedVia: "restore",
         expectedRevision: input.expectedRevision,

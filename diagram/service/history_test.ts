@@ -189,6 +189,32 @@ Deno.test("a restore gives back the revision's file byte for byte, and can itsel
   });
 });
 
+Deno.test("a revision kept before links were checked comes back without its script link, its web link kept", async () => {
+  await withHistory(async (setup) => {
+    const { core, db, person } = setup;
+    const diagram = await noteDiagram(setup, "linked");
+    await save(setup, diagram.id, "overwritten");
+    // What an earlier version stored: a note with a script link, beside a web link.
+    const stored = fileWithNote("linked");
+    const [note] = stored.elements;
+    const elements = [
+      { ...note, link: "javascript:alert(1)" },
+      { ...note, id: "web", index: "b0", link: "https://example.com" },
+    ];
+    await db.execute({
+      sql: "UPDATE diagram_revisions SET contents = ? WHERE diagram_id = ? AND revision = 1",
+      args: [JSON.stringify({ ...stored, elements }), diagram.id],
+    });
+
+    await core.history.restore(person, diagram.id, { revision: 1 });
+    const restored = JSON.parse((await core.diagrams.get(person.userId, diagram.id)).file);
+    assert.deepEqual(
+      restored.elements.map((element: { id: string; link: unknown }) => [element.id, element.link]),
+      [["note", null], ["web", "https://example.com"]],
+    );
+  });
+});
+
 Deno.test("a restore over a stale If-Match, of an unknown revision or of a diagram in the trash writes nothing", async () => {
   await withHistory(async (setup) => {
     const { core, person } = setup;

@@ -1,7 +1,9 @@
 // update_diagram redraws what the spec owns and keeps everything else a person added by hand
 // (free text, sketches, images, loose arrows) where it was. References are repaired so the merged
 // file is as consistent as the validator demands: a kept arrow stays bound to a node that still
-// exists (same spec id → same element id) and lets go of one that is gone.
+// exists (same spec id → same element id) and lets go of one that is gone; a link stored before
+// links were checked, which no write may store now, is taken out (the agent could not fix it).
+import { withoutUnsafeLinks } from "../drawing/excalidraw/element_links.ts";
 import { indexKeys } from "../drawing/excalidraw/fractional_index.ts";
 
 type Element = Record<string, unknown>;
@@ -22,9 +24,9 @@ export function keepHandDrawn(
   previous: readonly Element[],
   owned: ReadonlySet<string>,
 ): MergedScene {
-  const kept = previous
-    .filter((element) => element.isDeleted !== true && !owned.has(String(element.id)))
-    .map((element) => structuredClone(element));
+  const kept = withoutUnsafeLinks(
+    previous.filter((element) => element.isDeleted !== true && !owned.has(String(element.id))),
+  ).map((element) => structuredClone(element));
   if (kept.length === 0) return { elements: [...generated], kept: 0 };
 
   const result = [...generated.map((element) => ({ ...element })), ...kept];

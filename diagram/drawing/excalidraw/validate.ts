@@ -4,6 +4,7 @@
 // refuse it instead and list every problem with the path that holds it.
 
 import { isRecord } from "../../../shared/is_record.ts";
+import { isAcceptedLink, LINK_RULE } from "./element_links.ts";
 import { framedPageProblem } from "./embed_links.ts";
 import type { ExcalidrawFile, Point } from "./types.ts";
 
@@ -296,11 +297,14 @@ function checkElementFields(element: JsonObject, findings: Findings): void {
   }
   checkNullableString(element, "frameId", findings);
 
+  // An embeddable's link has the stricter rule of the pages a drawing may show.
   const framed = framedPageProblem(element);
   if (framed !== null) {
     findings.push(
       element.type === "embeddable" ? `${framed}, got ${describe(element.link)}` : framed,
     );
+  } else if (!isAcceptedLink(element.link)) {
+    findings.push(`${LINK_RULE}, got ${describe(element.link)}`);
   }
   const type = element.type;
   if (typeof type !== "string" || !ELEMENT_TYPES.has(type)) {

@@ -211,6 +211,21 @@ Deno.test("an embeddable keeps only a link on a site the editor embeds", () => {
   }
 });
 
+Deno.test("any element's link that is not a web address is refused, naming the element and the link", () => {
+  for (const link of ["javascript:alert(1)", " DATA:text/html,x", "vbscript:x", 7]) {
+    const input = labelledFlow();
+    input.elements[0] = { ...input.elements[0], link };
+    const problems = problemsOf(input);
+    assert.equal(problems.length, 1, String(link));
+    assert.match(problems[0], /^elements\[0\] \(id "r1"\): link must be empty or a web address/);
+    assert.ok(problems[0].endsWith(`got ${JSON.stringify(link)}`), problems[0]);
+  }
+  const linked = labelledFlow();
+  linked.elements[0] = { ...linked.elements[0], link: "https://example.com/spec" };
+  linked.elements[1] = { ...linked.elements[1], link: "/d/abc" };
+  assertAccepted(linked);
+});
+
 Deno.test("inputs that are not objects are rejected with one problem", () => {
   assert.deepEqual(problemsOf(null), ["the file must be a JSON object, got null"]);
   assert.deepEqual(problemsOf([]), ["the file must be a JSON object, got []"]);
