@@ -187,39 +187,41 @@ Deno.test("the diagram view in a real MCP Apps host", async (t) => {
     },
   );
 
-  await pages.scenario(
-    "a save over a revision changed meanwhile is refused, reported in the view, and saves nothing",
-    async (scenario) => {
-      const result = await call(mcp, "create_diagram", { name: "Raced", spec: SMALL });
-      const { id } = result.structuredContent as Json;
-      scenario.expectConsoleErrors(STATELESS_GET_REFUSED);
-      const session = await scenario.open();
-      const host = await openAppHost(session.page, servers, access, resource);
-      await host.showToolResult({ name: "Raced", spec: SMALL }, result);
-      await waitForRevision(host.view, 1);
-      await host.view.getByRole("button", { name: "Edit" }).click();
-      await host.view.locator("#editing-status", { hasText: "Editing revision 1" }).waitFor();
-      // The agent changes the diagram while the person edits revision 1.
-      await call(mcp, "update_diagram", {
-        id,
-        patch: { updateNodes: [{ id: "db", label: "PG" }] },
-      });
-      await writeText(host, { x: 160, y: 640 }, "Too late");
-      await host.view.getByRole("button", { name: "Save" }).click();
-      const status = host.view.locator("#editing-status.problem");
-      await status.waitFor();
-      assert.match(await status.textContent() ?? "", /changed since you opened it .*revision 2/);
-      assert.equal(await host.view.getByRole("button", { name: "Reload" }).isVisible(), true);
-      assert.deepEqual(await host.events("ui/update-model-context"), []);
-      const after = (await call(mcp, "get_diagram", { id })).structuredContent as Json;
-      assert.equal(after.revision, 2);
-      assert.ok(!JSON.stringify(after).includes("Too late"));
+  for (const sdk of ["1.x", "2.x"] as const) {
+    await pages.scenario(
+      `a save over a revision changed meanwhile is refused, reported in the view of an SDK ${sdk} host, and saves nothing`,
+      async (scenario) => {
+        const result = await call(mcp, "create_diagram", { name: "Raced", spec: SMALL });
+        const { id } = result.structuredContent as Json;
+        scenario.expectConsoleErrors(STATELESS_GET_REFUSED);
+        const session = await scenario.open();
+        const host = await openAppHost(session.page, servers, access, resource, { sdk });
+        await host.showToolResult({ name: "Raced", spec: SMALL }, result);
+        await waitForRevision(host.view, 1);
+        await host.view.getByRole("button", { name: "Edit" }).click();
+        await host.view.locator("#editing-status", { hasText: "Editing revision 1" }).waitFor();
+        // The agent changes the diagram while the person edits revision 1.
+        await call(mcp, "update_diagram", {
+          id,
+          patch: { updateNodes: [{ id: "db", label: "PG" }] },
+        });
+        await writeText(host, { x: 160, y: 640 }, "Too late");
+        await host.view.getByRole("button", { name: "Save" }).click();
+        const status = host.view.locator("#editing-status.problem");
+        await status.waitFor();
+        assert.match(await status.textContent() ?? "", /changed since you opened it .*revision 2/);
+        assert.equal(await host.view.getByRole("button", { name: "Reload" }).isVisible(), true);
+        assert.deepEqual(await host.events("ui/update-model-context"), []);
+        const after = (await call(mcp, "get_diagram", { id })).structuredContent as Json;
+        assert.equal(after.revision, 2);
+        assert.ok(!JSON.stringify(after).includes("Too late"));
 
-      // Reload brings revision 2 into the editor; the edit made over revision 1 is gone.
-      await host.view.getByRole("button", { name: "Reload" }).click();
-      await host.view.locator("#editing-status", { hasText: "Revision 2, reloaded" }).waitFor();
-    },
-  );
+        // Reload brings revision 2 into the editor; the edit made over revision 1 is gone.
+        await host.view.getByRole("button", { name: "Reload" }).click();
+        await host.view.locator("#editing-status", { hasText: "Revision 2, reloaded" }).waitFor();
+      },
+    );
+  }
 
   await pages.scenario(
     "a host without full screen: Edit opens the editor inline, as tall as the host allows",

@@ -1,10 +1,18 @@
-// The MCP App side of the diagram endpoint through the MCP SDK's own client: the view resource and
-// its CSP, the tools' `_meta.ui`, and the app-only tools the view calls (read, and save with the
-// checks every save has: ownership, the base revision, the file's validation).
+// The MCP App side of the diagram endpoint through the MCP SDK's own clients: the view resource
+// and its CSP, the tools' `_meta.ui`, and the app-only tools the view calls (read, and save with
+// the checks every save has: ownership, the base revision, the file's validation); their refusals
+// as both SDK lines deliver them.
 import assert from "node:assert/strict";
 import { type DiagramInstance, startDiagram } from "./helpers/diagram_instance.ts";
-import { connectClient, type Json, type McpTestClient } from "./helpers/mcp_client.ts";
+import {
+  connectClient,
+  type Json,
+  SDK_CLIENTS,
+  type ToolAnswer,
+  type ToolCaller,
+} from "./helpers/mcp_client.ts";
 import { fileWithNote, hostileFrames } from "./helpers/scene_fixture.ts";
+import { linkedBoxes, SCRIPT_LINKS } from "./helpers/element_links.ts";
 
 const EMAIL = "app-owner@example.com";
 const PASSWORD = "a long enough password";
@@ -28,6 +36,7 @@ async function setUp() {
     instance,
     mcp,
     mcpUrl,
+    token,
     async [Symbol.asyncDispose]() {
       await mcp[Symbol.asyncDispose]();
       await instance[Symbol.asyncDispose]();
@@ -45,7 +54,26 @@ const SPEC = {
   edges: [{ from: "web", to: "api", label: "HTTPS" }, { from: "api", to: "db" }],
 };
 
-async function created(mcp: McpTestClient, name = "Orders") {
+/** Which refusal an app-only tool answered, as the view reads it. */
+function refusalOf(answer: ToolAnswer): Json {
+  assert.equal(answer.isError, true, answer.text);
+  // No structuredContent: SDK 1.x clients would check it against the tool's outputSchema.
+  assert.equal(answer.structured, undefined);
+  return answer.meta?.["diagram/refusal"];
+}
+
+/** Runs `calls` through an SDK 1.x client and an SDK 2.x client on the same token. */
+async function throughBothSdks(
+  setup: { mcpUrl: URL; token: string },
+  calls: (client: ToolCaller, line: string) => Promise<void>,
+) {
+  for (const [line, connect] of Object.entries(SDK_CLIENTS)) {
+    await using client = await connect(setup.mcpUrl, { authorization: `Bearer ${setup.token}` });
+    await calls(client, line);
+  }
+}
+
+async function created(mcp: ToolCaller, name = "Orders") {
   const answer = await mcp.call("create_diagram", { name, spec: SPEC });
   assert.equal(answer.isError, false, answer.text);
   return answer.structured! as { id: string; revision: number; url: string };
@@ -174,96 +202,104 @@ Deno.test("app_save_diagram saves over the base revision, keeps the replaced one
   assert.match(history, /class="made-by source-mcp">By an agent through MCP</);
 });
 
-Deno.test("app_save_diagram over a revision that is no longer current is refused with the way out, and saves nothing", async () => {
+Deno.test("app_save_diagram over a revision that is no longer current is refused with the way out to SDK 1.x and 2.x clients alike, and saves nothing", async () => {
   await using setup = await setUp();
-  const { id } = await created(setup.mcp);
-  const { structured: drawing } = await setup.mcp.call("app_read_diagram", { id });
-  // The agent changes the diagram while the person edits revision 1.
-  const patched = await setup.mcp.call("update_diagram", {
-    id,
-    patch: { updateNodes: [{ id: "db", label: "Postgres" }] },
-  });
-  assert.equal(patched.structured!.revision, 2);
-  const stale = await setup.mcp.call("app_save_diagram", {
-    id,
-    file: relabelled(drawing!.file, "Storefront"),
-    baseRevision: 1,
-  });
-  assert.equal(stale.isError, true);
-  assert.deepEqual(stale.structured, { reason: "stale", currentRevision: 2 });
-  assert.match(stale.text, /changed since you opened it \(you opened revision 1\)/);
-  assert.match(stale.text, /now at revision 2\. Reload it .*nothing was saved/);
-  const after = await setup.mcp.call("get_diagram", { id });
-  assert.equal(after.structured!.revision, 2);
-  const labels = after.structured!.spec.nodes.map((node: Json) => node.label);
-  assert.deepEqual(labels.sort(), ["Orders API", "Postgres", "Web app"]);
-});
-
-Deno.test("app_save_diagram refuses a file every save refuses (an iframe, a foreign embed, a broken scene) and saves nothing", async () => {
-  await using setup = await setUp();
-  const { id } = await created(setup.mcp);
-  const { structured: drawing } = await setup.mcp.call("app_read_diagram", { id });
-  const framed = { ...drawing!.file, elements: [...drawing!.file.elements, ...hostileFrames()] };
-  const refused = await setup.mcp.call("app_save_diagram", { id, file: framed, baseRevision: 1 });
-  assert.equal(refused.isError, true);
-  assert.equal(refused.structured!.reason, "invalid");
-  assert.match(refused.text, /^The server refused the drawing; nothing was saved:/);
-  assert.match(refused.text, /\(id "phish"\): type "iframe" is not accepted/);
-  assert.match(refused.text, /\(id "embed"\): link of an embeddable must be/);
-
-  const broken = relabelled(drawing!.file, "x");
-  broken.elements[0] = { ...broken.elements[0], x: "left" };
-  const brokenAnswer = await setup.mcp.call("app_save_diagram", {
-    id,
-    file: broken,
-    baseRevision: 1,
-  });
-  assert.equal(brokenAnswer.structured!.reason, "invalid");
-  for (const notAFile of ["a string", 42, null]) {
-    const answer = await setup.mcp.call("app_save_diagram", {
+  await throughBothSdks(setup, async (mcp, line) => {
+    const { id } = await created(mcp);
+    const { structured: drawing } = await mcp.call("app_read_diagram", { id });
+    // The agent changes the diagram while the person edits revision 1.
+    const patched = await mcp.call("update_diagram", {
       id,
-      file: notAFile,
+      patch: { updateNodes: [{ id: "db", label: "Postgres" }] },
+    });
+    assert.equal(patched.structured!.revision, 2);
+    const stale = await mcp.call("app_save_diagram", {
+      id,
+      file: relabelled(drawing!.file, "Storefront"),
       baseRevision: 1,
     });
-    assert.equal(answer.isError, true, JSON.stringify(notAFile));
-    assert.equal(answer.structured!.reason, "invalid", JSON.stringify(notAFile));
-  }
-  const noBase = await setup.mcp.call("app_save_diagram", { id, file: drawing!.file });
-  assert.equal(noBase.isError, true);
-  assert.match(noBase.text, /baseRevision/);
-
-  const after = await setup.mcp.call("app_read_diagram", { id });
-  assert.equal(after.structured!.revision, 1);
+    assert.deepEqual(refusalOf(stale), { reason: "stale", currentRevision: 2 }, line);
+    assert.match(stale.text, /changed since you opened it \(you opened revision 1\)/);
+    assert.match(stale.text, /now at revision 2\. Reload it .*nothing was saved/);
+    const after = await mcp.call("get_diagram", { id });
+    assert.equal(after.structured!.revision, 2);
+    const labels = after.structured!.spec.nodes.map((node: Json) => node.label);
+    assert.deepEqual(labels.sort(), ["Orders API", "Postgres", "Web app"]);
+  });
 });
 
-Deno.test("another account's diagram is not found by the view's tools, and nothing of it is saved", async () => {
+Deno.test("app_save_diagram refuses a file every save refuses (an iframe, a foreign embed, a script link, a broken scene) to SDK 1.x and 2.x clients alike, and saves nothing", async () => {
+  await using setup = await setUp();
+  await throughBothSdks(setup, async (mcp, line) => {
+    const { id } = await created(mcp);
+    const { structured: drawing } = await mcp.call("app_read_diagram", { id });
+    const framed = {
+      ...drawing!.file,
+      elements: [...drawing!.file.elements, ...hostileFrames()],
+    };
+    const refused = await mcp.call("app_save_diagram", { id, file: framed, baseRevision: 1 });
+    assert.equal(refusalOf(refused).reason, "invalid", line);
+    assert.match(refused.text, /^The server refused the drawing; nothing was saved:/);
+    assert.match(refused.text, /\(id "phish"\): type "iframe" is not accepted/);
+    assert.match(refused.text, /\(id "embed"\): link of an embeddable must be/);
+    assert.ok(refusalOf(refused).problems.some((problem: string) => problem.includes("phish")));
+
+    const linked = {
+      ...drawing!.file,
+      elements: [...drawing!.file.elements, ...linkedBoxes("bad", SCRIPT_LINKS)],
+    };
+    const unlinked = await mcp.call("app_save_diagram", { id, file: linked, baseRevision: 1 });
+    assert.equal(refusalOf(unlinked).reason, "invalid", line);
+    for (let i = 0; i < SCRIPT_LINKS.length; i++) {
+      assert.match(unlinked.text, new RegExp(`\\(id "bad-${i}"\\): link must be empty or a web`));
+    }
+
+    const broken = relabelled(drawing!.file, "x");
+    broken.elements[0] = { ...broken.elements[0], x: "left" };
+    const brokenAnswer = await mcp.call("app_save_diagram", {
+      id,
+      file: broken,
+      baseRevision: 1,
+    });
+    assert.equal(refusalOf(brokenAnswer).reason, "invalid", line);
+    for (const notAFile of ["a string", 42, null]) {
+      const answer = await mcp.call("app_save_diagram", { id, file: notAFile, baseRevision: 1 });
+      assert.equal(refusalOf(answer).reason, "invalid", `${line} ${JSON.stringify(notAFile)}`);
+    }
+    const noBase = await mcp.call("app_save_diagram", { id, file: drawing!.file });
+    assert.equal(noBase.isError, true);
+    assert.match(noBase.text, /baseRevision/);
+
+    const after = await mcp.call("app_read_diagram", { id });
+    assert.equal(after.structured!.revision, 1);
+  });
+});
+
+Deno.test("another account's diagram is not found by the view's tools, through SDK 1.x and 2.x clients alike, and nothing of it is saved", async () => {
   await using setup = await setUp();
   const { id } = await created(setup.mcp);
   const { structured: drawing } = await setup.mcp.call("app_read_diagram", { id });
   const otherToken = await tokenFor(setup.instance, "other@example.com", "--new-account");
-  await using other = await connectClient(setup.mcpUrl, {
-    authorization: `Bearer ${otherToken}`,
+  await throughBothSdks({ mcpUrl: setup.mcpUrl, token: otherToken }, async (other, line) => {
+    const read = await other.call("app_read_diagram", { id });
+    assert.deepEqual(refusalOf(read), { reason: "not-found" }, line);
+    assert.doesNotMatch(read.text, /Orders/);
+    const saved = await other.call("app_save_diagram", {
+      id,
+      file: relabelled(drawing!.file, "Stolen"),
+      baseRevision: 1,
+    });
+    assert.deepEqual(refusalOf(saved), { reason: "not-found" }, line);
+    const missing = await other.call("app_read_diagram", { id: "no-such-diagram" });
+    assert.deepEqual(refusalOf(missing), { reason: "not-found" }, line);
   });
-  const read = await other.call("app_read_diagram", { id });
-  assert.equal(read.isError, true);
-  assert.deepEqual(read.structured, { reason: "not-found" });
-  assert.doesNotMatch(read.text, /Orders/);
-  const saved = await other.call("app_save_diagram", {
-    id,
-    file: relabelled(drawing!.file, "Stolen"),
-    baseRevision: 1,
-  });
-  assert.equal(saved.isError, true);
-  assert.deepEqual(saved.structured, { reason: "not-found" });
-  const missing = await setup.mcp.call("app_read_diagram", { id: "no-such-diagram" });
-  assert.deepEqual(missing.structured, { reason: "not-found" });
 
   const after = await setup.mcp.call("app_read_diagram", { id });
   assert.equal(after.structured!.revision, 1);
   assert.ok(after.structured!.svg.includes(">Web app<"));
 });
 
-Deno.test("the view's tools answer a diagram in the trash with isError, never a protocol error", async () => {
+Deno.test("the view's tools answer a diagram in the trash with isError to SDK 1.x and 2.x clients alike, never a protocol error", async () => {
   await using setup = await setUp();
   const { id } = await created(setup.mcp);
   const cookie = await setup.instance.login(EMAIL, PASSWORD);
@@ -272,14 +308,63 @@ Deno.test("the view's tools answer a diagram in the trash with isError, never a 
     headers: { cookie, origin: setup.instance.origin },
   });
   assert.equal(deleted.status, 204);
-  const read = await setup.mcp.call("app_read_diagram", { id });
-  assert.equal(read.isError, true);
-  assert.match(read.text, /in the trash: restore it in the gallery first/);
-  const saved = await setup.mcp.call("app_save_diagram", {
-    id,
-    file: fileWithNote("hello"),
-    baseRevision: 1,
+  await throughBothSdks(setup, async (mcp, line) => {
+    const read = await mcp.call("app_read_diagram", { id });
+    assert.deepEqual(refusalOf(read), { reason: "not-found" }, line);
+    assert.match(read.text, /in the trash: restore it in the gallery first/);
+    const saved = await mcp.call("app_save_diagram", {
+      id,
+      file: fileWithNote("hello"),
+      baseRevision: 1,
+    });
+    assert.deepEqual(refusalOf(saved), { reason: "not-found" }, line);
   });
-  assert.equal(saved.isError, true);
-  assert.deepEqual(saved.structured, { reason: "not-found" });
+});
+
+Deno.test("every diagram tool with an outputSchema answers and refuses to SDK 1.x and 2.x clients alike", async () => {
+  await using setup = await setUp();
+  await throughBothSdks(setup, async (mcp, line) => {
+    const answered = async (name: string, args: Record<string, unknown>) => {
+      const answer = await mcp.call(name, args);
+      assert.equal(answer.isError, false, `${line} ${name}: ${answer.text}`);
+      assert.ok(answer.structured, `${line} ${name} answers structuredContent`);
+      return answer;
+    };
+    const refused = async (name: string, args: Record<string, unknown>, words: RegExp) => {
+      const answer = await mcp.call(name, args);
+      assert.equal(answer.isError, true, `${line} ${name}`);
+      assert.equal(answer.structured, undefined, `${line} ${name}`);
+      assert.match(answer.text, words, `${line} ${name}`);
+    };
+    const { id } = (await answered("create_diagram", { name: "Both", spec: SPEC, preview: false }))
+      .structured!;
+    await refused("create_diagram", { name: "Bad", spec: { layout: "TB", nodes: [] } }, /spec/);
+    await answered("update_diagram", {
+      id,
+      patch: { updateNodes: [{ id: "db", label: "PG" }] },
+      preview: false,
+    });
+    await refused("update_diagram", { id: "no-such-diagram", spec: SPEC }, /not found/);
+    await answered("get_diagram", { id, preview: false });
+    await refused("get_diagram", { id: "no-such-diagram" }, /not found/);
+    await answered("list_diagrams", {});
+    await refused("list_diagrams", { collectionId: "no-such-collection" }, /not found/);
+    await answered("list_collections", {});
+    await answered("list_revisions", { id });
+    await refused("list_revisions", { id: "no-such-diagram" }, /not found/);
+    await answered("restore_revision", { id, revision: 1 });
+    await refused("restore_revision", { id, revision: 99 }, /no revision 99/);
+    const read = await answered("app_read_diagram", { id });
+    await refused("app_read_diagram", { id: "no-such-diagram" }, /not in your gallery/);
+    await answered("app_save_diagram", {
+      id,
+      file: relabelled(read.structured!.file, "Shop"),
+      baseRevision: read.structured!.revision,
+    });
+    await refused(
+      "app_save_diagram",
+      { id, file: read.structured!.file, baseRevision: 1 },
+      /changed since you opened it/,
+    );
+  });
 });

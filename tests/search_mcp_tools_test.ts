@@ -2,7 +2,7 @@
 // where a SearXNG quirk matters, a stub shaped like a SearXNG instance.
 import assert from "node:assert/strict";
 import { startFakeUpstream } from "./helpers/fake_upstream.ts";
-import { connectClient } from "./helpers/mcp_client.ts";
+import { connectClient, SDK_CLIENTS } from "./helpers/mcp_client.ts";
 import { freePort } from "./helpers/process.ts";
 import { startSearch } from "./helpers/search_instance.ts";
 import { MCP_TOKEN, startSearchMcp } from "./helpers/search_mcp_instance.ts";
@@ -281,6 +281,43 @@ Deno.test("SEARXNG_URL's credentials go to its own host only, not to another hos
   for (const request of elsewhere.requests) {
     const values = [...request.headers.values()].join("\n");
     assert.ok(!values.includes(basic) && !values.includes(MCP_TOKEN), values);
+  }
+});
+
+Deno.test("the tools with an outputSchema answer and refuse to SDK 1.x and 2.x clients alike", async () => {
+  await using search = await startSearch();
+  await using mcp = await mcpFor(search.url.origin);
+  await using lost = await mcpFor(`http://127.0.0.1:${freePort()}`);
+  for (const [line, connect] of Object.entries(SDK_CLIENTS)) {
+    await using session = await connect(mcp.mcpUrl, AUTH);
+    for (
+      const [tool, args] of [
+        ["searxng_web_search", { query: "rust" }],
+        ["searxng_search_suggestions", { query: "rust" }],
+        ["searxng_instance_info", {}],
+      ] as const
+    ) {
+      const answer = await session.call(tool, args);
+      assert.equal(answer.isError, false, `${line} ${tool}: ${answer.text}`);
+      assert.ok(answer.structured, `${line} ${tool}`);
+    }
+    const invalid = await session.call("searxng_web_search", { query: "x", pageno: 0 });
+    assert.equal(invalid.isError, true, line);
+    assert.match(invalid.text, /pageno/);
+
+    // The engine is unreachable: refusals, never structuredContent a 1.x client would check.
+    await using cut = await connect(lost.mcpUrl, AUTH);
+    for (
+      const [tool, args] of [
+        ["searxng_web_search", { query: "rust" }],
+        ["searxng_instance_info", {}],
+      ] as const
+    ) {
+      const refused = await cut.call(tool, args);
+      assert.equal(refused.isError, true, `${line} ${tool}`);
+      assert.equal(refused.structured, undefined, `${line} ${tool}`);
+      assert.match(refused.text, /not reachable.*SEARXNG_URL/s, `${line} ${tool}`);
+    }
   }
 });
 

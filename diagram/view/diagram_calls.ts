@@ -1,9 +1,11 @@
 // The view's two tool calls, through the host (it proxies them to our MCP endpoint with the
 // person's token; the view holds none): read a diagram, save a person's edit over the revision
-// read. A refusal comes back with the server's own words for the person, and which it is.
+// read. A refusal comes back with the server's own words for the person, and which it is (in the
+// result's `_meta`: a refusal carries no structuredContent, which SDK 1.x hosts would check
+// against the tool's outputSchema and turn into an error).
 import type { App } from "@modelcontextprotocol/ext-apps";
 import type { AppEditorFile } from "../editor/app_editor_contract.ts";
-import { APP_TOOLS } from "../mcp/tools/view_meta.ts";
+import { APP_REFUSAL_META, APP_TOOLS } from "../mcp/tools/view_meta.ts";
 
 export interface DiagramDetails {
   id: string;
@@ -75,9 +77,10 @@ async function call<T>(app: App, name: string, args: Record<string, unknown>): P
     .join("\n").trim();
   const structured = result.structuredContent as Record<string, unknown> | undefined;
   if (result.isError) {
-    const reason = structured?.reason;
+    const said = result._meta?.[APP_REFUSAL_META] as Record<string, unknown> | undefined;
+    const reason = said?.reason;
     const refusal = reason === "stale" || reason === "invalid" || reason === "not-found"
-      ? structured as Refusal
+      ? said as Refusal
       : { reason: "failed" as const };
     return { ok: false, text: text || "The diagram service refused the call.", refusal };
   }

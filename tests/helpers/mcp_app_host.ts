@@ -188,7 +188,13 @@ export async function openAppHost(
   servers: HostServers,
   access: ServerAccess,
   resource: ViewResource,
-  options: { theme?: "light" | "dark"; width?: number; fullscreen?: boolean } = {},
+  options: {
+    theme?: "light" | "dark";
+    width?: number;
+    fullscreen?: boolean;
+    /** The MCP SDK line of the host's client (2.x unless asked). */
+    sdk?: "1.x" | "2.x";
+  } = {},
 ): Promise<AppHost> {
   await page.goto(servers.host.href);
   const sandboxUrl = new URL("/sandbox.html", servers.sandbox);
@@ -203,6 +209,7 @@ export async function openAppHost(
     width: options.width ?? 720,
     mcpUrl: access.mcpUrl.href,
     token: access.token,
+    sdk: options.sdk ?? "2.x",
   };
   await page.waitForFunction(() =>
     typeof (globalThis as unknown as Partial<HostPageGlobals>).startHost === "function"

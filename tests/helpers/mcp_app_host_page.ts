@@ -3,8 +3,10 @@
 // that loads it under the CSP its resource declares). The page is the chat client's MCP client
 // too: the tool calls the view makes go to the real diagram service over MCP (the SDK's client,
 // streamable HTTP) with a real access token, unless the tool's `_meta.ui.visibility` keeps it from
-// the view. What the view asks of the host (open a link, update the model's context, change the
-// display mode) is recorded for the test to read.
+// the view. The host's client is the SDK's 2.x one, or the 1.x one most hosts embed (it checks a
+// tool's structuredContent against the tool's outputSchema, refusals included). What the view asks
+// of the host (open a link, update the model's context, change the display mode) is recorded for
+// the test to read.
 import {
   AppBridge,
   type McpUiHostContext,
@@ -16,6 +18,9 @@ import {
   Client,
   StreamableHTTPClientTransport,
 } from "@modelcontextprotocol/client";
+import { Client as Client1 } from "@modelcontextprotocol/sdk/client";
+// @ts-types="@modelcontextprotocol/sdk/client/streamableHttp"
+import { StreamableHTTPClientTransport as StreamableHTTPClientTransport1 } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 
 // The page's DOM, loosely typed: test code is type-checked without the DOM's library.
 // deno-lint-ignore no-explicit-any
@@ -45,6 +50,8 @@ export interface HostOptions {
   /** The diagram service's MCP endpoint, and the person's access token for it. */
   mcpUrl: string;
   token: string;
+  /** The MCP SDK line of the host's client. */
+  sdk: "1.x" | "2.x";
 }
 
 export interface HostPageGlobals {
@@ -68,12 +75,20 @@ const record = (method: string, params: unknown) =>
 
 /** The host's own MCP connection, and which tools the view may call through it. */
 async function connectServer(options: HostOptions) {
-  const client = new Client({ name: "test chat client", version: "1.0.0" });
-  await client.connect(
-    new StreamableHTTPClientTransport(new URL(options.mcpUrl), {
-      requestInit: { headers: { authorization: `Bearer ${options.token}` } },
-    }),
-  );
+  const info = { name: "test chat client", version: "1.0.0" };
+  const url = new URL(options.mcpUrl);
+  const init = { requestInit: { headers: { authorization: `Bearer ${options.token}` } } };
+  let client: Pick<Client, "listTools" | "callTool">;
+  if (options.sdk === "1.x") {
+    const client1 = new Client1(info);
+    await client1.connect(new StreamableHTTPClientTransport1(url, init));
+    client = client1 as unknown as typeof client;
+  } else {
+    const client2 = new Client(info);
+    await client2.connect(new StreamableHTTPClientTransport(url, init));
+    client = client2;
+  }
+  // Listing the tools is also when the 1.x client learns their outputSchemas.
   const { tools } = await client.listTools();
   const forApp = new Set(
     tools.filter((tool) => {

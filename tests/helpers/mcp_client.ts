@@ -1,5 +1,10 @@
-// The MCP SDK's own client over streamable HTTP, as agents use it.
+// The MCP SDK's own clients over streamable HTTP, as agents and chat clients use them: the 2.x
+// client, and the 1.x client most hosts still embed (it checks a tool's structuredContent against
+// the tool's outputSchema, refusals included).
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import { Client as Client1 } from "@modelcontextprotocol/sdk/client";
+// @ts-types="@modelcontextprotocol/sdk/client/streamableHttp"
+import { StreamableHTTPClientTransport as StreamableHTTPClientTransport1 } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 
 /** Parsed JSON the tests walk into: its shape is exactly what their assertions check. */
 // deno-lint-ignore no-explicit-any
@@ -9,12 +14,17 @@ export interface ToolAnswer {
   text: string;
   isError: boolean;
   structured?: Record<string, Json>;
+  meta?: Record<string, Json>;
 }
 
-export interface McpTestClient {
-  client: Client;
+/** What a test does with either SDK's client: call tools, then close. */
+export interface ToolCaller {
   call(name: string, args: Record<string, unknown>): Promise<ToolAnswer>;
   [Symbol.asyncDispose](): Promise<void>;
+}
+
+export interface McpTestClient extends ToolCaller {
+  client: Client;
 }
 
 export async function connectClient(
@@ -27,17 +37,47 @@ export async function connectClient(
   return {
     client,
     async call(name, args) {
-      const result = await client.callTool({ name, arguments: args });
-      const content = result.content as { type: string; text?: string }[];
-      return {
-        text: content.filter((block) => block.type === "text").map((block) => block.text).join(""),
-        isError: result.isError === true,
-        structured: result.structuredContent as Record<string, Json> | undefined,
-      };
+      return answerOf(await client.callTool({ name, arguments: args }));
     },
     async [Symbol.asyncDispose]() {
       await transport.terminateSession().catch(() => {});
       await client.close();
     },
+  };
+}
+
+/**
+ * The 1.x client (1.32.2) as a host uses it: it lists the tools first, which is when it learns
+ * their outputSchemas, so every call after that is checked against them (a mismatch throws).
+ */
+export async function connectClient1(
+  mcpUrl: URL,
+  headers: Record<string, string> = {},
+): Promise<ToolCaller> {
+  const client = new Client1({ name: "sdk-1-host", version: "1.0.0" });
+  const transport = new StreamableHTTPClientTransport1(mcpUrl, { requestInit: { headers } });
+  await client.connect(transport);
+  await client.listTools();
+  return {
+    async call(name, args) {
+      return answerOf(await client.callTool({ name, arguments: args }));
+    },
+    async [Symbol.asyncDispose]() {
+      await transport.terminateSession().catch(() => {});
+      await client.close();
+    },
+  };
+}
+
+/** Both SDK lines, to run the same calls through each. */
+export const SDK_CLIENTS = { "1.x": connectClient1, "2.x": connectClient } as const;
+
+function answerOf(result: Record<string, unknown>): ToolAnswer {
+  const content = result.content as { type: string; text?: string }[];
+  return {
+    text: content.filter((block) => block.type === "text").map((block) => block.text).join(""),
+    isError: result.isError === true,
+    structured: result.structuredContent as Record<string, Json> | undefined,
+    meta: result._meta as Record<string, Json> | undefined,
   };
 }

@@ -1,9 +1,13 @@
 // How the app-only tools refuse: an isError result whose text a person reads in the diagram view
-// as it is, and whose structuredContent says which refusal it is, so the view can offer the way
-// out (reload over a newer revision) without reading the words.
+// as it is, and whose `_meta` says which refusal it is (under APP_REFUSAL_META), so the view can
+// offer the way out (reload over a newer revision) without reading the words. Not in
+// structuredContent: SDK 1.x hosts check that against the tool's outputSchema, refusals included,
+// and would hand the view an error instead (runtime/mcp/results.ts).
 import type { CallToolResult } from "@modelcontextprotocol/server";
+import { errorResult } from "../../../runtime/mcp/results.ts";
 import { InvalidInputError, NotFoundError, StaleRevisionError } from "../../service/errors.ts";
 import { toolFailure } from "../tool_context.ts";
+import { APP_REFUSAL_META } from "./view_meta.ts";
 
 export type AppRefusal =
   | { reason: "stale"; currentRevision: number }
@@ -11,7 +15,7 @@ export type AppRefusal =
   | { reason: "not-found" };
 
 function refused(text: string, refusal: AppRefusal): CallToolResult {
-  return { content: [{ type: "text", text }], structuredContent: refusal, isError: true };
+  return errorResult(text, { [APP_REFUSAL_META]: refusal });
 }
 
 /** `error` as the view shows it; anything unexpected is logged as every tool's is. */

@@ -14,5 +14,8 @@ export const viewToolMeta = { ui: { resourceUri: DIAGRAM_VIEW_URI } };
  */
 export const APP_TOOLS = { read: "app_read_diagram", save: "app_save_diagram" } as const;
 
+/** The key of an app-only tool's refusal in its result's `_meta`: `{reason, …}` (app_refusals.ts). */
+export const APP_REFUSAL_META = "diagram/refusal";
+
 /** The `_meta` of the app-only tools. */
 export const appToolMeta = { ui: { resourceUri: DIAGRAM_VIEW_URI, visibility: ["app"] } };
