@@ -7,10 +7,23 @@ import { startFakeUpstream } from "./helpers/fake_upstream.ts";
 import { startKindSearch } from "./helpers/kind_search.ts";
 import { startSearch } from "./helpers/search_instance.ts";
 import { searchJson } from "./helpers/search_with_fakes.ts";
-import { connectClient } from "./helpers/mcp_client.ts";
+import { connectClient, type McpTestClient } from "./helpers/mcp_client.ts";
 import { MCP_TOKEN, startSearchMcp } from "./helpers/search_mcp_instance.ts";
 
 const AUTH = { Authorization: `Bearer ${MCP_TOKEN}` };
+
+/** An SDK client's session with search_mcp in front of the engine at `origin`. */
+async function mcpSession(origin: string): Promise<McpTestClient> {
+  const mcp = await startSearchMcp({ SEARXNG_URL: origin, MCP_HTTP_AUTH_TOKEN: MCP_TOKEN });
+  const session = await connectClient(mcp.mcpUrl, AUTH);
+  return {
+    ...session,
+    async [Symbol.asyncDispose]() {
+      await session[Symbol.asyncDispose]();
+      await mcp[Symbol.asyncDispose]();
+    },
+  };
+}
 
 /** The text block of the result whose title is `title`. */
 function block(text: string, title: string): string {
@@ -21,11 +34,7 @@ function block(text: string, title: string): string {
 
 Deno.test("categories=images through our engine: each image says what it shows, its page, its file, size and source", async () => {
   await using search = await startKindSearch();
-  await using mcp = await startSearchMcp({
-    SEARXNG_URL: search.url.origin,
-    MCP_HTTP_AUTH_TOKEN: MCP_TOKEN,
-  });
-  await using session = await connectClient(mcp.mcpUrl, AUTH);
+  await using session = await mcpSession(search.url.origin);
   const answer = await session.call("searxng_web_search", { query: "crab", categories: "Images" });
   assert.equal(answer.isError, false, answer.text);
   assert.equal(
@@ -55,11 +64,7 @@ Deno.test("categories=images through our engine: each image says what it shows, 
 
 Deno.test("videos, science and it through our engine: length and author, authors and DOI, version and links", async () => {
   await using search = await startKindSearch();
-  await using mcp = await startSearchMcp({
-    SEARXNG_URL: search.url.origin,
-    MCP_HTTP_AUTH_TOKEN: MCP_TOKEN,
-  });
-  await using session = await connectClient(mcp.mcpUrl, AUTH);
+  await using session = await mcpSession(search.url.origin);
 
   const videos = await session.call("searxng_web_search", { query: "crab", categories: "videos" });
   const rust = block(videos.text, "Rust in 100 Seconds");
@@ -100,11 +105,7 @@ Deno.test('YouTube\'s "3 years ago" is an approximate date: its unit in the JSON
   assert.match(String(rust?.publishedDate), new RegExp(`^${year}-\\d\\d-\\d\\dT00:00:00\\.000Z$`));
   assert.equal(rust?.publishedDatePrecision, "year");
 
-  await using mcp = await startSearchMcp({
-    SEARXNG_URL: search.url.origin,
-    MCP_HTTP_AUTH_TOKEN: MCP_TOKEN,
-  });
-  await using session = await connectClient(mcp.mcpUrl, AUTH);
+  await using session = await mcpSession(search.url.origin);
   const answer = await session.call("searxng_web_search", { query: "rust", engines: "youtube" });
   assert.equal(answer.isError, false, answer.text);
   assert.match(
@@ -153,11 +154,7 @@ Deno.test("a SearXNG instance's video length in seconds and counts as numbers re
         unresponsive_engines: [],
       }),
   });
-  await using mcp = await startSearchMcp({
-    SEARXNG_URL: engine.origin,
-    MCP_HTTP_AUTH_TOKEN: MCP_TOKEN,
-  });
-  await using session = await connectClient(mcp.mcpUrl, AUTH);
+  await using session = await mcpSession(engine.origin);
   const answer = await session.call("searxng_web_search", {
     query: "crab",
     categories: "videos,it",
