@@ -30,6 +30,7 @@ import {
 } from "./helpers/editor_browser.ts";
 import { runScenario, type Scenario } from "./helpers/gallery_browser.ts";
 import { connectClient } from "./helpers/mcp_client.ts";
+import { pngSize } from "./helpers/png.ts";
 import { freePorts } from "./helpers/process.ts";
 import { ELEMENT_DEFAULTS } from "./helpers/scene_fixture.ts";
 
@@ -443,6 +444,99 @@ Deno.test("the editor in two browsers", async (t) => {
         await drawShape(second.page, "r", { x: 600, y: 250 }, { x: 700, y: 330 });
         await waitForShapes(first.page, 5, 2_000);
         await storedWhen(id, (elements) => elements.length === 5, "the room saved again");
+      },
+    ],
+    [
+      "the Diagram menu downloads what is on screen as .svg (hand-drawn, fonts inside) and .png, and says which .svg is the server's clean one",
+      async (scenario) => {
+        const { json } = await setup.api("POST", "/api/diagrams", {
+          name: "Order flow",
+          mermaid: "flowchart LR\n  order[Order] -->|paid| ship([Ship])",
+        });
+        const { page } = await openEditor(scenario, json.id, ACCOUNT);
+        const menu = page.locator("details.menu");
+        const openMenu = () => menu.locator("summary").click();
+        await openMenu();
+        const onScreenSvg = menu.getByRole("button", { name: "Download .svg as on screen" });
+        const onScreenPng = menu.getByRole("button", { name: "Download .png as on screen" });
+        const clean = menu.getByRole("link", { name: "Download .svg clean, drawn by the server" });
+        assert.equal(await clean.getAttribute("href"), `/api/diagrams/${json.id}/export.svg`);
+
+        const [svgDownload] = await Promise.all([
+          page.waitForEvent("download"),
+          onScreenSvg.click(),
+        ]);
+        assert.equal(svgDownload.suggestedFilename(), "Order flow.svg");
+        const svg = new TextDecoder().decode(await Deno.readFile(await svgDownload.path()));
+        // Excalidraw's own export: its mark, its fonts inlined, its hand-drawn (roughjs) strokes
+        // as curves, and the labels in Excalifont.
+        assert.match(svg, /<!-- svg-source:excalidraw -->/);
+        assert.match(
+          svg,
+          /@font-face \{ font-family: Excalifont; src: url\(data:font\/woff2;base64,/,
+        );
+        assert.match(svg, /<path d="M[^"]* C[^"]*"[^>]*stroke="#1e1e1e"/);
+        assert.match(svg, /font-family="Excalifont[^"]*"[^>]*>Order</);
+        assert.equal(await menu.evaluate((details) => details.open), false, "chosen, it closes");
+
+        // The server's is the clean one: no hand-drawn curves, no fonts inside.
+        const server = await fetch(new URL(`/api/diagrams/${json.id}/export.svg`, base), {
+          headers: { cookie },
+        }).then((response) => response.text());
+        assert.doesNotMatch(server, /svg-source:excalidraw|@font-face/);
+        assert.match(server, />Order</);
+
+        await openMenu();
+        const [pngDownload] = await Promise.all([
+          page.waitForEvent("download"),
+          onScreenPng.click(),
+        ]);
+        assert.equal(pngDownload.suggestedFilename(), "Order flow.png");
+        const png = await Deno.readFile(await pngDownload.path());
+        const { width, height } = pngSize(png);
+        assert.ok(width > 200 && height > 40, `${width} × ${height}`);
+      },
+    ],
+    [
+      "the Diagram menu closes on Escape with the focus back on its button, on a press elsewhere, and when Excalidraw's menu opens (and the other way round)",
+      async (scenario) => {
+        const id = await setup.newDiagram([rectangle("seed", 100, 100, "a0")]);
+        const { page } = await openEditor(scenario, id, ACCOUNT);
+        const menu = page.locator("details.menu");
+        const button = menu.locator("summary");
+        const isOpen = () => menu.evaluate((details) => details.open);
+        const theirs = page.locator(".main-menu-trigger");
+        const theirsOpen = async () => (await page.locator(".dropdown-menu").count()) > 0;
+
+        await button.click();
+        assert.equal(await isOpen(), true);
+        await page.keyboard.press("Escape");
+        assert.equal(await isOpen(), false, "Escape closes it");
+        assert.equal(await button.evaluate((node) => node === document.activeElement), true);
+        // From the keyboard alone: the button has the focus, Enter opens, Escape closes.
+        await page.keyboard.press("Enter");
+        assert.equal(await isOpen(), true);
+        await page.keyboard.press("Tab");
+        await page.keyboard.press("Escape");
+        assert.equal(await isOpen(), false);
+        assert.equal(await button.evaluate((node) => node === document.activeElement), true);
+
+        await button.click();
+        await theirs.click();
+        assert.equal(await theirsOpen(), true);
+        assert.equal(await isOpen(), false, "Excalidraw's menu opening closed ours");
+        await button.click();
+        assert.equal(await isOpen(), true);
+        assert.equal(await theirsOpen(), false, "ours opening closed Excalidraw's");
+        // Excalidraw's menu opened from the keyboard closes ours too.
+        await theirs.focus();
+        await page.keyboard.press("Enter");
+        await eventually(async () => (await theirsOpen()) || undefined, 2_000, "their menu");
+        assert.equal(await isOpen(), false);
+
+        await button.click();
+        await page.mouse.click(640, 600);
+        assert.equal(await isOpen(), false, "a press elsewhere closes it");
       },
     ],
   ];

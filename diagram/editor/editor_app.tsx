@@ -3,8 +3,10 @@ import { Excalidraw } from "@excalidraw/excalidraw";
 import type { ExcalidrawImperativeAPI } from "@excalidraw/excalidraw/types";
 import { useEffect, useRef, useState } from "react";
 import { isAllowedEmbedLink } from "../drawing/excalidraw/embed_links.ts";
+import { wireDiagramMenu } from "./diagram_menu.ts";
 import type { EditorConfig } from "./editor_config.ts";
 import { type EditorSession, startEditorSession } from "./editor_session.ts";
+import { offerOnScreenDownloads } from "./on_screen_downloads.ts";
 import { showStatus } from "./status_line.ts";
 import type { StoredDiagram } from "./stored_diagram.ts";
 import { fittedView, savedView, trackView } from "./viewport.ts";
@@ -35,6 +37,17 @@ export function EditorApp(
       session.current?.stop();
       session.current = null;
       tracker.stop();
+    };
+  }, [api, loaded]);
+
+  // The bar's Diagram menu: a menu beside Excalidraw's own, and downloads of what it shows.
+  useEffect(() => {
+    if (!api || !loaded) return;
+    const unwireMenu = wireDiagramMenu(api);
+    const withdrawDownloads = offerOnScreenDownloads(api);
+    return () => {
+      unwireMenu();
+      withdrawDownloads();
     };
   }, [api, loaded]);
 

@@ -2,9 +2,17 @@
 // works without JavaScript), the collection, the live status, the downloads and the diagram's
 // actions; below it Excalidraw (diagram/editor/, bundled into build/editor/). Without JavaScript,
 // or before the bundle is built, the drawing shows as the server's SVG with a message that says why.
-import { type Html, html, jsonInScript } from "../../runtime/markup.ts";
+// The downloads say which is which: the editor's own of what is on screen (Excalidraw's export,
+// hand-drawn, fonts inside), and the server's clean rendering (export.svg, as agents get it).
+import { attrs, type Html, html, jsonInScript } from "../../runtime/markup.ts";
 import type { DiagramView } from "../service/diagrams.ts";
-import { EDITOR_CONFIG_ELEMENT_ID, type EditorConfig } from "../editor/editor_config.ts";
+import {
+  DIAGRAM_MENU_ID,
+  DOWNLOAD_PROBLEM_ID,
+  EDITOR_CONFIG_ELEMENT_ID,
+  type EditorConfig,
+  ON_SCREEN_ATTRIBUTE,
+} from "../editor/editor_config.ts";
 import type { EditorManifest } from "../editor_bundle.ts";
 import { type CollectionTree, pathTo } from "./collection_tree.ts";
 import { htmlDocument } from "./layout.ts";
@@ -28,6 +36,15 @@ export function editorPagePolicy(collabOrigin: string): string {
     "worker-src": "'self' blob:",
   }).join("; ");
 }
+
+/**
+ * The downloads the editor makes in the browser, of what is on screen (on_screen_downloads.ts):
+ * hidden until it runs, since nothing else can make them.
+ */
+const ON_SCREEN_DOWNLOADS = [
+  { kind: "svg", label: "Download .svg" },
+  { kind: "png", label: "Download .png" },
+] as const;
 
 export function editorPage({ email, diagram, tree, bundle }: EditorPageView): string {
   const config: EditorConfig = { diagramId: diagram.id, userName: email };
@@ -67,14 +84,22 @@ export function editorPage({ email, diagram, tree, bundle }: EditorPageView): st
           : "The editor is not built on this server."}</p>
         <p class="share-note muted"
           title="Only you, signed in, can open this diagram">Private: only your own signed-in browsers join.</p>
-        <details class="menu">
+        <details class="menu" id="${DIAGRAM_MENU_ID}">
           <summary>Diagram</summary>
           <ul>
+            ${ON_SCREEN_DOWNLOADS.map(({ kind, label }) =>
+              html`<li hidden><button type="button" class="link-button"${
+                attrs({ [ON_SCREEN_ATTRIBUTE]: kind })
+              }>${label}
+                <small class="muted">as on screen</small></button></li>`
+            )}
             <li><a href="/api/diagrams/${diagram
               .id}/export" download>Download .excalidraw</a></li>
-            <li><a href="/api/diagrams/${diagram.id}/export.svg" download>Download .svg</a></li>
+            <li><a href="/api/diagrams/${diagram.id}/export.svg" download>Download .svg
+                <small class="muted">clean, drawn by the server</small></a></li>
             <li><a href="/api/diagrams/${diagram
               .id}/export.mmd" download>Download Mermaid (.mmd)</a></li>
+            <li id="${DOWNLOAD_PROBLEM_ID}" role="status"></li>
             <li><a href="${self}/move?back=${back}">Move…</a></li>
             <li><a href="${self}/history">History</a></li>
             <li>

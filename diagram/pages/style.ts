@@ -407,6 +407,14 @@ body.editor-page { display: flex; flex-direction: column; height: 100vh; margin:
   z-index: 10;
 }
 .editor-bar .menu li { white-space: nowrap; }
+/* Which download is which: as on screen (the editor's export) or clean (the server's). */
+.editor-bar .menu small { margin-left: 0.25rem; font-size: 0.8125rem; }
+.editor-bar .menu [role="status"]:not(:empty) {
+  max-width: 18rem;
+  padding: 0.3rem 0.75rem;
+  white-space: normal;
+  color: var(--error-fg);
+}
 .editor-bar .breadcrumbs ol { margin: 0; }
 .editor-bar .breadcrumbs li:last-child::after { content: "›"; margin-left: 0.25rem; color: var(--muted); }
 .editor-bar .rename { display: flex; gap: 0.4rem; margin: 0; min-width: 0; max-width: 100%; }

@@ -25,6 +25,7 @@ import { deleteForGood, trashDiagram } from "../store/trash.ts";
 import { copyDiagramFiles } from "../store/diagram_files.ts";
 import type { DiagramSource } from "../store/sources.ts";
 import { renderFullSize } from "../drawing/svg/render_svg.ts";
+import { fileNameOf } from "../file_name.ts";
 import { liveElementCount } from "./content.ts";
 import { wholeFile } from "./whole_file.ts";
 
@@ -38,12 +39,14 @@ export type { SearchMatch } from "../store/diagram_search.ts";
 export { DIAGRAM_SOURCES, type DiagramSource } from "../store/sources.ts";
 
 /**
- * Who makes a change: the account, and the door (web pages and REST, an agent, an import, the
- * collaboration server, a restore from history).
+ * Who makes a change: the account, the door (web pages and REST, an agent, an import, the
+ * collaboration server, a restore from history…), and the name of the access token the request
+ * carried, when it carried one: who holds that token is all the service knows of who wrote.
  */
 export interface Actor {
   userId: string;
   via: DiagramSource;
+  tokenName?: string;
 }
 
 export interface DiagramView extends DiagramMeta {
@@ -191,6 +194,7 @@ export function diagramRecordOperations(deps: DiagramDeps) {
         name: input.name ?? copyName(original.name),
         collectionId,
         source: actor.via,
+        withToken: actor.tokenName,
         now: now(),
         file: original.file,
         thumbnailSvg,
@@ -226,10 +230,4 @@ function copyName(name: string): string {
   return name.length + suffix.length <= MAX_NAME_LENGTH
     ? name + suffix
     : name.slice(0, MAX_NAME_LENGTH - suffix.length) + suffix;
-}
-
-/** Characters file systems refuse become "-"; an empty result becomes "diagram". */
-export function fileNameOf(name: string): string {
-  const safe = name.replace(/[\\/:*?"<>|\p{Cc}]+/gu, "-").trim().replace(/^\.+/, "");
-  return safe.length > 0 ? safe.slice(0, 100) : "diagram";
 }

@@ -8,9 +8,10 @@ import type { DiagramSpec } from "../../shared/spec.ts";
 import { MERMAID_LIMITS, mermaidToSpec } from "../drawing/mermaid/from_mermaid.ts";
 import { specToMermaid } from "../drawing/mermaid/to_mermaid.ts";
 import { getDiagram } from "../store/diagrams.ts";
+import { fileNameOf } from "../file_name.ts";
 import { ConflictError, InvalidInputError } from "./errors.ts";
 import { sceneSpec } from "./scene_spec.ts";
-import { type Actor, fileNameOf } from "./diagrams.ts";
+import type { Actor } from "./diagrams.ts";
 import type {
   PreviewOption,
   SpecDeps,
