@@ -158,32 +158,59 @@ export async function viewFontFaces(
 /** Hosts the bundle must never name: the page loads nothing from anyone else. */
 const CDNS = /esm\.sh|unpkg\.com|jsdelivr\.net|cdnjs\./;
 
-function ownFontFallback(): { plugin: esbuild.Plugin; replaced: () => number } {
-  let replaced = 0;
+/**
+ * Excalidraw subsets every font it inlines into an SVG export with WebAssembly whose glue
+ * (emscripten's embind) compiles code from strings, which the editor page's CSP refuses (no
+ * 'unsafe-eval', in a worker as on the page): every export logged errors and waited a second for a
+ * worker before it inlined the font's file whole after all. It inlines the file whole at once
+ * instead; each face's file covers one range of characters already (Excalifont's Latin: 25 KB).
+ */
+const FONT_SUBSETTING =
+  /=async\((\w+),\w+\)=>\{let\{Commands:\w+,subsetToBase64:\w+,toBase64:\w+\}=await \w+\(\);return [\s\S]*?"Failed to use workers for subsetting, falling back to the main thread\.",\w+\),\w+\(\w+,\w+\)\}\}\):\w+\(\w+,\w+\)\}/;
+const WHOLE_FONT =
+  '=async($1)=>"data:font/woff2;base64,"+btoa(Array.from(new Uint8Array($1),(b)=>String.fromCharCode(b)).join(""))';
+
+/** Changes to Excalidraw's own code, each of which must apply exactly once. */
+const PATCHES = [
+  { name: "font CDN fallback", pattern: FONT_FALLBACK, replacement: OWN_FONTS },
+  { name: "font subsetting", pattern: FONT_SUBSETTING, replacement: WHOLE_FONT },
+];
+
+function patchExcalidraw(): { plugin: esbuild.Plugin; check: () => void } {
+  const applied = new Map(PATCHES.map((patch) => [patch, 0]));
   const plugin: esbuild.Plugin = {
-    name: "own-font-fallback",
+    name: "patch-excalidraw",
     setup(build) {
       build.onLoad(
         { filter: /@excalidraw[/+]excalidraw.*[/]dist[/]prod[/].*\.js$/ },
         async (args) => {
-          const source = await readFile(args.path, "utf8");
-          if (!FONT_FALLBACK.test(source)) return undefined;
-          replaced++;
-          return { contents: source.replace(FONT_FALLBACK, OWN_FONTS), loader: "js" };
+          let source = await readFile(args.path, "utf8");
+          const matching = PATCHES.filter((patch) => patch.pattern.test(source));
+          if (matching.length === 0) return undefined;
+          for (const patch of matching) {
+            applied.set(patch, applied.get(patch)! + 1);
+            source = source.replace(patch.pattern, patch.replacement);
+          }
+          return { contents: source, loader: "js" };
         },
       );
     },
   };
-  return { plugin, replaced: () => replaced };
+  const check = () => {
+    for (const [patch, times] of applied) {
+      if (times !== 1) throw new Error(`Excalidraw's ${patch.name} was not found: update PATCHES`);
+    }
+  };
+  return { plugin, check };
 }
 
 async function build(key: string): Promise<EditorManifest> {
   await rm(EDITOR_BUILD_DIR, { recursive: true, force: true });
-  const fallback = ownFontFallback();
+  const patches = patchExcalidraw();
   try {
     const result = await esbuild.build({
       ...RESOLVING,
-      plugins: [fallback.plugin],
+      plugins: [patches.plugin],
       entryPoints: Object.fromEntries(
         Object.entries(ENTRIES).map(([name, entry]) => [name, join(ROOT, entry)]),
       ),
@@ -197,9 +224,7 @@ async function build(key: string): Promise<EditorManifest> {
       metafile: true,
       logLevel: "error",
     });
-    if (fallback.replaced() !== 1) {
-      throw new Error("Excalidraw's font CDN fallback was not found: update FONT_FALLBACK");
-    }
+    patches.check();
     for (const path of await filesUnder(EDITOR_BUILD_DIR)) {
       if (!path.endsWith(".js")) continue;
       const text = await readFile(path, "utf8");
