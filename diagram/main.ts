@@ -51,8 +51,8 @@ if (readPngFontManifest() === null) {
 const core = createDiagramService({
   db,
   baseUrl: config.baseUrl,
-  draw: (job) => layouts.draw(job),
-  preview: (file) => layouts.preview(file),
+  draw: (job, owner) => layouts.draw(job, owner),
+  preview: (file, owner) => layouts.preview(file, owner),
   layoutProblems: layoutBudgetProblems,
   throttle: createLoginThrottle(DEFAULT_LOGIN_LIMITS),
   collab: { secret: collabSecret, publicUrl: config.collabPublicUrl },

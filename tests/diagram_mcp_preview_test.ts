@@ -1,11 +1,14 @@
 // The PNG preview of create_diagram, update_diagram and get_diagram, through the real MCP SDK
 // client against a real diagram service: the image item after the text, what it holds, and the
-// `preview` argument that leaves it out.
+// `preview` argument that leaves it out; a preview too costly to draw is stopped at its budget
+// without holding up other accounts.
 import assert from "node:assert/strict";
 import type { Client } from "@modelcontextprotocol/client";
-import { startDiagram } from "./helpers/diagram_instance.ts";
+import { cpuMsOf, workerCpuMsSince, workerThreadsCpuMs } from "../bench/process_stats.ts";
+import { apiClient, type DiagramInstance, startDiagram } from "./helpers/diagram_instance.ts";
 import { connectClient, type Json } from "./helpers/mcp_client.ts";
 import { decodePng, hasPngSignature, nonWhitePixels, pngSize } from "./helpers/png.ts";
+import { fileOfVeils } from "./helpers/scene_fixture.ts";
 
 const EMAIL = "preview-owner@example.com";
 const PASSWORD = "a long enough password";
@@ -22,17 +25,23 @@ const SPEC = {
   edges: [{ from: "web", to: "api", label: "calls" }, { from: "api", to: "db" }],
 };
 
-async function setUp() {
-  const instance = await startDiagram();
-  const reset = await instance.admin("reset-password", EMAIL, PASSWORD);
+/**
+ * An account named by `email` with PASSWORD (the service's second or later with `newAccount`),
+ * and an MCP client with a token of it.
+ */
+async function agentOf(instance: DiagramInstance, email: string, newAccount = false) {
+  const flags = newAccount ? ["--new-account"] : [];
+  const reset = await instance.admin("reset-password", email, PASSWORD, ...flags);
   assert.equal(reset.code, 0, reset.stderr);
-  const created = await instance.admin("create-token", EMAIL, "agent");
+  const created = await instance.admin("create-token", email, "agent");
   assert.equal(created.code, 0, created.stderr);
   const token = created.stdout.trim().split("\n").at(-1)!;
-  const mcp = await connectClient(new URL("/mcp", instance.url), {
-    authorization: `Bearer ${token}`,
-  });
-  return { instance, mcp };
+  return await connectClient(new URL("/mcp", instance.url), { authorization: `Bearer ${token}` });
+}
+
+async function setUp() {
+  const instance = await startDiagram();
+  return { instance, mcp: await agentOf(instance, EMAIL) };
 }
 
 interface Answer {
@@ -135,4 +144,82 @@ Deno.test("the three drawing tools publish preview, a boolean, in their input sc
     assert.match(preview.description, /PNG/, name);
     assert.ok(!(tool.inputSchema.required ?? []).includes("preview"), name);
   }
+});
+
+const TWO_NODES = {
+  layout: "LR",
+  nodes: [{ id: "a", label: "A" }, { id: "b", label: "B" }],
+  edges: [{ from: "a", to: "b" }],
+};
+
+async function timed<T>(work: () => Promise<T>): Promise<{ value: T; ms: number }> {
+  const started = performance.now();
+  const value = await work();
+  return { value, ms: performance.now() - started };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+Deno.test("a preview past the 5 s budget is stopped there: another account's create_diagram answers in its usual time throughout, and the service's CPU is idle within a second", async () => {
+  const instance = await startDiagram();
+  await using _ = instance;
+  await using heavy = await agentOf(instance, "heavy@example.com");
+  await using other = await agentOf(instance, "other@example.com", true);
+  const api = apiClient(instance, await instance.login("heavy@example.com", PASSWORD));
+  const imported = await api("POST", "/api/diagrams", { name: "Veils", file: fileOfVeils(300) });
+  assert.equal(imported.status, 201, imported.text);
+
+  const createSmall = async () => {
+    const { value, ms } = await timed(() =>
+      call(other.client, "create_diagram", { name: "Two", spec: TWO_NODES })
+    );
+    await checkedImage(value, "create_diagram");
+    return ms;
+  };
+  // Its usual time, on warm workers.
+  await createSmall();
+  const usual = Math.max(await createSmall(), await createSmall());
+
+  // The heavy account's agent asks twice, as one that retries a slow answer would: before the
+  // budget was real, that kept both workers drawing for half a minute.
+  const read = () => timed(() => call(heavy.client, "get_diagram", { id: imported.json.id }));
+  let reading = true;
+  const cpuAtStart = cpuMsOf(instance.process.pid);
+  const reads = timed(() => Promise.all([read(), read()])).finally(() => reading = false);
+  const meanwhile: number[] = [];
+  await sleep(300);
+  while (reading) {
+    meanwhile.push(await createSmall());
+    await sleep(300);
+  }
+  const { value: answers, ms: readingMs } = await reads;
+  // The service's CPU while it drew, which a loaded machine makes smaller.
+  const drawing = (cpuMsOf(instance.process.pid) - cpuAtStart) / readingMs * 1000;
+  for (const { value } of answers) {
+    assert.equal(value.isError, false, JSON.stringify(value.content));
+    assert.deepEqual(value.content.map((item) => item.type), ["text"]);
+    assert.match(
+      value.content[0].text!,
+      /\nNo preview image: rendering the diagram's preview took longer than 5 s and was stopped\.$/,
+    );
+  }
+  // Twice its usual time, and never less than 2 s: a loaded machine's jitter, not a wait for a
+  // worker drawing someone else's preview.
+  const bound = Math.max(2000, 2 * usual);
+  assert.ok(
+    Math.max(...meanwhile) < bound,
+    `create_diagram took ${meanwhile.map(Math.round).join(", ")} ms (usually ${Math.round(usual)})`,
+  );
+
+  // A second after the last budget, nothing is drawing any more: a drawing still running would
+  // get about as much CPU as the previews did.
+  await sleep(1000);
+  const before = workerThreadsCpuMs(instance.process.pid);
+  await sleep(1000);
+  const used = workerCpuMsSince(before, workerThreadsCpuMs(instance.process.pid));
+  assert.ok(
+    used < drawing / 4,
+    `the service's workers used ${used} ms of CPU in the second after the previews were ` +
+      `stopped, the service ${Math.round(drawing)} a second while they drew`,
+  );
 });

@@ -1,12 +1,18 @@
 // Draws diagrams on a pool of workers, so that a long layout never blocks the service's
 // other requests. Each job has a time budget: past it the caller gets LayoutTimeoutError and
 // nothing is saved. Deno 2.9 cannot stop a worker that is busy computing (terminate() takes
-// effect only when it yields), so an abandoned worker keeps its place in the pool until its
-// layout ends and is retired then: the pool never computes more layouts at once than it has
-// places, which is what bounds CPU and memory. The budget check before any layout keeps such
-// runaways out in the first place. The queue is bounded so that a burst of requests is refused
-// at once instead of waiting past any client's patience and piling up memory. A stored file's PNG
-// preview (get_diagram's) is a job of its own on the same workers, queue and budget.
+// effect only when it yields), so the workers stop their own PNG drawing at the budget
+// (drawing/png/time_limit.ts: resvg, the one part whose cost a spec's budget check cannot bound),
+// and a worker still busy past its deadline (a layout) keeps its place in the pool until its job
+// ends and is retired then: the pool never computes more jobs at once than it has places, which
+// is what bounds CPU and memory. The budget check before any layout keeps such runaways out in
+// the first place. The queue is bounded so that a burst of requests is refused at once instead of
+// waiting past any client's patience and piling up memory. A stored file's PNG preview
+// (get_diagram's) is a job of its own on the same workers, queue and budget.
+//
+// Jobs name their owner (the account), and one owner never holds every worker nor half the
+// queue: whatever one account asks for, another's small diagram finds a free worker at once.
+import { previewTimeoutMessage } from "../drawing/png/png_error.ts";
 import type { DrawJob, DrawnContent, PreviewImage } from "../service/draw.ts";
 import type {
   LayoutInitMessage,
@@ -21,7 +27,10 @@ export interface LayoutPoolOptions {
   size?: number;
   /** Budget of one job, from the moment a warm worker takes it. */
   timeoutMs?: number;
-  /** Jobs allowed to wait for a worker; one more is refused with LayoutBusyError. */
+  /**
+   * Jobs allowed to wait for a worker; one more is refused with LayoutBusyError, and so is one
+   * more of an owner who already has half of them waiting.
+   */
   maxQueued?: number;
   /**
    * A worker whose heap (with its buffers outside the heap: resvg's memory) is bigger than this
@@ -40,14 +49,21 @@ export interface LayoutPoolOptions {
   eager?: boolean;
 }
 
+/**
+ * Who asked for a job (an account's id): an owner runs at most one job fewer than there are
+ * workers. Jobs without one are not limited.
+ */
+export type LayoutOwner = string | undefined;
+
 export interface LayoutPool {
   /** Rejects with LayoutBusyError, LayoutTimeoutError, or an Error with the worker's message. */
-  draw(job: DrawJob): Promise<DrawnContent>;
+  draw(job: DrawJob, owner?: LayoutOwner): Promise<DrawnContent>;
   /**
    * A stored file's PNG, on the same workers, queue and budget as drawings; rejects as draw does
-   * (a preview that fails inside the worker resolves with its error instead).
+   * (a preview that fails inside the worker, or is stopped there at the budget, resolves with
+   * its error instead).
    */
-  preview(file: string): Promise<PreviewImage>;
+  preview(file: string, owner?: LayoutOwner): Promise<PreviewImage>;
   /** Terminates every worker; running and queued jobs reject. */
   close(): Promise<void>;
 }
@@ -67,7 +83,7 @@ export class LayoutTimeoutError extends Error {
   constructor(readonly timeoutMs: number, kind: LayoutTask["kind"] = "draw") {
     super(
       kind === "preview"
-        ? `rendering the diagram's preview took longer than ${timeoutMs / 1000} s and was stopped`
+        ? previewTimeoutMessage(timeoutMs)
         : `laying out the diagram took longer than ${timeoutMs / 1000} s and was stopped: ` +
           "simplify the spec — fewer edges between distant layers (an edge is drawn through " +
           "every layer it skips), fewer edges in cycles, fewer nodes and edges — or split it " +
@@ -88,9 +104,15 @@ const DEFAULT_MAX_QUEUED = 8;
  */
 const DEFAULT_RECYCLE_HEAP_BYTES = 128 * 1024 * 1024;
 const DEFAULT_WORKER_URL = new URL("./layout_worker.ts", import.meta.url);
+/**
+ * How long before the pool's deadline a worker stops drawing PNGs: time for its answer to arrive
+ * before the deadline refuses the job as a whole.
+ */
+const ANSWER_MARGIN_MS = 250;
 
 interface Job {
   task: LayoutTask;
+  owner: LayoutOwner;
   resolve: (result: LayoutResult) => void;
   reject: (error: Error) => void;
 }
@@ -102,6 +124,12 @@ interface Slot {
   running?: { id: number; job: Job; timer: ReturnType<typeof setTimeout> };
   /** Its job timed out and was answered: whatever it sends is dropped, then it is retired. */
   abandoned?: boolean;
+  /**
+   * While it warms up: the owner whose job cost the worker this one replaces (it ran past its
+   * budget). That owner's next job waits for it rather than take the place of a warm worker
+   * another owner's small diagram needs.
+   */
+  replacing?: LayoutOwner;
 }
 
 export function createLayoutPool(options: LayoutPoolOptions = {}): LayoutPool {
@@ -110,6 +138,8 @@ export function createLayoutPool(options: LayoutPoolOptions = {}): LayoutPool {
   const maxQueued = options.maxQueued ?? DEFAULT_MAX_QUEUED;
   const recycleHeapBytes = options.recycleHeapBytes ?? DEFAULT_RECYCLE_HEAP_BYTES;
   const workerUrl = options.workerUrl ?? DEFAULT_WORKER_URL;
+  const maxRunningPerOwner = Math.max(1, size - 1);
+  const maxQueuedPerOwner = Math.max(1, Math.floor(maxQueued / 2));
   const resvg = (options.resvg ?? Promise.resolve(null)).catch(() => null);
 
   const slots: Slot[] = [];
@@ -117,10 +147,11 @@ export function createLayoutPool(options: LayoutPoolOptions = {}): LayoutPool {
   let nextJobId = 1;
   let closed = false;
 
-  function spawn(): void {
+  function spawn(replacing?: LayoutOwner): void {
     const slot: Slot = {
       worker: new Worker(workerUrl, { type: "module" }),
       ready: false,
+      ...(replacing === undefined ? {} : { replacing }),
     };
     slot.worker.onmessage = ({ data }: MessageEvent<LayoutWorkerMessage>) => onMessage(slot, data);
     slot.worker.onerror = (event) => {
@@ -142,12 +173,24 @@ export function createLayoutPool(options: LayoutPoolOptions = {}): LayoutPool {
     if (slot.running !== undefined) clearTimeout(slot.running.timer);
   }
 
+  /** Places an owner holds: workers running its jobs, and replacements of its costly ones. */
+  function held(owner: string): number {
+    return slots.filter((slot) =>
+      slot.running?.job.owner === owner || (!slot.ready && slot.replacing === owner)
+    ).length;
+  }
+
   /** Starts queued jobs on idle warm workers and spawns the workers still missing. */
   function pump(): void {
     if (closed) return;
     for (const slot of slots) {
-      if (queue.length === 0) break;
-      if (slot.ready && slot.running === undefined) start(slot, queue.shift()!);
+      if (!slot.ready || slot.running !== undefined) continue;
+      // In order of arrival, passing over owners who hold all the places they may.
+      const next = queue.findIndex(({ owner }) =>
+        owner === undefined || held(owner) < maxRunningPerOwner
+      );
+      if (next === -1) break;
+      start(slot, queue.splice(next, 1)[0]);
     }
     const warming = slots.filter((slot) => !slot.ready).length;
     for (let missing = queue.length - warming; missing > 0 && slots.length < size; missing--) {
@@ -162,13 +205,19 @@ export function createLayoutPool(options: LayoutPoolOptions = {}): LayoutPool {
       job.reject(new LayoutTimeoutError(timeoutMs, job.task.kind));
     }, timeoutMs);
     slot.running = { id, job, timer };
-    const message: LayoutJobMessage = { ...job.task, id };
+    const deadline = Date.now() + timeoutMs - ANSWER_MARGIN_MS;
+    const message: LayoutJobMessage = {
+      ...job.task,
+      id,
+      budget: { deadline, budgetMs: timeoutMs },
+    };
     slot.worker.postMessage(message);
   }
 
   function onMessage(slot: Slot, message: LayoutWorkerMessage): void {
     if (message.type === "ready") {
       slot.ready = true;
+      delete slot.replacing;
       pump();
       return;
     }
@@ -176,52 +225,66 @@ export function createLayoutPool(options: LayoutPoolOptions = {}): LayoutPool {
     if (running === undefined || running.id !== message.id) return;
     clearTimeout(running.timer);
     slot.running = undefined;
-    if (slot.abandoned) {
-      // Its caller was answered at the deadline; a fresh worker takes the place.
-      retire(slot);
-      pump();
-      return;
+    // Its caller was answered at the deadline: whatever it sent is dropped.
+    if (!slot.abandoned) {
+      if (message.type === "done") running.job.resolve(message.result);
+      else running.job.reject(new Error(message.message));
     }
-    if (message.type === "done") running.job.resolve(message.result);
-    else running.job.reject(new Error(message.message));
-    if (message.retire || message.heapBytes > recycleHeapBytes) retire(slot);
+    // Past its budget (the pool's deadline, or its PNG stopped at the worker's), the job cost
+    // the worker; a grown heap is a big diagram's due.
+    if (slot.abandoned || message.retire) replace(slot, running.job.owner);
+    else if (message.heapBytes > recycleHeapBytes) retire(slot);
     pump();
+  }
+
+  /**
+   * Retires a worker that `owner`'s job ended (it ran past its budget, broke resvg, or crashed),
+   * and starts its replacement now if that owner has jobs waiting: they wait for it.
+   */
+  function replace(slot: Slot, owner: LayoutOwner): void {
+    retire(slot);
+    if (queue.some((job) => job.owner === owner) && slots.length < size) spawn(owner);
   }
 
   function onCrash(slot: Slot, reason: string): void {
     if (!slots.includes(slot)) return;
     const error = new Error(`layout worker failed: ${reason}`);
     const running = slot.running;
-    retire(slot);
-    if (running !== undefined) running.job.reject(error);
-    // A worker that cannot even warm up would be respawned for ever; fail a waiting job instead.
-    else if (!slot.ready) queue.shift()?.reject(error);
+    if (running !== undefined) {
+      replace(slot, running.job.owner);
+      running.job.reject(error);
+    } else {
+      retire(slot);
+      // A worker that cannot even warm up would be respawned for ever; fail a waiting job instead.
+      if (!slot.ready) queue.shift()?.reject(error);
+    }
     pump();
   }
 
   if (options.eager) { for (let i = 0; i < size; i++) spawn(); }
 
-  function submit(task: LayoutTask): Promise<LayoutResult> {
+  function submit(task: LayoutTask, owner: LayoutOwner): Promise<LayoutResult> {
     if (closed) return Promise.reject(new Error("the layout pool is closed"));
     const busy = slots.filter((slot) => slot.running !== undefined).length;
     // Jobs that free workers will take at once are not waiting.
-    if (queue.length >= maxQueued + (size - busy)) {
-      return Promise.reject(new LayoutBusyError());
-    }
+    const full = queue.length >= maxQueued + (size - busy);
+    const ownersShare = owner !== undefined &&
+      queue.filter((job) => job.owner === owner).length >= maxQueuedPerOwner;
+    if (full || ownersShare) return Promise.reject(new LayoutBusyError());
     return new Promise<LayoutResult>((resolve, reject) => {
-      queue.push({ task, resolve, reject });
+      queue.push({ task, owner, resolve, reject });
       pump();
     });
   }
 
   return {
-    async draw(job) {
-      const result = await submit({ kind: "draw", job });
+    async draw(job, owner) {
+      const result = await submit({ kind: "draw", job }, owner);
       if (result.kind !== "draw") throw new Error("the layout worker answered another task");
       return result.content;
     },
-    async preview(file) {
-      const result = await submit({ kind: "preview", file });
+    async preview(file, owner) {
+      const result = await submit({ kind: "preview", file }, owner);
       if (result.kind !== "preview") throw new Error("the layout worker answered another task");
       return result.preview;
     },

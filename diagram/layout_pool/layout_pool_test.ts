@@ -3,6 +3,9 @@ import type { DiagramSpec } from "../../shared/spec.ts";
 import { drawContent } from "../service/draw.ts";
 import { randomDag } from "../../tests/helpers/layout_quality.ts";
 import { hasPngSignature, pngSize } from "../../tests/helpers/png.ts";
+import { cpuMsOf, workerCpuMsSince, workerThreadsCpuMs } from "../../bench/process_stats.ts";
+import { fileOfVeils, fileWithNote } from "../../tests/helpers/scene_fixture.ts";
+import { previewTimeoutMessage } from "../drawing/png/png_error.ts";
 import { compileResvg } from "./png_assets.ts";
 import {
   createLayoutPool,
@@ -38,8 +41,27 @@ async function withPool(
   }
 }
 
-async function run(pool: ReturnType<typeof createLayoutPool>, command: string): Promise<Run> {
-  return JSON.parse((await pool.draw({ spec: script(command), options: OPTIONS })).file);
+async function run(
+  pool: ReturnType<typeof createLayoutPool>,
+  command: string,
+  owner?: string,
+): Promise<Run> {
+  return JSON.parse((await pool.draw({ spec: script(command), options: OPTIONS }, owner)).file);
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The identities of `count` warm workers: jobs run in pairs until as many have answered. */
+async function warmWorkers(
+  pool: ReturnType<typeof createLayoutPool>,
+  count: number,
+): Promise<Set<string>> {
+  const seen = new Set<string>();
+  while (seen.size < count) {
+    const jobs = await Promise.all(Array.from({ length: count }, () => run(pool, "sleep 300")));
+    for (const job of jobs) seen.add(job.identity);
+  }
+  return seen;
 }
 
 Deno.test("jobs run at the same time up to the pool size, the next one waits", async () => {
@@ -75,6 +97,46 @@ Deno.test("a job over its budget is answered with a timeout at the deadline; its
     // Never two computations on a one-place pool: the next job started after the spin ended.
     assert.ok(after.startedAt >= before.startedAt + 1500 - 50, "waited for the runaway");
     assert.notEqual(after.identity, before.identity, "the abandoned worker was replaced");
+  });
+});
+
+Deno.test("one owner's jobs never hold every worker: another owner's job starts at once while the first owner's next one waits", async () => {
+  await withPool({ size: 2, workerUrl: SCRIPTED, eager: true }, async (pool) => {
+    await warmWorkers(pool, 2);
+    const first = run(pool, "sleep 1500", "a");
+    const second = run(pool, "sleep 1500", "a");
+    await sleep(100);
+    const other = await run(pool, "sleep 0", "b");
+    const [a1, a2] = await Promise.all([first, second]);
+    assert.ok(other.startedAt < a1.endedAt - 500, "b's job did not wait for a's");
+    assert.ok(a2.startedAt >= a1.endedAt - 1, "a's second job waited for its first");
+  });
+});
+
+Deno.test("an owner with half the queue waiting is refused as busy, and another owner still gets a place", async () => {
+  await withPool({ size: 1, maxQueued: 2, workerUrl: SCRIPTED }, async (pool) => {
+    await run(pool, "sleep 0");
+    const running = run(pool, "sleep 500", "a");
+    const queued = run(pool, "sleep 0", "a");
+    await assert.rejects(run(pool, "sleep 0", "a"), LayoutBusyError);
+    const other = run(pool, "sleep 0", "b");
+    await Promise.all([running, queued, other]);
+  });
+});
+
+Deno.test("a worker that a job cost (stopped at its budget) is replaced before its owner's next job runs, while another owner keeps the warm worker", async () => {
+  await withPool({ size: 2, workerUrl: SCRIPTED, eager: true }, async (pool) => {
+    const warm = await warmWorkers(pool, 2);
+    const stopped = run(pool, "retire 300", "a");
+    const next = run(pool, "sleep 0", "a");
+    const costly = await stopped;
+    const other = await run(pool, "sleep 0", "b");
+    const after = await next;
+    // Had a's next job taken the warm worker as soon as a's costly one ended, b's would have
+    // waited for a new worker to start.
+    assert.ok(warm.has(other.identity), "b's job ran on a worker already warm");
+    assert.notEqual(other.identity, costly.identity);
+    assert.ok(other.startedAt < after.startedAt, "a's next job waited for the replacement");
   });
 });
 
@@ -156,6 +218,34 @@ Deno.test("a job that asks for a preview gets the PNG of its drawing, the same a
     assert.ok(hasPngSignature(preview.png));
     assert.deepEqual(pngSize(preview.png), { width: preview.width, height: preview.height });
     assert.deepEqual(await pool.preview(plain.file), preview);
+  });
+});
+
+Deno.test("a stored file's preview past its budget is stopped inside the worker: answered by the deadline in our words, and the worker's CPU is idle again", async () => {
+  await withPool({ size: 1, timeoutMs: 1500, resvg: compileResvg() }, async (pool) => {
+    // Warm: the budget counts from the moment a warm worker takes the job.
+    await pool.preview(JSON.stringify(fileWithNote("warm")));
+    const [started, cpuAtStart] = [performance.now(), cpuMsOf(Deno.pid)];
+    // 60 layers of 1,600 × 1,000 px: seconds of resvg even on a quiet machine.
+    const answer = await pool.preview(JSON.stringify(fileOfVeils(60))).then(
+      (preview) => "error" in preview ? preview.error : "a picture",
+      (error: Error) => error.message,
+    );
+    const took = performance.now() - started;
+    assert.equal(answer, previewTimeoutMessage(1500));
+    assert.ok(took < 2000, `answered after ${took} ms`);
+    // Against the CPU this process got while the preview was drawing, which a loaded machine
+    // makes smaller: a drawing still running would get about as much.
+    const drawing = (cpuMsOf(Deno.pid) - cpuAtStart) / took * 1000;
+    await sleep(300);
+    const before = workerThreadsCpuMs(Deno.pid);
+    await sleep(1000);
+    const used = workerCpuMsSince(before, workerThreadsCpuMs(Deno.pid));
+    assert.ok(
+      used < drawing / 4,
+      `workers used ${used} ms of CPU in the second after the preview was stopped, ` +
+        `${Math.round(drawing)} a second while it drew`,
+    );
   });
 });
 

@@ -1,4 +1,5 @@
 // The messages between the layout pool and its workers.
+import type { PngBudget } from "../drawing/png/render_png.ts";
 import type { DrawJob, DrawnContent, PreviewImage } from "../service/draw.ts";
 
 /** What a worker does: draw a spec (drawContent), or render a stored file's PNG preview. */
@@ -9,8 +10,12 @@ export type LayoutResult =
   | { kind: "draw"; content: DrawnContent }
   | { kind: "preview"; preview: PreviewImage };
 
-/** Pool → worker: one task. */
-export type LayoutJobMessage = LayoutTask & { id: number };
+/**
+ * Pool → worker: one task, and when any PNG it draws must have stopped: a little before the
+ * pool's own deadline, so that the answer (a write saved without its image, a stored file's
+ * preview stopped) arrives before the job is refused as a whole.
+ */
+export type LayoutJobMessage = LayoutTask & { id: number; budget: PngBudget };
 
 /**
  * Pool → worker, first of all: resvg's WebAssembly module, compiled once in the service and
@@ -28,7 +33,7 @@ export type LayoutPoolMessage = LayoutInitMessage | LayoutJobMessage;
  * Worker → pool. `ready` once ELK and the PNG renderer are warm; then one `done` or `failed` per
  * task, with the memory the worker holds afterwards (`heapBytes`: its heap and external buffers)
  * so that the pool can retire a worker that grew, and `retire` when the worker asks to go (its
- * resvg trapped).
+ * resvg trapped, or was stopped at the budget: the task's own cost).
  */
 export type LayoutWorkerMessage =
   | { type: "ready" }

@@ -3,8 +3,9 @@
 // a stored file's PNG, off the service's request thread. Errors are posted back as messages so
 // that only that task fails.
 /// <reference lib="deno.worker" />
-import { drawContent, previewOfFile } from "../service/draw.ts";
+import { drawContent, type PngRenderer, previewOfFile } from "../service/draw.ts";
 import { warmLayoutEngine } from "../drawing/layout/layout.ts";
+import { PngError } from "../drawing/png/png_error.ts";
 import type {
   LayoutJobMessage,
   LayoutPoolMessage,
@@ -35,9 +36,14 @@ const resvg = new Promise<WebAssembly.Module | null>((resolve) => initialise = r
 // A worker that cannot render PNGs (fonts never built: main.ts says so once) still lays out; its
 // previews say why there is no image.
 const renderer = resvg.then((module) => createPngRenderer({ resvg: module ?? undefined }))
-  .catch((error: Error): WorkerPngRenderer => ({
+  .catch((): WorkerPngRenderer => ({
     broken: false,
-    render: () => Promise.reject(error),
+    render: () =>
+      Promise.reject(
+        new PngError(
+          "this server cannot draw previews: its fonts or its PNG renderer did not load",
+        ),
+      ),
   }));
 
 // Tasks are run one at a time, in arrival order (the pool sends one at a time anyway).
@@ -45,7 +51,9 @@ let previous: Promise<void> = Promise.all([warmLayoutEngine(), renderer])
   .then(() => post({ type: "ready" }));
 
 async function run(task: LayoutJobMessage): Promise<LayoutResult> {
-  const { render } = await renderer;
+  const ready = await renderer;
+  // Stopped at the task's deadline: resvg draws a costly picture in one call that never yields.
+  const render: PngRenderer = (elements) => ready.render(elements, task.budget);
   return task.kind === "draw"
     ? { kind: "draw", content: await drawContent(task.job, render) }
     : { kind: "preview", preview: await previewOfFile(task.file, render) };

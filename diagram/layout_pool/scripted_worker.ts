@@ -2,8 +2,9 @@
 // what the first node's label (or a preview's file) says, so that timing, failures and heap sizes
 // are chosen by the test instead of by ELK. Labels: "sleep <ms>", "spin <ms>" (busy, like a long
 // layout; bounded because Deno 2.9 does not stop a busy worker on terminate()), "throw <message>",
-// "crash", "heap <bytes>", "retire" (asks the pool to replace it). The answer's `file` (a preview's error) records this worker's identity,
-// when it started and when the job ran.
+// "crash", "heap <bytes>", "retire [<ms>]" (sleeps, then asks the pool to replace it, as a worker
+// whose PNG was stopped at the budget does). The answer's `file` (a preview's error) records this
+// worker's identity, when it started and when the job ran.
 /// <reference lib="deno.worker" />
 import type { LayoutPoolMessage, LayoutWorkerMessage } from "./layout_protocol.ts";
 
@@ -21,7 +22,9 @@ self.onmessage = async ({ data }: MessageEvent<LayoutPoolMessage>) => {
   const [command, argument = ""] = label.split(" ");
   const startedAt = performance.timeOrigin + performance.now();
   let heapBytes = 0;
-  if (command === "sleep") await new Promise((resolve) => setTimeout(resolve, Number(argument)));
+  if (command === "sleep" || command === "retire") {
+    await new Promise((resolve) => setTimeout(resolve, Number(argument)));
+  }
   if (command === "spin") {
     while (performance.timeOrigin + performance.now() < startedAt + Number(argument)) {
       // Busy on purpose.

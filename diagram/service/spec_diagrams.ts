@@ -13,16 +13,21 @@ import {
   getDiagram,
   replaceDiagramContent,
 } from "../store/diagrams.ts";
+import { previewFailure } from "../drawing/png/png_error.ts";
+import { LayoutBusyError, LayoutTimeoutError } from "../layout_pool/layout_pool.ts";
 import type { DrawJob, DrawnContent, PreviewImage } from "./draw.ts";
 import { InvalidInputError } from "./errors.ts";
 import { sceneSpec } from "./scene_spec.ts";
 import { type Actor, type DiagramDeps, type DiagramView, diagramView } from "./diagrams.ts";
 
 export interface SpecDeps extends DiagramDeps {
-  /** drawContent of a checked spec: on the worker pool in the service, in-thread in tests. */
-  draw(job: DrawJob): Promise<DrawnContent>;
+  /**
+   * drawContent of a checked spec: on the worker pool in the service, in-thread in tests. `owner`
+   * (the account) keeps one account's costly jobs from holding up another's.
+   */
+  draw(job: DrawJob, owner?: string): Promise<DrawnContent>;
   /** previewOfFile of a stored file, likewise; rejects only when the pool does (busy, time). */
-  preview(file: string): Promise<PreviewImage>;
+  preview(file: string, owner?: string): Promise<PreviewImage>;
   /** Problems that would make the layout exceed its budget, found before any layout. */
   layoutProblems(spec: DiagramSpec): string[];
 }
@@ -79,22 +84,32 @@ export function specOperations(deps: SpecDeps) {
     );
   }
 
-  function draw(spec: DiagramSpec, diagramId: string, preview: boolean, previousFile?: string) {
+  function draw(
+    owner: string,
+    spec: DiagramSpec,
+    diagramId: string,
+    preview: boolean,
+    previousFile?: string,
+  ) {
     const options = { diagramId, source: baseUrl, updated: Date.now() };
     return deps.draw({
       spec,
       options,
       ...(previousFile === undefined ? {} : { previousFile }),
       ...(preview ? { preview } : {}),
-    });
+    }, owner);
   }
 
-  /** A stored file's preview; the pool's refusals (busy, past its budget) become its error. */
-  async function previewOf(file: string): Promise<PreviewImage> {
+  /**
+   * A stored file's preview; the pool's refusals (busy, past its budget) become its error, and a
+   * worker that failed is not described in its runtime's words.
+   */
+  async function previewOf(file: string, owner: string): Promise<PreviewImage> {
     try {
-      return await deps.preview(file);
+      return await deps.preview(file, owner);
     } catch (error) {
-      return { error: error instanceof Error ? error.message : String(error) };
+      const refused = error instanceof LayoutBusyError || error instanceof LayoutTimeoutError;
+      return { error: refused ? error.message : previewFailure(error) };
     }
   }
 
@@ -107,7 +122,7 @@ export function specOperations(deps: SpecDeps) {
       const { file, ...meta } = await getDiagram(db, userId, id);
       const { spec, notExpressed } = sceneSpec(JSON.parse(file).elements);
       const read = { diagram: view(meta), spec, notExpressed };
-      return options.preview ? { ...read, preview: await previewOf(file) } : read;
+      return options.preview ? { ...read, preview: await previewOf(file, userId) } : read;
     },
 
     async createFromSpec(
@@ -121,6 +136,7 @@ export function specOperations(deps: SpecDeps) {
       }
       const id = randomId();
       const { file, thumbnailSvg, elementCount, preview } = await draw(
+        actor.userId,
         spec,
         id,
         input.preview === true,
@@ -175,6 +191,7 @@ export function specOperations(deps: SpecDeps) {
         spec = checkedSpec(patched.spec, patchedPath(patched));
       }
       const { file, thumbnailSvg, elementCount, kept, preview } = await draw(
+        actor.userId,
         spec,
         id,
         input.preview === true,

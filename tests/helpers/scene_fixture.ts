@@ -95,3 +95,30 @@ export function everyEdgeStyle(from: string, to: string) {
     }))
   );
 }
+
+/**
+ * An .excalidraw file of `count` semi-transparent filled rectangles, each covering the whole
+ * drawing: resvg draws every one as a layer of its own, about 90 ms each at 1,600 px, so a few
+ * hundred make a preview that would take half a minute.
+ */
+export function fileOfVeils(count: number) {
+  return {
+    type: "excalidraw",
+    version: 2,
+    source: "test",
+    elements: Array.from({ length: count }, (_, i) => ({
+      ...ELEMENT_DEFAULTS,
+      id: `veil-${i}`,
+      type: "rectangle",
+      x: i,
+      y: i,
+      width: 1600,
+      height: 1000,
+      backgroundColor: "#a5d8ff",
+      opacity: 50,
+      boundElements: null,
+    })),
+    appState: { viewBackgroundColor: "#ffffff", gridSize: 20 },
+    files: {},
+  };
+}
