@@ -1,6 +1,6 @@
-// The real diagram service for a benchmark: its own process on a scratch data folder, one account
-// with a personal access token, and tools called over /mcp as a stateless client sends them (one
-// POST each, no session).
+// The real diagram service for a benchmark: its own process on a scratch data folder, an account
+// (or several) with a personal access token, and tools called over /mcp as a stateless client
+// sends them (one POST each, no session).
 import { adminCommand } from "../tests/helpers/diagram_instance.ts";
 import { RunningProcess, serviceCommand } from "../tests/helpers/process.ts";
 
@@ -8,22 +8,38 @@ export interface BenchDiagram {
   service: RunningProcess;
   address: URL;
   mcp: URL;
+  /** The first account's token. */
   token: string;
+  /** One token per account, the first account's first. */
+  tokens: string[];
   /** Stops the service and removes its data folder. */
   stop(): Promise<void>;
 }
 
-/** A fresh service (with `env` added to its environment), ready to answer. */
+/**
+ * A fresh service (with `env` added to its environment) with `accounts` accounts, ready to
+ * answer. The service runs one account's jobs on at most all but one of its workers: jobs meant
+ * to run at once come from different accounts.
+ */
 export async function startBenchDiagram(
   prefix: string,
   env: Record<string, string> = {},
+  accounts = 1,
 ): Promise<BenchDiagram> {
   const dataDir = await Deno.makeTempDir({ prefix });
   const serviceEnv = { DATA_DIR: dataDir, COLLAB_SECRET: "b".repeat(40), ...env };
   const admin = adminCommand(serviceEnv);
-  await admin("reset-password", "bench@example.com", "bench password 123");
-  const token = (await admin("create-token", "bench@example.com", "bench")).stdout.trim()
-    .split("\n").at(-1)!;
+  const tokens: string[] = [];
+  for (let account = 0; account < accounts; account++) {
+    const email = `bench${account || ""}@example.com`;
+    await admin(
+      "reset-password",
+      email,
+      "bench password 123",
+      ...(account ? ["--new-account"] : []),
+    );
+    tokens.push((await admin("create-token", email, "bench")).stdout.trim().split("\n").at(-1)!);
+  }
   const service = new RunningProcess(
     serviceCommand("diagram", { ...serviceEnv, DIAGRAM_PORT: "0" }),
   );
@@ -33,7 +49,8 @@ export async function startBenchDiagram(
   };
   try {
     const [, address] = await service.waitFor(/listening on (http:\/\/\S+)/);
-    return { service, address: new URL(address), mcp: new URL("/mcp", address), token, stop };
+    const mcp = new URL("/mcp", address);
+    return { service, address: new URL(address), mcp, token: tokens[0], tokens, stop };
   } catch (error) {
     await stop();
     throw error;

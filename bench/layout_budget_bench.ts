@@ -1,7 +1,8 @@
 // The layout budget against the real diagram service, run by hand:
 // `npx -y deno@2.9.6 run -A bench/layout_budget_bench.ts` (some cases: `--only <name>…`).
 // Per case, a fresh service process (so its peak RSS is that case's) with a scratch data folder:
-// one create_diagram call over MCP with the case's spec (twice at once for the marked cases),
+// one create_diagram call over MCP with the case's spec (twice at once, by two accounts, for the
+// marked cases),
 // its time and answer (a refusal before any layout says why), the service's peak RSS (VmHWM,
 // workers included: they are threads of the one process) and the worst latency of its real
 // /health, polled every 20 ms while the call runs.
@@ -16,7 +17,7 @@ const POLL_MS = 20;
 const TWICE = new Set(["ring 1000 + chords up to the budget", "random 1000 (seed 1)"]);
 
 async function createDiagram(
-  diagram: BenchDiagram,
+  diagram: Pick<BenchDiagram, "mcp" | "token">,
   name: string,
   spec: unknown = CASES[name](),
 ): Promise<string> {
@@ -26,7 +27,12 @@ async function createDiagram(
 }
 
 async function runCase(name: string, twice: boolean): Promise<string> {
-  const diagram = await startBenchDiagram("layout-bench-", { DIAGRAM_MCP_RATE_MAX: "0" });
+  // Two accounts for two at once: one account's jobs never take every worker.
+  const diagram = await startBenchDiagram(
+    "layout-bench-",
+    { DIAGRAM_MCP_RATE_MAX: "0" },
+    twice ? 2 : 1,
+  );
   const { service, address } = diagram;
   try {
     const health = new URL("/health", address);
@@ -49,10 +55,7 @@ async function runCase(name: string, twice: boolean): Promise<string> {
     })();
     const started = performance.now();
     const answers = await Promise.all(
-      Array.from(
-        { length: twice ? 2 : 1 },
-        () => createDiagram(diagram, name),
-      ),
+      diagram.tokens.map((token) => createDiagram({ mcp: diagram.mcp, token }, name)),
     );
     const ms = performance.now() - started;
     polling = false;
