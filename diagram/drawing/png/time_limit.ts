@@ -14,9 +14,10 @@ export class TimeLimitError extends Error {
   }
 }
 
-// One context per thread, holding the computation of the moment: the watchdog only covers code
-// run through a vm script, which calls it.
-const holder = vm.createContext({ task: undefined as (() => unknown) | undefined });
+// One context per thread, made when first needed (the service's own thread never draws), holding
+// the computation of the moment: the watchdog only covers code run through a vm script, which
+// calls it.
+let holder: vm.Context | undefined;
 const runTask = new vm.Script("task()");
 
 /**
@@ -25,6 +26,7 @@ const runTask = new vm.Script("task()");
  */
 export function withinTime<T>(limitMs: number, task: () => T): T {
   const limit = Math.max(1, Math.ceil(limitMs));
+  holder ??= vm.createContext({});
   holder.task = task;
   try {
     return runTask.runInContext(holder, { timeout: limit }) as T;
