@@ -15,10 +15,9 @@ import {
   EMAIL,
   PASSWORD,
   startCollab,
-  startDiagramWithAccount,
+  startDiagramForBrowsers,
 } from "../tests/helpers/collab_instance.ts";
 import { signIn } from "../tests/helpers/gallery_browser.ts";
-import { freePorts } from "../tests/helpers/process.ts";
 import { ELEMENT_DEFAULTS } from "../tests/helpers/scene_fixture.ts";
 import { EDITOR_BUILD_DIR, readEditorManifest } from "../diagram/editor_bundle.ts";
 
@@ -27,14 +26,9 @@ declare const document: any;
 
 const LOADS = 10;
 
-const [diagramPort, collabPort] = freePorts(2);
-const base = `http://127.0.0.1:${diagramPort}`;
-await using setup = await startDiagramWithAccount({
-  DIAGRAM_PORT: String(diagramPort),
-  BASE_URL: base,
-  COLLAB_PUBLIC_URL: `ws://127.0.0.1:${collabPort}`,
-});
-await using _collab = await startCollab(setup.diagram, { COLLAB_PORT: String(collabPort) });
+await using setup = await startDiagramForBrowsers();
+const { base } = setup;
+await using _collab = await startCollab(setup.diagram, { COLLAB_PORT: String(setup.collabPort) });
 
 function grid(count: number) {
   return Array.from({ length: count }, (_, i) => ({

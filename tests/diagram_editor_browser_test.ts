@@ -14,7 +14,7 @@ import {
   joinRoom,
   PASSWORD,
   startCollab,
-  startDiagramWithAccount,
+  startDiagramForBrowsers,
 } from "./helpers/collab_instance.ts";
 import {
   drawShape,
@@ -31,7 +31,6 @@ import {
 import { runScenario, type Scenario } from "./helpers/gallery_browser.ts";
 import { connectClient } from "./helpers/mcp_client.ts";
 import { pngSize } from "./helpers/png.ts";
-import { freePorts } from "./helpers/process.ts";
 import { ELEMENT_DEFAULTS } from "./helpers/scene_fixture.ts";
 
 // The page's DOM, loosely typed (see diagram_gallery_browser_test.ts).
@@ -86,17 +85,12 @@ function live(elements: StoredElement[]): StoredElement[] {
 }
 
 Deno.test("the editor in two browsers", async (t) => {
-  const [diagramPort, collabPort] = freePorts(2);
-  await using setup = await startDiagramWithAccount({
-    DIAGRAM_PORT: String(diagramPort),
-    BASE_URL: `http://127.0.0.1:${diagramPort}`,
-    COLLAB_PUBLIC_URL: `ws://127.0.0.1:${collabPort}`,
-  });
+  await using setup = await startDiagramForBrowsers();
   const collabDir = await Deno.makeTempDir({ prefix: "collab-editor-test-" });
-  const collabEnv = { COLLAB_PORT: String(collabPort), COLLAB_FLUSH_MS: String(FLUSH_MS) };
+  const collabEnv = { COLLAB_PORT: String(setup.collabPort), COLLAB_FLUSH_MS: String(FLUSH_MS) };
   let collab: CollabInstance = await startCollab(setup.diagram, collabEnv, collabDir);
   const browser = await launchChromium();
-  const base = `http://127.0.0.1:${diagramPort}`;
+  const { base } = setup;
 
   /** The stored diagram's elements, not deleted, once `done` holds for them. */
   async function storedWhen(

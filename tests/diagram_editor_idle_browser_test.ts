@@ -14,12 +14,11 @@ import {
   excalidrawFile,
   PASSWORD,
   startCollab,
-  startDiagramWithAccount,
+  startDiagramForBrowsers,
 } from "./helpers/collab_instance.ts";
 import { recordedWrites, recordWrites, waitForStatus } from "./helpers/editor_browser.ts";
 import { runScenario, signIn } from "./helpers/gallery_browser.ts";
 import { connectClient } from "./helpers/mcp_client.ts";
-import { freePorts } from "./helpers/process.ts";
 import { BOUND_TEXT_DEFAULTS, ELEMENT_DEFAULTS, fileWithNote } from "./helpers/scene_fixture.ts";
 
 // The page's DOM, loosely typed (see diagram_gallery_browser_test.ts).
@@ -114,15 +113,10 @@ async function lookAround(page: Page, ms: number) {
 }
 
 Deno.test("opening, looking and leaving the editor writes nothing", async (t) => {
-  const [diagramPort, collabPort] = freePorts(2);
-  const base = `http://127.0.0.1:${diagramPort}`;
-  await using setup = await startDiagramWithAccount({
-    DIAGRAM_PORT: String(diagramPort),
-    BASE_URL: base,
-    COLLAB_PUBLIC_URL: `ws://127.0.0.1:${collabPort}`,
-  });
+  await using setup = await startDiagramForBrowsers();
+  const { base } = setup;
   const collabDir = await Deno.makeTempDir({ prefix: "collab-idle-test-" });
-  const collabEnv = { COLLAB_PORT: String(collabPort), COLLAB_FLUSH_MS: String(FLUSH_MS) };
+  const collabEnv = { COLLAB_PORT: String(setup.collabPort), COLLAB_FLUSH_MS: String(FLUSH_MS) };
   let collab: CollabInstance | null = null;
   const browser = await launchChromium();
   const created = await setup.diagram.admin("create-token", EMAIL, "agent");

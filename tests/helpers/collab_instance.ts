@@ -129,6 +129,22 @@ export async function startDiagramWithAccount(extraEnv: Record<string, string> =
 
 export type DiagramWithAccount = Awaited<ReturnType<typeof startDiagramWithAccount>>;
 
+/**
+ * startDiagramWithAccount for browsers on loopback: its own free port as BASE_URL (`base`), and a
+ * free port kept for the collab server its pages send browsers to (`collabPort`, for startCollab's
+ * COLLAB_PORT), which may start later or not at all.
+ */
+export async function startDiagramForBrowsers() {
+  const [diagramPort, collabPort] = freePorts(2);
+  const base = `http://127.0.0.1:${diagramPort}`;
+  const setup = await startDiagramWithAccount({
+    DIAGRAM_PORT: String(diagramPort),
+    BASE_URL: base,
+    COLLAB_PUBLIC_URL: `ws://127.0.0.1:${collabPort}`,
+  });
+  return Object.assign(setup, { base, collabPort });
+}
+
 /** A rectangle as the editor draws it, at fractional index `index`. */
 export function rectangle(id: string, index: string, version = 1) {
   return {
