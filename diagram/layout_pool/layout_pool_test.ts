@@ -249,6 +249,18 @@ Deno.test("a stored file's preview past its budget is stopped inside the worker:
   });
 });
 
+Deno.test("a write whose preview runs past the budget is drawn without its image, the reason in its place", async () => {
+  await withPool({ size: 1, timeoutMs: 1500, resvg: compileResvg() }, async (pool) => {
+    const job = { spec: randomDag(3, 1), options: OPTIONS };
+    await pool.draw(job);
+    // The covering shapes were drawn by hand: the update keeps them, and its preview draws them.
+    const previousFile = JSON.stringify(fileOfVeils(60));
+    const { preview, kept } = await pool.draw({ ...job, previousFile, preview: true });
+    assert.equal(kept, 60);
+    assert.deepEqual(preview, { error: previewTimeoutMessage(1500) });
+  });
+});
+
 Deno.test("timers on this thread fire on time while a big layout runs in a worker", async () => {
   await withPool({ size: 1 }, async (pool) => {
     // Warm up first: the measured part is the layout, not the worker's start.
