@@ -471,11 +471,7 @@ Deno.test("the editor in two browsers", async (t) => {
         );
         assert.match(svg, /<path d="M[^"]* C[^"]*"[^>]*stroke="#1e1e1e"/);
         assert.match(svg, /font-family="Excalifont[^"]*"[^>]*>Order</);
-        assert.equal(
-          await menu.evaluate((details) => details.hasAttribute("open")),
-          false,
-          "chosen, it closes",
-        );
+        assert.equal(await page.locator("details.menu[open]").count(), 0, "chosen, it closes");
 
         // The server's is the clean one: no hand-drawn curves, no fonts inside.
         const server = await fetch(new URL(`/api/diagrams/${json.id}/export.svg`, base), {
@@ -502,7 +498,7 @@ Deno.test("the editor in two browsers", async (t) => {
         const { page } = await openEditor(scenario, id, ACCOUNT);
         const menu = page.locator("details.menu");
         const button = menu.locator("summary");
-        const isOpen = () => menu.evaluate((details) => details.hasAttribute("open"));
+        const isOpen = async () => (await page.locator("details.menu[open]").count()) > 0;
         const theirs = page.locator(".main-menu-trigger");
         const theirsOpen = async () => (await page.locator(".dropdown-menu").count()) > 0;
 
