@@ -61,15 +61,15 @@ const core = createDiagramService({
 const upkeep = scheduleUpkeep(db, config.upkeep, (line) => console.log(`diagram: ${line}`));
 const mcp = createMcpEndpoint({
   createServer: (authInfo) => {
-    const userId = authInfo?.extra?.userId;
-    if (typeof userId !== "string") {
+    const { userId, tokenName } = authInfo?.extra ?? {};
+    if (typeof userId !== "string" || typeof tokenName !== "string") {
       throw new Error("diagram MCP server needs an authenticated user");
     }
     return createDiagramMcpServer({
       diagrams: core.diagrams,
       history: core.history,
       collections: core.collections,
-      actor: { userId, via: "mcp" },
+      actor: { userId, via: "mcp", tokenName },
     }, view);
   },
   sessions: null,

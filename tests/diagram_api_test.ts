@@ -657,6 +657,42 @@ Deno.test("a personal access token works on the REST API without a cookie or Ori
   });
 });
 
+Deno.test("a write with a personal access token is credited to the REST API with that token's name, not to a person", async () => {
+  await withDiagram(async (instance) => {
+    const created = await instance.admin("create-token", EMAIL, "nightly-sync");
+    const script = client(instance);
+    const headers = { authorization: `Bearer ${created.stdout.trim().split("\n").at(-1)}` };
+    const made = await script("POST", "/api/diagrams", {
+      name: "Synced",
+      file: sceneWithBox("a", "First"),
+    }, headers);
+    assert.equal(made.status, 201, made.text);
+    const put = await script("PUT", `/api/diagrams/${made.json.id}`, {
+      file: sceneWithBox("a", "Second"),
+    }, headers);
+    assert.equal(put.status, 200, put.text);
+
+    const api = client(instance, await instance.login(EMAIL, PASSWORD));
+    const { json: history } = await api("GET", `/api/diagrams/${made.json.id}/revisions`);
+    assert.deepEqual([history.changedVia, history.changedWithToken], ["web", "nightly-sync"]);
+    assert.deepEqual(
+      history.revisions.map((revision: Json) => [revision.source, revision.withToken]),
+      [["import", "nightly-sync"]],
+    );
+    const page = await api("GET", `/d/${made.json.id}/history`);
+    assert.match(page.text, /By the REST API, with token nightly-sync</);
+    assert.match(page.text, /By an import, with token nightly-sync</);
+    // A signed-in person's own save is the editor's, with no token.
+    await api("PUT", `/api/diagrams/${made.json.id}`, { file: sceneWithBox("a", "Third") });
+    const after = await api("GET", `/api/diagrams/${made.json.id}/revisions`);
+    assert.deepEqual([after.json.changedVia, after.json.changedWithToken], ["web", null]);
+    assert.match(
+      (await api("GET", `/d/${made.json.id}/history`)).text,
+      /By a person in the editor</,
+    );
+  });
+});
+
 const CHART = `flowchart TD
   subgraph shop [Shop]
     cart[Cart] -->|checkout| pay{Paid?}

@@ -178,7 +178,10 @@ Deno.test("the diagram view in a real MCP Apps host", async (t) => {
       const history = await (await fetch(new URL(`/d/${id}/history`, instance.url), {
         headers: { cookie },
       })).text();
-      assert.match(history, /class="made-by source-app">By a person in a chat client</);
+      assert.match(
+        history,
+        /class="made-by source-app">By the diagram view in a chat client, with token chat</,
+      );
 
       await host.view.getByRole("button", { name: "Close" }).click();
       await waitForRevision(host.view, 2);

@@ -170,11 +170,17 @@ Deno.test("app_read_diagram returns the drawing as SVG with every label, the fil
   assert.ok(drawing.file.elements.some((element: Json) => element.text === "Orders API"));
 });
 
-Deno.test("app_save_diagram saves over the base revision, keeps the replaced one and records the chat client as its source", async () => {
+Deno.test("app_save_diagram saves over the base revision, keeps the replaced one and credits the view with the caller's token, no more", async () => {
   await using setup = await setUp();
   const { id } = await created(setup.mcp);
-  const { structured: drawing } = await setup.mcp.call("app_read_diagram", { id });
-  const saved = await setup.mcp.call("app_save_diagram", {
+  // The view's calls come with whatever token the chat client holds: here another one.
+  const hosted = await setup.instance.admin("create-token", EMAIL, "claude-desktop");
+  assert.equal(hosted.code, 0, hosted.stderr);
+  await using host = await connectClient(setup.mcpUrl, {
+    authorization: `Bearer ${hosted.stdout.trim().split("\n").at(-1)}`,
+  });
+  const { structured: drawing } = await host.call("app_read_diagram", { id });
+  const saved = await host.call("app_save_diagram", {
     id,
     file: relabelled(drawing!.file, "Storefront"),
     baseRevision: 1,
@@ -189,17 +195,29 @@ Deno.test("app_save_diagram saves over the base revision, keeps the replaced one
   assert.ok(read.structured!.spec.nodes.some((node: Json) => node.label === "Storefront"));
 
   const revisions = await setup.mcp.call("list_revisions", { id });
-  assert.equal(revisions.structured!.revisions[0].revision, 1);
-  assert.equal(revisions.structured!.revisions[0].source, "mcp");
-  assert.match(revisions.text, /by a person in a chat client/);
+  assert.deepEqual(
+    [revisions.structured!.revisions[0].revision, revisions.structured!.revisions[0].source],
+    [1, "mcp"],
+  );
+  assert.equal(revisions.structured!.revisions[0].withToken, "chat");
+  assert.match(
+    revisions.text,
+    /is at revision 2 \(by the diagram view in a chat client, with token claude-desktop, /,
+  );
+  assert.match(revisions.text, /revision 1 .* by an agent through MCP, with token chat /);
+  assert.doesNotMatch(revisions.text, /a person/);
 
   const cookie = await setup.instance.login(EMAIL, PASSWORD);
   const page = await fetch(new URL(`/d/${id}/history`, setup.instance.url), {
     headers: { cookie },
   });
   const history = await page.text();
-  assert.match(history, /class="made-by source-app">By a person in a chat client</);
-  assert.match(history, /class="made-by source-mcp">By an agent through MCP</);
+  assert.match(
+    history,
+    /class="made-by source-app">By the diagram view in a chat client, with token claude-desktop</,
+  );
+  assert.match(history, /class="made-by source-mcp">By an agent through MCP, with token chat</);
+  assert.doesNotMatch(history, /a person in a chat client/);
 });
 
 Deno.test("app_save_diagram over a revision that is no longer current is refused with the way out to SDK 1.x and 2.x clients alike, and saves nothing", async () => {

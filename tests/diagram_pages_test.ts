@@ -626,7 +626,7 @@ function textAreaValue(page: string, id: string): string {
   return decoded.startsWith("\n") ? decoded.slice(1) : decoded;
 }
 
-Deno.test("New from Mermaid previews a chart without saving it, then Create saves it and opens the editor", async () => {
+Deno.test("New from Mermaid previews a chart without saving it, then Create saves it, credited to a person with a chart in the gallery, and opens the editor", async () => {
   await withPages(async (instance) => {
     const person = browser(instance);
     await person.post("/login", { email: EMAIL, password: PASSWORD, next: "/" });
@@ -679,11 +679,17 @@ Deno.test("New from Mermaid previews a chart without saving it, then Create save
     const [diagram] = await listed(instance);
     assert.deepEqual([diagram.name, diagram.source, diagram.collectionId], [
       "Checkout",
-      "web",
+      "mermaid",
       null,
     ]);
     assert.equal(location, `/d/${diagram.id}`);
     assert.equal((await person.get(location)).response.status, 200);
+    // Credited to where it was made: not "a person in the editor".
+    const history = await person.get(`${location}/history`);
+    assert.match(
+      history.text,
+      /class="made-by source-mermaid">By a person, from Mermaid, in the gallery</,
+    );
 
     // From a collection's page the diagram goes into that collection.
     const cookie = await instance.login(EMAIL, PASSWORD);

@@ -13,6 +13,8 @@ export interface AuthVariables {
   authKind: "session" | "token";
   /** The id of the session or access token (not its secret): what a collab token names. */
   credentialId: string;
+  /** The access token's name, for a token caller: what the history says a write was made with. */
+  tokenName?: string;
 }
 
 export type DiagramHonoEnv = { Variables: AuthVariables };
@@ -40,6 +42,7 @@ export function authenticate(
       c.set("userId", owner.userId);
       c.set("authKind", "token");
       c.set("credentialId", owner.tokenId);
+      c.set("tokenName", owner.tokenName);
       return next();
     }
     const refused = crossSiteRefusal(c, ownOrigin);
@@ -62,7 +65,11 @@ export function authenticate(
   };
 }
 
-/** The signed-in caller as the service layer's actor: REST and the pages are the "web" door. */
-export function actorOf(c: { get(key: "userId"): string }): Actor {
-  return { userId: c.get("userId"), via: "web" };
+/**
+ * The signed-in caller as the service layer's actor: REST and the pages are the "web" door; a token
+ * caller's writes name the token.
+ */
+export function actorOf(c: { var: { userId: string; tokenName?: string } }): Actor {
+  const { userId, tokenName } = c.var;
+  return { userId, via: "web", ...(tokenName === undefined ? {} : { tokenName }) };
 }

@@ -4,7 +4,7 @@
 // change. Plain links and forms: no script needed.
 import { type Html, html } from "../../runtime/markup.ts";
 import type { DiagramSource, DiagramView } from "../service/diagrams.ts";
-import { MADE_BY, type RevisionMeta } from "../service/history.ts";
+import { madeBy, type RevisionMeta } from "../service/history.ts";
 import type { ElementSummary, SceneDiff } from "../service/scene_diff.ts";
 import { problemMessage, renderPage } from "./layout.ts";
 import { timeAgo } from "./relative_time.ts";
@@ -67,7 +67,14 @@ function currentRow(diagram: DiagramView, now: number): Html {
       <img src="/api/diagrams/${diagram.id}/thumbnail.svg" alt="" width="168" height="108">
       <div>
         <h2>Current · revision ${diagram.revision}</h2>
-        <p>${madeBy(diagram.changedVia)}, ${timeAgo(diagram.savedAt, now)}</p>
+        <p>${made(
+          {
+            source: diagram.changedVia,
+            withToken: diagram.changedWithToken,
+            savedAt: diagram.savedAt,
+          },
+          now,
+        )}</p>
         <p><a href="/d/${diagram.id}">Open in the editor</a></p>
       </div>
     </li>
@@ -82,9 +89,7 @@ function revisionRow(diagram: DiagramView, revision: RevisionMeta, now: number):
         width="168" height="108" loading="lazy">
       <div>
         <h2>Revision ${revision.revision}</h2>
-        <p>${madeBy(revision.source)}, ${timeAgo(revision.savedAt, now)} · ${elements(
-          revision.elementCount,
-        )}</p>
+        <p>${made(revision, now)} · ${elements(revision.elementCount)}</p>
         <div class="revision-actions">
           <a class="button" href="${base}">Preview<span class="visually-hidden"> revision
             ${revision.revision}</span></a>
@@ -125,9 +130,7 @@ export function revisionPreviewPage(view: RevisionPreviewView): string {
     main: html`
       <p><a href="/d/${diagram.id}/history">← History of “${diagram.name}”</a></p>
       <h1>Revision ${revision.revision} of “${diagram.name}”</h1>
-      <p>${madeBy(revision.source)}, ${timeAgo(revision.savedAt, view.now)} · ${elements(
-        revision.elementCount,
-      )}</p>
+      <p>${made(revision, view.now)} · ${elements(revision.elementCount)}</p>
       <div class="revision-actions">
         ${restoreForm(diagram, revision.revision, true)}
         <a class="button" href="/api/diagrams/${diagram.id}/revisions/${revision
@@ -181,8 +184,15 @@ function changeList(verb: string, elements: ElementSummary[]): Html | "" {
   `;
 }
 
-function madeBy(source: DiagramSource): Html {
-  return html`<span class="made-by source-${source}">By ${MADE_BY[source]}</span>`;
+/** Who made contents (the door, and the access token when one was used) and when. */
+function made(
+  contents: { source: DiagramSource; withToken: string | null; savedAt: string },
+  now: number,
+): Html {
+  const { source, withToken, savedAt } = contents;
+  return html`<span class="made-by source-${source}">By ${madeBy(source, withToken)}</span>, ${
+    timeAgo(savedAt, now)
+  }`;
 }
 
 function elements(count: number): string {

@@ -21,6 +21,7 @@ export function historyRoutes(history: HistoryOperations): Hono<DiagramHonoEnv> 
       id,
       revision: page.diagram.revision,
       changedVia: page.diagram.changedVia,
+      changedWithToken: page.diagram.changedWithToken,
       savedAt: page.diagram.savedAt,
       revisions: page.revisions,
       nextBefore: page.nextBefore,

@@ -33,7 +33,7 @@ export function mcpRoutes(
       token,
       clientId: owner.tokenId,
       scopes: [],
-      extra: { userId: owner.userId },
+      extra: { userId: owner.userId, tokenName: owner.tokenName },
     });
   });
   return app;

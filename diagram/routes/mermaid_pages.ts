@@ -69,7 +69,7 @@ export function mermaidPages(deps: MermaidPageDeps): Hono<PageEnv> {
     const creating = form.action === "create";
     try {
       if (creating && name.success) {
-        const created = await deps.diagrams.createFromMermaid(actorOf(c), {
+        const created = await deps.diagrams.createFromMermaid({ ...actorOf(c), via: "mermaid" }, {
           name: name.data,
           collectionId: view.collection?.id ?? null,
           mermaid,

@@ -45,6 +45,7 @@ export function fileWriteOperations(deps: DiagramDeps) {
         name: input.name,
         collectionId: input.collectionId,
         source: actor.via,
+        withToken: actor.tokenName,
         now: now(),
         ...content,
       });
@@ -73,6 +74,7 @@ export function fileWriteOperations(deps: DiagramDeps) {
       const meta = await replaceDiagramContent(db, actor.userId, id, {
         ...content,
         changedVia: actor.via,
+        withToken: actor.tokenName,
         expectedRevision: input.expectedRevision,
         now: now(),
       });

@@ -15,15 +15,27 @@ import { wholeFile } from "./whole_file.ts";
 
 export type { RevisionMeta };
 
-/** Who made a revision's contents, in words for people and agents alike. */
-export const MADE_BY: Record<DiagramSource, string> = {
+/** Each door contents come through, in words for people and agents alike. */
+const DOORS: Record<DiagramSource, string> = {
   web: "a person in the editor",
   collab: "live editing",
   mcp: "an agent through MCP",
   import: "an import",
   restore: "a restore from history",
-  app: "a person in a chat client",
+  // Any token may call the view's tools: the service cannot know a person used the view.
+  app: "the diagram view in a chat client",
+  mermaid: "a person, from Mermaid, in the gallery",
 };
+
+/**
+ * Who made contents, in words: the door, and the access token the write was made with, when it was
+ * made with one (`web` with a token is a program on the REST API, not a person in the editor).
+ */
+export function madeBy(source: DiagramSource, withToken: string | null): string {
+  if (withToken === null) return DOORS[source];
+  const door = source === "web" ? "the REST API" : DOORS[source];
+  return `${door}, with token ${withToken}`;
+}
 
 export interface HistoryPage {
   /** The diagram as it is now. */
@@ -135,6 +147,7 @@ export function historyOperations(
         thumbnailSvg: renderThumbnail(elements),
         elementCount: kept.elementCount,
         changedVia: "restore",
+        withToken: actor.tokenName,
         expectedRevision: input.expectedRevision,
         now: deps.now(),
       });

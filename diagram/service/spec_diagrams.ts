@@ -146,6 +146,7 @@ export function specOperations(deps: SpecDeps) {
         name: input.name,
         collectionId: input.collectionId,
         source: actor.via,
+        withToken: actor.tokenName,
         now: now(),
         file,
         thumbnailSvg,
@@ -203,6 +204,7 @@ export function specOperations(deps: SpecDeps) {
         elementCount,
         name: input.name,
         changedVia: actor.via,
+        withToken: actor.tokenName,
         expectedRevision: current.revision,
         now: now(),
       });

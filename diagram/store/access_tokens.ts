@@ -15,6 +15,8 @@ export interface AccessTokenInfo {
 export interface TokenOwner {
   userId: string;
   tokenId: string;
+  /** What the owner named it: what the history says a write was made with. */
+  tokenName: string;
 }
 
 /** Writing last_used_at on every call would turn each read into a write; minutes are enough. */
@@ -88,13 +90,17 @@ export async function tokenRevocations(
 export async function findTokenOwner(db: Database, token: string): Promise<TokenOwner | null> {
   if (!isAccessTokenShape(token)) return null;
   const { rows } = await db.execute({
-    sql: `SELECT id, user_id, last_used_at FROM access_tokens
+    sql: `SELECT id, user_id, name, last_used_at FROM access_tokens
           WHERE token_hash = ? AND revoked_at IS NULL`,
     args: [hashAccessToken(token)],
   });
   const row = rows[0];
   if (!row) return null;
-  const owner = { userId: text(row, "user_id"), tokenId: text(row, "id") };
+  const owner = {
+    userId: text(row, "user_id"),
+    tokenId: text(row, "id"),
+    tokenName: text(row, "name"),
+  };
   const lastUsed = optionalText(row, "last_used_at");
   if (lastUsed === null || Date.now() - Date.parse(lastUsed) > LAST_USED_RESOLUTION_MS) {
     await db.execute({

@@ -20,6 +20,8 @@ export interface DiagramMeta {
   source: DiagramSource;
   /** Who made the current contents. */
   changedVia: DiagramSource;
+  /** The name of the access token the current contents were written with; null without one. */
+  changedWithToken: string | null;
   createdAt: string;
   /** The latest change of any kind: contents, name or place. */
   updatedAt: string;
@@ -69,8 +71,8 @@ export interface DiagramListFilter {
 }
 
 /** The columns toMeta reads; trash.ts returns a restored diagram's with them. */
-export const META_COLUMNS =
-  "id, name, collection_id, revision, source, changed_via, created_at, updated_at, saved_at";
+export const META_COLUMNS = "id, name, collection_id, revision, source, changed_via, " +
+  "changed_with_token, created_at, updated_at, saved_at";
 
 export function toMeta(row: Row): DiagramMeta {
   return {
@@ -80,6 +82,7 @@ export function toMeta(row: Row): DiagramMeta {
     revision: integer(row, "revision"),
     source: text(row, "source") as DiagramSource,
     changedVia: text(row, "changed_via") as DiagramSource,
+    changedWithToken: optionalText(row, "changed_with_token"),
     createdAt: text(row, "created_at"),
     updatedAt: text(row, "updated_at"),
     savedAt: text(row, "saved_at"),
@@ -95,6 +98,8 @@ export async function createDiagram(
     name: string;
     collectionId: string | null;
     source: DiagramSource;
+    /** The access token's name, when the write was made with one. */
+    withToken?: string;
     /** The write's time, in milliseconds (a test's clock, or Date.now()). */
     now: number;
   },
@@ -103,8 +108,9 @@ export async function createDiagram(
   const now = new Date(input.now).toISOString();
   const { rows } = await db.execute({
     sql: `INSERT INTO diagrams (id, user_id, collection_id, name, file, thumbnail_svg,
-            element_count, revision, source, changed_via, created_at, updated_at, saved_at)
-          VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?)
+            element_count, revision, source, changed_via, changed_with_token, created_at,
+            updated_at, saved_at)
+          VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?)
           RETURNING ${META_COLUMNS}`,
     args: [
       input.id,
@@ -116,6 +122,7 @@ export async function createDiagram(
       input.elementCount,
       input.source,
       input.source,
+      input.withToken ?? null,
       now,
       now,
       now,
@@ -281,6 +288,8 @@ export async function replaceDiagramContent(
   id: string,
   content: DiagramContent & {
     changedVia: DiagramSource;
+    /** The access token's name, when the write was made with one. */
+    withToken?: string;
     name?: string;
     expectedRevision?: number;
     /** The write's time, in milliseconds (a test's clock, or Date.now()). */
@@ -302,8 +311,8 @@ export async function replaceDiagramContent(
     }),
     {
       sql: `UPDATE diagrams AS d SET file = ?, thumbnail_svg = ?, element_count = ?,
-              name = COALESCE(?, name), revision = revision + 1, changed_via = ?, updated_at = ?,
-              saved_at = ?
+              name = COALESCE(?, name), revision = revision + 1, changed_via = ?,
+              changed_with_token = ?, updated_at = ?, saved_at = ?
             WHERE ${where.sql}
             RETURNING ${META_COLUMNS}`,
       args: [
@@ -312,6 +321,7 @@ export async function replaceDiagramContent(
         content.elementCount,
         content.name ?? null,
         content.changedVia,
+        content.withToken ?? null,
         now,
         now,
         ...where.args,

@@ -5,7 +5,7 @@ import type { InStatement, Row } from "@libsql/client";
 import { brotliCompressSync, brotliDecompressSync, constants } from "node:zlib";
 import type { Database } from "../db/database.ts";
 import { NotFoundError } from "./errors.ts";
-import { blob, integer, text } from "./rows.ts";
+import { blob, integer, optionalText, text } from "./rows.ts";
 import type { DiagramSource } from "./sources.ts";
 
 /** Writes whose replaced contents coalesce: the editor's and the collaboration server's saves. */
@@ -15,6 +15,8 @@ export interface RevisionMeta {
   revision: number;
   /** Who made these contents. */
   source: DiagramSource;
+  /** The name of the access token these contents were written with; null without one. */
+  withToken: string | null;
   /** When these contents were written. */
   savedAt: string;
   /** When this row was kept (autosaves within the coalescing window after it keep nothing). */
@@ -24,12 +26,13 @@ export interface RevisionMeta {
   byteSize: number;
 }
 
-const META_COLUMNS = "revision, source, saved_at, kept_at, element_count, byte_size";
+const META_COLUMNS = "revision, source, with_token, saved_at, kept_at, element_count, byte_size";
 
 function toMeta(row: Row): RevisionMeta {
   return {
     revision: integer(row, "revision"),
     source: text(row, "source") as DiagramSource,
+    withToken: optionalText(row, "with_token"),
     savedAt: text(row, "saved_at"),
     keptAt: text(row, "kept_at"),
     elementCount: integer(row, "element_count"),
@@ -58,10 +61,10 @@ export function keepReplaced(
         WHERE r.diagram_id = d.id ORDER BY r.revision DESC LIMIT 1), 0))`
     : "";
   return {
-    sql: `INSERT INTO diagram_revisions (diagram_id, revision, source, saved_at, kept_at,
-            element_count, byte_size, encoding, contents)
-          SELECT d.id, d.revision, d.changed_via, d.saved_at, ?, d.element_count,
-            length(CAST(d.file AS BLOB)), 'text', d.file
+    sql: `INSERT INTO diagram_revisions (diagram_id, revision, source, with_token, saved_at,
+            kept_at, element_count, byte_size, encoding, contents)
+          SELECT d.id, d.revision, d.changed_via, d.changed_with_token, d.saved_at, ?,
+            d.element_count, length(CAST(d.file AS BLOB)), 'text', d.file
           FROM diagrams d
           WHERE ${where.sql} AND d.file IS NOT ? ${coalesces}`,
     args: [

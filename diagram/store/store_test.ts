@@ -331,13 +331,47 @@ Deno.test("every door a change comes through is stored as a diagram's source, it
   });
 });
 
+Deno.test("the access token a write was made with stays with its contents, into the revision they become", async () => {
+  await withStore(async (db, alice) => {
+    const created = await createDiagram(db, alice, {
+      id: randomId(),
+      name: "by token",
+      collectionId: null,
+      source: "mcp",
+      withToken: "agent",
+      ...content("by an agent"),
+    });
+    assert.equal(created.changedWithToken, "agent");
+    const viewed = await replaceDiagramContent(db, alice, created.id, {
+      ...content("in the view"),
+      changedVia: "app",
+      withToken: "claude-desktop",
+    });
+    assert.deepEqual([viewed.changedVia, viewed.changedWithToken], ["app", "claude-desktop"]);
+    const signedIn = await replaceDiagramContent(db, alice, created.id, content("a person's save"));
+    assert.equal(signedIn.changedWithToken, null);
+    const kept = await listRevisions(db, created.id, { limit: 5 });
+    assert.deepEqual(
+      kept.map((revision) => [revision.revision, revision.source, revision.withToken]),
+      [[2, "app", "claude-desktop"], [1, "mcp", "agent"]],
+    );
+  });
+});
+
 Deno.test("the app-source migration keeps every diagram's and revision's source as it was", async () => {
   await withLegacyDiagram(9, async (db, userId, id) => {
+    // A restore over live editing as schema 8 wrote it: the replaced contents kept as revision 4.
+    const at = "2025-03-01T00:00:00.000Z";
     await db.execute({
-      sql: "UPDATE diagrams SET changed_via = 'collab' WHERE id = ?",
+      sql: `INSERT INTO diagram_revisions (diagram_id, revision, source, saved_at, kept_at,
+              element_count, byte_size, encoding, contents)
+            VALUES (?, 4, 'collab', ?, ?, 0, 2, 'text', '{}')`,
+      args: [id, at, at],
+    });
+    await db.execute({
+      sql: "UPDATE diagrams SET changed_via = 'restore', revision = 5 WHERE id = ?",
       args: [id],
     });
-    await replaceDiagramContent(db, userId, id, { ...content("restored"), changedVia: "restore" });
     assert.equal((await migrate(db, await loadMigrations()))[0], "0009_app_source.sql");
     const diagram = await getDiagram(db, userId, id);
     assert.equal(diagram.source, "mcp");

@@ -1,7 +1,8 @@
 // app_save_diagram: a person's edit in the chat client's diagram view, saved as the diagram's new
 // contents over the revision the view read. The file takes the path every whole-file save takes
 // (validated, images settled, thumbnail rendered by the server), the account's own diagrams only,
-// kept in the history as made by "app"; a base that is no longer current saves nothing. App-only.
+// kept in the history as made by "app" with the caller's token; a base that is no longer current
+// saves nothing. App-only: hosts keep it from the model, but any holder of a token may call it.
 import type { McpServer } from "@modelcontextprotocol/server";
 import { z } from "zod";
 import { toolSchema } from "../../../runtime/mcp/tool_schema.ts";
@@ -35,7 +36,7 @@ const outputSchema = toolSchema(z.object({
 }));
 
 export function registerAppSaveDiagram(server: McpServer, context: ToolContext): void {
-  const actor: Actor = { userId: context.actor.userId, via: "app" };
+  const actor: Actor = { ...context.actor, via: "app" };
   server.registerTool(APP_TOOLS.save, {
     title: "Save the view's edit",
     description:

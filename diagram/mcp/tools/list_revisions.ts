@@ -1,13 +1,13 @@
-// list_revisions: a diagram's kept revisions, newest first, with who made each (a person in the
-// editor, the collaboration server, an agent, an import, a restore, a person in a chat client's
-// view), when, and how big: what
-// restore_revision can go back to.
+// list_revisions: a diagram's kept revisions, newest first, with who made each (the door: the
+// editor, the collaboration server, MCP, an import, a restore, a chat client's diagram view; and
+// the access token's name when one was used), when, and how big: what restore_revision can go back
+// to.
 import type { McpServer } from "@modelcontextprotocol/server";
 import { z } from "zod";
 import { toolSchema } from "../../../runtime/mcp/tool_schema.ts";
 import { structuredResult } from "../../../runtime/mcp/results.ts";
 import { DIAGRAM_SOURCES } from "../../service/diagrams.ts";
-import { MADE_BY } from "../../service/history.ts";
+import { madeBy } from "../../service/history.ts";
 import { type ToolContext, toolFailure } from "../tool_context.ts";
 import { diagramIdArgument } from "./ids.ts";
 
@@ -21,9 +21,12 @@ const revisionOutput = z.object({
   revision: z.number().int(),
   source: z.enum(DIAGRAM_SOURCES)
     .describe(
-      "Who made these contents: web (a person), collab (live editing), mcp (an agent), " +
-        "import, restore, or app (a person editing in the chat client's diagram view).",
+      "Where these contents came from: web (the editor, or the REST API with a token), collab " +
+        "(live editing), mcp (an agent), import, restore, app (the chat client's diagram view), " +
+        "or mermaid (a chart on the gallery's New from Mermaid page).",
     ),
+  withToken: z.string().nullable()
+    .describe("The name of the access token they were written with; null without one."),
   savedAt: z.string(),
   elementCount: z.number().int(),
   byteSize: z.number().int(),
@@ -44,8 +47,9 @@ export function registerListRevisions(server: McpServer, context: ToolContext): 
     title: "List revisions",
     description:
       "A diagram's history, newest first: every kept revision with who made it (web, collab, " +
-      "mcp, import, restore, app), when, and its element count. Any of them can be brought back with " +
-      "restore_revision; the current contents are not in the list (they are currentRevision).",
+      "mcp, import, restore, app, mermaid, and the access token's name when one was used), when, " +
+      "and its element count. Any of them can be brought back with restore_revision; the " +
+      "current contents are not in the list (they are currentRevision).",
     inputSchema: publishedInput,
     outputSchema: publishedOutput,
     annotations: { readOnlyHint: true },
@@ -57,15 +61,16 @@ export function registerListRevisions(server: McpServer, context: ToolContext): 
       const revisions = page.revisions.map(({ keptAt: _, ...revision }) => revision);
       const lines = revisions.map((revision) =>
         `revision ${revision.revision}  ${revision.savedAt}  by ${
-          MADE_BY[revision.source]
+          madeBy(revision.source, revision.withToken)
         }  ${revision.elementCount} element(s)`
       );
-      const text = `${JSON.stringify(page.diagram.name)} is at revision ${page.diagram.revision} ` +
-        `(by ${MADE_BY[page.diagram.changedVia]}, ${page.diagram.savedAt}).\n` +
+      const { diagram } = page;
+      const text = `${JSON.stringify(diagram.name)} is at revision ${diagram.revision} (by ` +
+        `${madeBy(diagram.changedVia, diagram.changedWithToken)}, ${diagram.savedAt}).\n` +
         (lines.length === 0 ? "No earlier revisions are kept." : lines.join("\n"));
       return structuredResult(text, {
-        id: page.diagram.id,
-        currentRevision: page.diagram.revision,
+        id: diagram.id,
+        currentRevision: diagram.revision,
         revisions,
         more: page.nextBefore !== null,
       });
