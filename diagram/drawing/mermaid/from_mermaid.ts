@@ -27,6 +27,7 @@ import {
 } from "./mermaid_links.ts";
 import { shapeOfMermaidType } from "./mermaid_shapes.ts";
 import { readLabel } from "./mermaid_text.ts";
+import { offsetOf, unclosedLabel } from "./unclosed_label.ts";
 
 register(flowchart);
 
@@ -655,8 +656,12 @@ function describeSyntaxError(error: PeleError, text: string): string {
   if (message.startsWith("Lexical error")) {
     what = "this text is not part of Mermaid's flowchart syntax";
   } else if (expecting !== -1 && got > expecting) {
-    const expected = [...new Set(quotedNames(message.slice(expecting, got)).map(tokenWords))];
-    const found = tokenWords(quotedNames(message.slice(got))[0] ?? "?");
+    const names = quotedNames(message.slice(expecting, got));
+    const foundName = quotedNames(message.slice(got))[0] ?? "?";
+    const unclosed = unclosedLabelError(error, text, names, foundName);
+    if (unclosed !== null) return unclosed;
+    const expected = [...new Set(names.map(tokenWords))];
+    const found = tokenWords(foundName);
     what = expected.length > MAX_EXPECTED || expected.length === 0
       ? `unexpected ${found}`
       : `expected ${orList(expected)}, found ${found}`;
@@ -664,6 +669,27 @@ function describeSyntaxError(error: PeleError, text: string): string {
     what = firstLine(message);
   }
   return `${where}${what}${excerpt(text, error.line, error.column)}`;
+}
+
+/**
+ * A label left open (a `{` never closed, say), told where it opened rather than where the parser
+ * gave up: at the end of the chart or lines later. Null for any other error, and for a wrong
+ * bracket on the label's own line, which the parser's place already shows.
+ */
+function unclosedLabelError(
+  error: PeleError,
+  text: string,
+  expected: string[],
+  found: string,
+): string | null {
+  const atEnd = found === "$end" || found === "EOF";
+  const label = unclosedLabel(text, offsetOf(text, error.line, error.column), expected);
+  if (label === null || (!atEnd && label.line >= error.line)) return null;
+  const before = atEnd
+    ? "the end of the chart"
+    : `${tokenWords(found)} on line ${error.line}, column ${error.column}`;
+  return `line ${label.line}, column ${label.column}: "${label.open}" is not closed: expected ` +
+    `"${label.close}" before ${before}${excerpt(text, label.line, label.column)}`;
 }
 
 /** The names between single quotes: `'SQE', 'TEXT'` → SQE, TEXT. */

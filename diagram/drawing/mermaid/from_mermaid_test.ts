@@ -109,6 +109,30 @@ Deno.test("a syntax error names its line and column and what was expected, in pl
   assert.match(lexical, /^line 1, column 10: this text is not part of Mermaid's flowchart syntax/);
 });
 
+Deno.test("a label left open is reported where its bracket opened, not lines later where the parser gave up", () => {
+  const [brace] = errors("flowchart TD\n  A{Decide\n  A --> B\n");
+  assert.equal(
+    brace,
+    'line 2, column 4: "{" is not closed: expected "}" before the end of the chart\n' +
+      "    A{Decide\n     ^",
+  );
+  const [laterBracket] = errors("flowchart TD\n  A[Start\n  B[Stop]\n  A --> B");
+  assert.match(
+    laterBracket,
+    /^line 2, column 4: "\[" is not closed: expected "\]" before "\[" on line 3, column 4\n/,
+  );
+  const [cylinder] = errors("flowchart LR\n  a --> db[(Orders\n  db --> b");
+  assert.match(
+    cylinder,
+    /^line 2, column 11: "\[\(" is not closed: expected "\)\]" before the end/,
+  );
+  const [linkText] = errors("flowchart LR\n  a -->|calls\n  b");
+  assert.match(linkText, /^line 2, column 8: "\|" is not closed: expected "\|" before the end/);
+  // Closed earlier in the chart: the label that is open is the later one.
+  const [second] = errors("flowchart LR\n  a{One} --> b{Two\n  b --> c");
+  assert.match(second, /^line 2, column 15: "\{" is not closed/);
+});
+
 Deno.test("a syntax error on a very long line shows the part of the line around the column", () => {
   const [error] = errors(`flowchart TB\n  a --> b${" ".repeat(1000)}]`);
   const [, shown, caret] = error.split("\n");
