@@ -492,19 +492,25 @@ Deno.test("importing several files keeps each whole or refuses it with its probl
   });
 });
 
+/** The page the gallery's import answers for these files (name → the JSON to send). */
+async function importPage(instance: DiagramInstance, files: Record<string, unknown>) {
+  const form = new FormData();
+  for (const [name, file] of Object.entries(files)) {
+    form.append("files", new File([JSON.stringify(file)], name));
+  }
+  const response = await fetch(new URL("/import", instance.url), {
+    method: "POST",
+    headers: { cookie: await instance.login(EMAIL, PASSWORD), origin: instance.origin },
+    body: form,
+  });
+  return await response.text();
+}
+
 Deno.test("an import holding an iframe element or a foreign embed is refused with the element named", async () => {
   await withPages(async (instance) => {
-    const cookie = await instance.login(EMAIL, PASSWORD);
     const framed = fileWithNote("Framed");
     (framed.elements as unknown[]).push(...hostileFrames());
-    const form = new FormData();
-    form.append("files", new File([JSON.stringify(framed)], "framed.excalidraw"));
-    const response = await fetch(new URL("/import", instance.url), {
-      method: "POST",
-      headers: { cookie, origin: instance.origin },
-      body: form,
-    });
-    const page = await response.text();
+    const page = await importPage(instance, { "framed.excalidraw": framed });
     assert.match(page, /0 of 1 file\(s\) imported\./);
     assert.match(
       page,
@@ -512,28 +518,20 @@ Deno.test("an import holding an iframe element or a foreign embed is refused wit
     );
     assert.match(page, /id &quot;embed&quot;\): link of an embeddable must be/);
     assert.doesNotMatch(page, /<form action="https:\/\/evil/);
-    const listed = await fetch(new URL("/api/diagrams", instance.url), { headers: { cookie } })
-      .then((answer) => answer.json());
-    assert.equal(listed.diagrams.length, 0);
+    assert.deepEqual(await listed(instance), []);
   });
 });
 
 Deno.test("an import holding a script or data link is refused with the element named; one with web links is imported", async () => {
   await withPages(async (instance) => {
-    const cookie = await instance.login(EMAIL, PASSWORD);
     const linked = fileWithNote("Linked");
     (linked.elements as unknown[]).push(...linkedBoxes("bad", SCRIPT_LINKS));
     const web = fileWithNote("Web");
     (web.elements as unknown[]).push(...linkedBoxes("web", WEB_LINKS));
-    const form = new FormData();
-    form.append("files", new File([JSON.stringify(linked)], "linked.excalidraw"));
-    form.append("files", new File([JSON.stringify(web)], "web.excalidraw"));
-    const response = await fetch(new URL("/import", instance.url), {
-      method: "POST",
-      headers: { cookie, origin: instance.origin },
-      body: form,
+    const page = await importPage(instance, {
+      "linked.excalidraw": linked,
+      "web.excalidraw": web,
     });
-    const page = await response.text();
     assert.match(page, /1 of 2 file\(s\) imported\./);
     assert.match(
       page,
@@ -543,9 +541,7 @@ Deno.test("an import holding a script or data link is refused with the element n
       assert.match(page, new RegExp(`id &quot;bad-${i}&quot;\\): link must be`));
     }
     assert.doesNotMatch(page, /href="javascript:/i);
-    const listed = await fetch(new URL("/api/diagrams", instance.url), { headers: { cookie } })
-      .then((answer) => answer.json());
-    assert.deepEqual(listed.diagrams.map((diagram: { name: string }) => diagram.name), ["web"]);
+    assert.deepEqual((await listed(instance)).map((diagram) => diagram.name), ["web"]);
   });
 });
 

@@ -34,16 +34,7 @@ export async function connectClient(
   const client = new Client({ name: "search-mcp-tests", version: "1.0.0" });
   const transport = new StreamableHTTPClientTransport(mcpUrl, { requestInit: { headers } });
   await client.connect(transport);
-  return {
-    client,
-    async call(name, args) {
-      return answerOf(await client.callTool({ name, arguments: args }));
-    },
-    async [Symbol.asyncDispose]() {
-      await transport.terminateSession().catch(() => {});
-      await client.close();
-    },
-  };
+  return { client, ...toolCaller(client, transport) };
 }
 
 /**
@@ -58,9 +49,20 @@ export async function connectClient1(
   const transport = new StreamableHTTPClientTransport1(mcpUrl, { requestInit: { headers } });
   await client.connect(transport);
   await client.listTools();
+  return toolCaller(client, transport);
+}
+
+/** What the tests use of either SDK line's connected client and its transport. */
+function toolCaller(
+  client: {
+    callTool(params: { name: string; arguments: Record<string, unknown> }): Promise<unknown>;
+    close(): Promise<void>;
+  },
+  transport: { terminateSession(): Promise<void> },
+): ToolCaller {
   return {
     async call(name, args) {
-      return answerOf(await client.callTool({ name, arguments: args }));
+      return answerOf(await client.callTool({ name, arguments: args }) as Record<string, unknown>);
     },
     async [Symbol.asyncDispose]() {
       await transport.terminateSession().catch(() => {});
