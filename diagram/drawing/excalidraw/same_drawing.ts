@@ -24,15 +24,17 @@ export function sameDrawing(a: readonly unknown[], b: readonly unknown[]): boole
 }
 
 /**
- * Two Excalidraw files hold the same drawing: the same elements (as sameDrawing), background and
- * other appState, and images. The envelope (`type`, `version`, `source`) says who wrote the file,
- * not what it shows.
+ * Two Excalidraw files hold the same drawing: the same elements (as sameDrawing), and alike in
+ * everything else they carry (appState, images, and any key of a writer's own, which a save must
+ * not drop by calling it no change). The envelope (`type`, `version`, `source`) says who wrote the
+ * file, not what it shows.
  */
 export function sameFile(a: Fields, b: Fields): boolean {
   return Array.isArray(a.elements) && Array.isArray(b.elements) &&
-    sameDrawing(a.elements, b.elements) && sameValue(a.appState, b.appState) &&
-    sameValue(a.files, b.files);
+    sameDrawing(a.elements, b.elements) && sameFields(a, b, ENVELOPE_AND_ELEMENTS);
 }
+
+const ENVELOPE_AND_ELEMENTS = new Set(["type", "version", "source", "elements"]);
 
 /** Deep equality where key order does not count and every empty value is the same as none. */
 export function sameValue(a: unknown, b: unknown): boolean {

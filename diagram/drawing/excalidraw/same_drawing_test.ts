@@ -47,7 +47,7 @@ Deno.test("a drawing is its live elements in order: a tombstone is absent, a reo
   assert.equal(sameDrawing(drawing, [drawing[0], box("c")]), false, "another element");
 });
 
-Deno.test("two files hold the same drawing when elements, appState and images agree; the envelope does not count", () => {
+Deno.test("two files hold the same drawing when elements, appState, images and a writer's own keys agree; the envelope does not count", () => {
   const file = (extra: Record<string, unknown> = {}) => ({
     type: "excalidraw",
     version: 2,
@@ -68,6 +68,9 @@ Deno.test("two files hold the same drawing when elements, appState and images ag
   );
   assert.equal(sameFile(file(), file({ elements: [box("a", { x: 5 })] })), false);
   assert.equal(sameFile(file(), { ...file(), elements: "none" }), false);
+  // A key of the writer's own is kept by a save, so a save that changes it is a change.
+  assert.equal(sameFile(file({ note: "first" }), file({ note: "second" })), false);
+  assert.equal(sameFile(file({ note: "first" }), file({ note: "first" })), true);
 });
 
 Deno.test("sameValue compares lists item by item and values exactly", () => {
