@@ -189,6 +189,15 @@ Deno.test("app_save_diagram saves over the base revision, keeps the replaced one
   assert.equal(saved.structured!.revision, 2);
   assert.equal(saved.structured!.replacedRevision, 1);
   assert.match(saved.text, /^Saved "Orders" as revision 2/);
+  // The same drawing again changes nothing, and the answer does not claim a save.
+  const again = await host.call("app_save_diagram", {
+    id,
+    file: relabelled(drawing!.file, "Storefront"),
+    baseRevision: 2,
+  });
+  assert.equal(again.isError, false, again.text);
+  assert.equal(again.structured!.revision, 2);
+  assert.match(again.text, /^Nothing to save: "Orders" already draws this, still revision 2/);
 
   const read = await setup.mcp.call("get_diagram", { id });
   assert.equal(read.structured!.revision, 2);

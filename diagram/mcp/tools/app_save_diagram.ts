@@ -52,9 +52,14 @@ export function registerAppSaveDiagram(server: McpServer, context: ToolContext):
         file: input.file,
         expectedRevision: baseRevision,
       });
+      // A file that draws what is stored writes nothing (same_drawing.ts): say so, not "saved".
+      const text = saved.revision === baseRevision
+        ? `Nothing to save: ${JSON.stringify(saved.name)} already draws this, still revision ` +
+          `${saved.revision}: ${saved.url}`
+        : `Saved ${JSON.stringify(saved.name)} as revision ${saved.revision} (revision ` +
+          `${baseRevision} is kept in its history): ${saved.url}`;
       return structuredResult(
-        `Saved ${JSON.stringify(saved.name)} as revision ${saved.revision} (revision ` +
-          `${baseRevision} is kept in its history): ${saved.url}`,
+        text,
         {
           id: saved.id,
           name: saved.name,
