@@ -2,8 +2,9 @@
 // person moved the view there, else the whole drawing fitted to the window (Excalidraw's fit never
 // enlarges past 100 %). An agent's diagram can be far larger than a screen; opened at 100 % it
 // showed mostly empty canvas or a corner.
-import { getCommonBounds, zoomToFitBounds } from "@excalidraw/excalidraw";
+import { getCommonBounds } from "@excalidraw/excalidraw";
 import type { ExcalidrawImperativeAPI } from "@excalidraw/excalidraw/types";
+import { centredScroll, fitZoom, MAX_ZOOM, MIN_ZOOM } from "../drawing/screen_fit.ts";
 import type { SceneElement } from "./scene_binding.ts";
 
 export interface View {
@@ -13,12 +14,7 @@ export interface View {
 }
 
 const KEY_PREFIX = "diagram-view:";
-/** What Excalidraw's own tool bar (top) and zoom buttons (bottom) cover of the canvas, in px. */
-const UI_MARGINS = { top: 140, right: 24, bottom: 72, left: 24 };
 const SAVE_AFTER_MS = 400;
-/** Excalidraw's own zoom limits. */
-const MIN_ZOOM = 0.1;
-const MAX_ZOOM = 30;
 
 /** The view this browser kept for the diagram, or null (none, unreadable or out of range). */
 export function savedView(diagramId: string): View | null {
@@ -34,8 +30,8 @@ export function savedView(diagramId: string): View | null {
 }
 
 /**
- * The view at which the drawing fits a window of `size`, as Excalidraw's own fit computes it;
- * null for an empty drawing. Computed before the editor mounts: it opens there, with no jump.
+ * The view at which the drawing fits a window of `size` (fit_zoom.ts); null for an empty drawing.
+ * Computed before the editor mounts: it opens there, with no jump.
  */
 export function fittedView(
   elements: readonly SceneElement[],
@@ -43,14 +39,12 @@ export function fittedView(
 ): View | null {
   const drawn = elements.filter((element) => !element.isDeleted);
   if (drawn.length === 0 || size.width <= 0 || size.height <= 0) return null;
-  type FitInput = Parameters<typeof zoomToFitBounds>[0];
-  const { appState } = zoomToFitBounds({
-    bounds: getCommonBounds(drawn as unknown as Parameters<typeof getCommonBounds>[0]),
-    appState: { ...size, offsetLeft: 0, offsetTop: 0 } as FitInput["appState"],
-    canvasOffsets: UI_MARGINS,
-    fitToViewport: false,
-  });
-  return { scrollX: appState.scrollX, scrollY: appState.scrollY, zoom: appState.zoom.value };
+  const [x1, y1, x2, y2] = getCommonBounds(
+    drawn as unknown as Parameters<typeof getCommonBounds>[0],
+  );
+  const bounds = { x: x1, y: y1, width: x2 - x1, height: y2 - y1 };
+  const zoom = fitZoom(bounds, size);
+  return { ...centredScroll(bounds, size, zoom), zoom };
 }
 
 export interface ViewTracker {
@@ -84,9 +78,14 @@ export function trackView(
   });
   return {
     fit() {
-      api.scrollToContent(undefined, { fitToContent: true, animate: false });
-      const { scrollX, scrollY, zoom } = api.getAppState();
-      set = { scrollX, scrollY, zoom: zoom.value };
+      const { width, height } = api.getAppState();
+      const elements = api.getSceneElements() as unknown as SceneElement[];
+      const view = fittedView(elements, { width, height });
+      if (view === null) return;
+      set = view;
+      type Zoom = ReturnType<typeof api.getAppState>["zoom"];
+      const zoom = { value: view.zoom } as Zoom;
+      api.updateScene({ appState: { scrollX: view.scrollX, scrollY: view.scrollY, zoom } });
     },
     stop() {
       clearTimeout(timer);

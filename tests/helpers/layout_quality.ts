@@ -126,27 +126,46 @@ function textContainerMismatches(texts: TextElement[], byId: Map<string, AnyElem
   return problems;
 }
 
-/** Every node of layer k ends before any node of layer k + 1 starts, along the direction. */
+/**
+ * Every node of layer k ends before any node of layer k + 1 starts, along the direction; or, in a
+ * drawing folded into rows, layer k + 1 lies wholly in a later row: past layer k across the flow.
+ */
 function layersOutOfOrder(spec: DiagramSpec, shapeOfNode: Map<string, ShapeElement>): string[] {
-  const extents = new Map<number, { start: number; end: number }>();
+  const vertical = spec.layout === "TB" || spec.layout === "BT";
+  const extents = new Map<number, { along: Span; across: Span }>();
+  const widen = (span: Span | undefined, start: number, size: number): Span => ({
+    start: Math.min(span?.start ?? Infinity, start),
+    end: Math.max(span?.end ?? -Infinity, start + size),
+  });
   for (const [nodeId, rank] of longestPathLayers(spec).ranks) {
     const shape = shapeOfNode.get(nodeId);
     if (shape === undefined) continue;
-    const [start, size] = spec.layout === "TB" ? [shape.y, shape.height] : [shape.x, shape.width];
-    const extent = extents.get(rank) ?? { start: Infinity, end: -Infinity };
+    const [along, across] = vertical
+      ? [[shape.y, shape.height], [shape.x, shape.width]]
+      : [[shape.x, shape.width], [shape.y, shape.height]];
+    // Measured from where the flow starts: the bottom going up, the right going left.
+    if (spec.layout === "BT" || spec.layout === "RL") along[0] = -(along[0] + along[1]);
+    const extent = extents.get(rank);
     extents.set(rank, {
-      start: Math.min(extent.start, start),
-      end: Math.max(extent.end, start + size),
+      along: widen(extent?.along, along[0], along[1]),
+      across: widen(extent?.across, across[0], across[1]),
     });
   }
   const problems: string[] = [];
   for (let rank = 1; extents.has(rank); rank++) {
     const [previous, current] = [extents.get(rank - 1)!, extents.get(rank)!];
-    if (!(previous.end < current.start)) {
-      problems.push(`layer ${rank} starts at ${fmt(current.start)}, before layer ${rank - 1} ends`);
+    if (!(previous.along.end < current.along.start || previous.across.end < current.across.start)) {
+      problems.push(
+        `layer ${rank} starts at ${fmt(current.along.start)}, before layer ${rank - 1} ends`,
+      );
     }
   }
   return problems;
+}
+
+interface Span {
+  start: number;
+  end: number;
 }
 
 function arrowEndProblems(

@@ -14,7 +14,9 @@ import ElkModule from "elkjs/lib/elk.bundled.js";
 import type { ElkExtendedEdge, ElkNode } from "elkjs/lib/elk-api.js";
 import { longestPathLayers } from "../../../shared/layering.ts";
 import { type Direction, isVertical } from "../../../shared/spec.ts";
+import { EDITOR_CANVAS_1280x800 } from "../screen_fit.ts";
 import { offsetCopies } from "./edge_bundles.ts";
+import { type Box, foldIntoRows } from "./fold_rows.ts";
 import {
   type EdgePlan,
   type LayoutWorkload,
@@ -250,7 +252,40 @@ export async function layoutGraph(input: LayoutInput): Promise<Layout> {
   const edges = routedEdges(input.edges, plan, new Set(layering.backEdges), nodes, elkEdges);
   const layers = layersFromPositions(input.nodes, nodes, input.direction);
   if (groups.size === 0) assertSameLayers(layers, layering.ranks);
-  return { nodes, edges, layers, groups };
+  return { ...fitToScreen(input, { nodes, edges, groups }), layers };
+}
+
+/**
+ * The layout folded into rows when that fits the editor's screen better (fold_rows.ts says how
+ * and when); as it is otherwise.
+ */
+function fitToScreen(input: LayoutInput, layout: Omit<Layout, "layers">): Omit<Layout, "layers"> {
+  const groupOfNode = new Map(input.nodes.map(({ id, group }) => [id, group]));
+  const blocks = [
+    ...input.nodes.filter(({ id }) => groupOfNode.get(id) === undefined)
+      .map(({ id }) => layout.nodes.get(id)!),
+    ...(input.groups ?? []).filter(({ parent }) => parent === undefined)
+      .map(({ id }) => layout.groups.get(id)!),
+  ];
+  const folded = foldIntoRows(
+    {
+      direction: input.direction,
+      blocks,
+      nodes: layout.nodes,
+      groups: layout.groups,
+      edges: new Map([...layout.edges].map(([id, { points }]) => [id, points])),
+    },
+    EDITOR_CANVAS_1280x800,
+    { edge: EDGE_SPACING, edgeNode: EDGE_NODE_SPACING, row: LAYER_SPACING },
+  );
+  if (folded === null) return layout;
+  const withIds = (boxes: Map<string, Box>) =>
+    new Map([...boxes].map(([id, box]) => [id, { ...box, id }]));
+  return {
+    nodes: withIds(folded.nodes),
+    groups: withIds(folded.groups),
+    edges: new Map([...folded.edges].map(([id, points]) => [id, { id, points }])),
+  };
 }
 
 interface GroupTree {

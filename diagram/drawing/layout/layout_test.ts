@@ -9,6 +9,7 @@ import {
   warmLayoutEngine,
 } from "./layout.ts";
 import { seededRandom } from "../../../tests/helpers/seeded_random.ts";
+import { crossings } from "../../../tests/helpers/readability.ts";
 
 /** Nodes of varied sizes from ids, edges from "from>to" strings (edge ids are their positions). */
 function graph(direction: Direction, ids: string[], edges: string[]): LayoutInput {
@@ -84,18 +85,34 @@ function assertWellFormed(input: LayoutInput, layout: Layout): void {
   }
 }
 
-/** Ranks of nodes along the direction: each layer must start after the previous one ends. */
+/**
+ * Ranks of nodes along the direction: each layer must start after the previous one ends, or, in
+ * a drawing folded into rows (fold_rows.ts), lie wholly in a later row: past it across the flow.
+ */
 function assertLayersInOrder(input: LayoutInput, layout: Layout): void {
-  const extent = ({ x, y, width, height }: PlacedNode) =>
-    input.direction === "TB" ? [y, y + height] : [x, x + width];
-  const byLayer = new Map<number, number[][]>();
+  const vertical = input.direction === "TB" || input.direction === "BT";
+  // Measured from where the flow starts: the bottom going up, the right going left.
+  const reversed = input.direction === "BT" || input.direction === "RL";
+  const extents = ({ x, y, width, height }: PlacedNode) => {
+    const [along, across] = vertical
+      ? [[y, y + height], [x, x + width]]
+      : [[x, x + width], [y, y + height]];
+    return { along: reversed ? [-along[1], -along[0]] : along, across };
+  };
+  const byLayer = new Map<number, { along: number[]; across: number[] }[]>();
   for (const [id, layer] of layout.layers) {
-    byLayer.set(layer, [...byLayer.get(layer) ?? [], extent(layout.nodes.get(id)!)]);
+    byLayer.set(layer, [...byLayer.get(layer) ?? [], extents(layout.nodes.get(id)!)]);
   }
+  const end = (spans: number[][]) => Math.max(...spans.map(([, last]) => last));
+  const start = (spans: number[][]) => Math.min(...spans.map(([first]) => first));
   for (let layer = 1; byLayer.has(layer); layer++) {
-    const previousEnd = Math.max(...byLayer.get(layer - 1)!.map(([, end]) => end));
-    const start = Math.min(...byLayer.get(layer)!.map(([begin]) => begin));
-    assert.ok(previousEnd < start, `layer ${layer} starts at ${start}, before ${previousEnd}`);
+    const [previous, current] = [byLayer.get(layer - 1)!, byLayer.get(layer)!];
+    const along = [end(previous.map((e) => e.along)), start(current.map((e) => e.along))];
+    const across = [end(previous.map((e) => e.across)), start(current.map((e) => e.across))];
+    assert.ok(
+      along[0] < along[1] || across[0] < across[1],
+      `layer ${layer} starts at ${along[1]}, before ${along[0]}, in the same row`,
+    );
   }
 }
 
@@ -297,4 +314,90 @@ Deno.test("BT and RL run the flow up and to the left, in the same layers", async
     const [a, b, c] = ["a", "b", "c"].map((id) => layout.nodes.get(id)![axis]);
     assert.ok(a > b && b > c, `${direction}: ${a}, ${b}, ${c}`);
   }
+});
+
+/** Is `node` in a row (or column) after `before`'s, across the flow? */
+function inLaterRow(direction: Direction, before: PlacedNode, node: PlacedNode): boolean {
+  return direction === "TB" || direction === "BT"
+    ? node.x >= before.x + before.width
+    : node.y >= before.y + before.height;
+}
+
+function chain(direction: Direction, length: number): LayoutInput {
+  const ids = Array.from({ length }, (_, i) => `s${i}`);
+  return graph(direction, ids, ids.slice(1).map((id, i) => `${ids[i]}>${id}`));
+}
+
+for (const direction of ["LR", "RL", "TB", "BT"] as const) {
+  Deno.test(`a long chain drawn ${direction} folds into rows read in order, each along the flow, and fits the screen far larger`, async () => {
+    const input = chain(direction, direction === "TB" || direction === "BT" ? 24 : 16);
+    const layout = await layoutGraph(input);
+    assertWellFormed(input, layout);
+    assertLayersInOrder(input, layout);
+    const nodes = input.nodes.map(({ id }) => layout.nodes.get(id)!);
+    const ahead = (a: PlacedNode, b: PlacedNode) => {
+      switch (direction) {
+        case "LR":
+          return b.x >= a.x + a.width;
+        case "RL":
+          return b.x + b.width <= a.x;
+        case "TB":
+          return b.y >= a.y + a.height;
+        case "BT":
+          return b.y + b.height <= a.y;
+      }
+    };
+    let rows = 1;
+    for (let i = 1; i < nodes.length; i++) {
+      if (ahead(nodes[i - 1], nodes[i])) continue;
+      assert.ok(inLaterRow(direction, nodes[i - 1], nodes[i]), `s${i} follows s${i - 1}`);
+      rows++;
+    }
+    assert.ok(rows >= 2, `${rows} rows`);
+    const xs = nodes.flatMap(({ x, width }) => [x, x + width]);
+    const ys = nodes.flatMap(({ y, height }) => [y, y + height]);
+    const [width, height] = [Math.max(...xs) - Math.min(...xs), Math.max(...ys) - Math.min(...ys)];
+    assert.ok(Math.max(width, height) / Math.min(width, height) < 3, `${width} × ${height}`);
+  });
+}
+
+Deno.test("edges crossing a fold keep their order round the turn: two side-by-side chains stay uncrossed", async () => {
+  const length = 14;
+  const ids = ["a", "b"].flatMap((name) => Array.from({ length }, (_, i) => `${name}${i}`));
+  const edges = ["a", "b"].flatMap((name) =>
+    Array.from({ length: length - 1 }, (_, i) => `${name}${i}>${name}${i + 1}`)
+  );
+  const input = graph("LR", ids, edges);
+  const layout = await layoutGraph(input);
+  assertWellFormed(input, layout);
+  const drawn = {
+    nodes: [...layout.nodes.values()],
+    edges: input.edges.map(({ id, from, to }) => ({
+      from,
+      to,
+      points: layout.edges.get(id)!.points,
+    })),
+  };
+  assert.ok(layout.nodes.get("a13")!.y > layout.nodes.get("b0")!.y + 90, "folded into rows");
+  assert.equal(crossings(drawn), 0);
+});
+
+Deno.test("a drawing that fits the screen as it is is not folded", async () => {
+  const input = chain("LR", 4);
+  const layout = await layoutGraph(input);
+  const ys = input.nodes.map(({ id }) => layout.nodes.get(id)!);
+  for (const node of ys.slice(1)) assert.ok(node.y < ys[0].y + ys[0].height, "one row");
+});
+
+Deno.test("a fold never cuts through a group: each group's members stay inside its box", async () => {
+  const input = chain("LR", 16);
+  input.nodes = input.nodes.map((node, i) => ({ ...node, group: i < 8 ? "first" : "second" }));
+  input.groups = ["first", "second"].map((id) => ({ id, padding: PADDING, minWidth: 10 }));
+  const layout = await layoutGraph(input);
+  assertWellFormed(input, layout);
+  for (const node of input.nodes) {
+    assert.ok(holds(layout.groups.get(node.group!)!, layout.nodes.get(node.id)!, PADDING), node.id);
+  }
+  const [first, second] = [layout.groups.get("first")!, layout.groups.get("second")!];
+  assert.ok(inLaterRow("LR", first, second), "the second group is the second row");
 });

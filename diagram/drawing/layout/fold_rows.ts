@@ -1,0 +1,407 @@
+// Folds a long layered drawing into rows (columns, for a chart drawn down or up), read in order
+// like lines of text, so that it fits the screen it is read on: a 14-step pipeline drawn left to
+// right is 6,000 px wide and 300 high, and fitted into the editor its labels are 4 px tall.
+//
+// ELK can wrap a layered drawing itself (elk.layered.wrapping), but not one with groups laid out
+// with their members (INCLUDE_CHILDREN), and charts with subgraphs are the long ones. So the fold
+// is ours and works on the finished layout: the flow is cut across at gaps between the top-level
+// boxes (nodes outside groups, outermost groups), never through a box; the pieces are stacked
+// left-aligned, each row below the last; an edge that crosses a cut leaves its row past the row's
+// end, runs back through the gap below the row and enters the next row from the left. Crossing
+// edges keep their order through the turn (like a ribbon), so the fold adds no crossings among
+// them. The number of rows is the one whose fitted zoom on the screen (screen_fit.ts) is largest;
+// a drawing that already fits is left alone.
+import type { Direction } from "../../../shared/spec.ts";
+import { fitZoom, type Size } from "../screen_fit.ts";
+
+export interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+export type Route = [number, number][];
+
+export interface FoldInput {
+  direction: Direction;
+  /** Boxes no cut may pass through: the nodes outside groups and the outermost groups. */
+  blocks: Box[];
+  /** Everything that moves: every node and group, each with the row of its block. */
+  nodes: Map<string, Box>;
+  groups: Map<string, Box>;
+  edges: Map<string, Route>;
+}
+
+export interface FoldSpacing {
+  /** Between neighbouring edges where they run side by side. */
+  edge: number;
+  /** Between an edge and a node, or the row it passes. */
+  edgeNode: number;
+  /** Between one row's content and the next row's, besides the edges running between them. */
+  row: number;
+}
+
+export interface Folded {
+  nodes: Map<string, Box>;
+  groups: Map<string, Box>;
+  edges: Map<string, Route>;
+  rows: number;
+}
+
+/** Folding must win at least this much zoom to be worth the turns it puts into edges. */
+const MIN_GAIN = 1.1;
+/** More rows than this read as a grid of fragments, not as a flow. */
+const MAX_ROWS = 8;
+
+/**
+ * Every direction is folded as left to right: `along` turns a point into (along the flow, across
+ * it), `back` undoes it; boxes turn with their sizes kept exact.
+ */
+interface Flow {
+  along(point: [number, number]): [number, number];
+  back(point: [number, number]): [number, number];
+  box(box: Box): Box;
+  boxBack(box: Box): Box;
+}
+
+const swap = ({ x, y, width, height }: Box): Box => ({ x: y, y: x, width: height, height: width });
+const FLOWS: Record<Direction, Flow> = {
+  LR: { along: (p) => p, back: (p) => p, box: (box) => box, boxBack: (box) => box },
+  RL: {
+    along: ([x, y]) => [-x, y],
+    back: ([a, c]) => [-a, c],
+    box: (box) => ({ ...box, x: -(box.x + box.width) }),
+    boxBack: (box) => ({ ...box, x: -(box.x + box.width) }),
+  },
+  TB: { along: ([x, y]) => [y, x], back: ([a, c]) => [c, a], box: swap, boxBack: swap },
+  BT: {
+    along: ([x, y]) => [-y, x],
+    back: ([a, c]) => [c, -a],
+    box: (box) => swap({ ...box, y: -(box.y + box.height) }),
+    boxBack: (box) => {
+      const turned = swap(box);
+      return { ...turned, y: -(turned.y + turned.height) };
+    },
+  },
+};
+
+/**
+ * The drawing folded into the number of rows that fits `screen` best, or null when one row
+ * (the drawing as it is) fits it as well, within MIN_GAIN.
+ */
+export function foldIntoRows(input: FoldInput, screen: Size, spacing: FoldSpacing): Folded | null {
+  const flow = FLOWS[input.direction];
+  const [toFlow, fromFlow] = [flow.box, flow.boxBack];
+  const nodes = mapValues(input.nodes, toFlow);
+  const groups = mapValues(input.groups, toFlow);
+  const edges = mapValues(input.edges, (route) => route.map(flow.along));
+  const slices = slicesOf(input.blocks.map(toFlow), [...edges.values()]);
+  if (slices.length < 2) return null;
+
+  const screenSize = (along: number, across: number): Size =>
+    input.direction === "LR" || input.direction === "RL"
+      ? { width: along, height: across }
+      : { width: across, height: along };
+  const best = bestRows(
+    slices,
+    [...edges.values()],
+    spacing,
+    (along, across) => fitZoom(screenSize(along, across), screen),
+  );
+  const oneRow = fitZoom(
+    screenSize(...extentOf(slices, [[0, slices.length - 1]], [...edges.values()], spacing)),
+    screen,
+  );
+  if (best.rows.length < 2 || best.zoom < oneRow * MIN_GAIN) return null;
+
+  const layout = new RowLayout(slices, best.rows, [...edges.values()], spacing);
+  return {
+    nodes: mapValues(nodes, (box) => fromFlow(layout.moveBox(box))),
+    groups: mapValues(groups, (box) => fromFlow(layout.moveBox(box))),
+    edges: mapValues(edges, (route) => layout.moveRoute(route).map(flow.back)),
+    rows: best.rows.length,
+  };
+}
+
+function mapValues<K, V, W>(map: Map<K, V>, change: (value: V) => W): Map<K, W> {
+  return new Map([...map].map(([key, value]) => [key, change(value)]));
+}
+
+/** A stretch of the flow between two places where it may be cut, and what it holds across. */
+interface Slice {
+  /** Where its first and last content is along: blocks, and bends of edges in the gaps. */
+  start: number;
+  end: number;
+  /** Where the cut after this slice goes; Infinity after the last. */
+  cut: number;
+  acrossMin: number;
+  acrossMax: number;
+}
+
+/**
+ * The blocks' extents along the flow, merged where they overlap; each gap between two is a place
+ * to cut, at the point of the gap farthest from any bend (so that an edge crosses a cut only on
+ * a segment running along the flow).
+ */
+function slicesOf(blocks: Box[], routes: Route[]): Slice[] {
+  const spans = blocks.map(({ x, width }) => [x, x + width]).sort((a, b) => a[0] - b[0]);
+  const merged: number[][] = [];
+  for (const [start, end] of spans) {
+    const last = merged[merged.length - 1];
+    if (last !== undefined && start < last[1]) last[1] = Math.max(last[1], end);
+    else merged.push([start, end]);
+  }
+  const bends = routes.flatMap((route) => route.map(([a]) => a)).sort((a, b) => a - b);
+  const cuts = merged.map(([, end], index) => {
+    const next = merged[index + 1];
+    return next === undefined ? Infinity : quietestPoint(end, next[0], bends);
+  });
+  return merged.map(([start, end], index): Slice => {
+    const [cutBefore, cut] = [cuts[index - 1] ?? -Infinity, cuts[index]];
+    const inside = blocks.filter(({ x, width }) => x >= start && x + width <= end);
+    const bendsBefore = bends.filter((along) => along > cutBefore && along < start);
+    const bendsAfter = bends.filter((along) => along > end && along < cut);
+    return {
+      start: Math.min(start, ...bendsBefore),
+      end: Math.max(end, ...bendsAfter),
+      cut,
+      acrossMin: Math.min(...inside.map(({ y }) => y)),
+      acrossMax: Math.max(...inside.map(({ y, height }) => y + height)),
+    };
+  });
+}
+
+/** The point of (from, to) farthest from every value in `sorted`. */
+function quietestPoint(from: number, to: number, sorted: number[]): number {
+  const inside = sorted.filter((value) => value > from && value < to);
+  const marks = [from, ...inside, to];
+  let best = (from + to) / 2;
+  let room = -1;
+  for (let i = 1; i < marks.length; i++) {
+    if (marks[i] - marks[i - 1] > room) {
+      room = marks[i] - marks[i - 1];
+      best = (marks[i] + marks[i - 1]) / 2;
+    }
+  }
+  return best;
+}
+
+/** Rows as [first slice, last slice] ranges. */
+type Rows = [number, number][];
+
+/** For each number of rows, the most even split; the one with the largest fitted zoom. */
+function bestRows(
+  slices: Slice[],
+  routes: Route[],
+  spacing: FoldSpacing,
+  zoomOf: (along: number, across: number) => number,
+): { rows: Rows; zoom: number } {
+  let best = { rows: [[0, slices.length - 1]] as Rows, zoom: -Infinity };
+  for (let count = 1; count <= Math.min(MAX_ROWS, slices.length); count++) {
+    const rows = evenRows(slices, count);
+    const zoom = zoomOf(...extentOf(slices, rows, routes, spacing));
+    if (zoom > best.zoom) best = { rows, zoom };
+  }
+  return best;
+}
+
+/**
+ * `count` rows of consecutive slices whose longest row is as short as it can be: the shortest
+ * length L at which filling rows greedily up to L needs no more than `count` rows.
+ */
+function evenRows(slices: Slice[], count: number): Rows {
+  const fill = (limit: number): Rows => {
+    const rows: Rows = [];
+    let first = 0;
+    for (let i = 1; i <= slices.length; i++) {
+      if (i === slices.length || slices[i].end - slices[first].start > limit) {
+        rows.push([first, i - 1]);
+        first = i;
+      }
+    }
+    return rows;
+  };
+  const longest = Math.max(...slices.map(({ start, end }) => end - start));
+  let [low, high] = [longest, slices[slices.length - 1].end - slices[0].start];
+  for (let step = 0; step < 40 && high - low > 1; step++) {
+    const middle = (low + high) / 2;
+    if (fill(middle).length <= count) high = middle;
+    else low = middle;
+  }
+  return fill(high);
+}
+
+/** The folded drawing's length along the flow and its extent across, edges' room included. */
+function extentOf(
+  slices: Slice[],
+  rows: Rows,
+  routes: Route[],
+  spacing: FoldSpacing,
+): [number, number] {
+  const crossing = rows.slice(0, -1).map(([, last]) =>
+    crossingsAt(slices[last].cut, routes).length
+  );
+  const gutter = rows.length > 1 ? spacing.edgeNode + Math.max(...crossing) * spacing.edge : 0;
+  const along = Math.max(...rows.map(([first, last]) => slices[last].end - slices[first].start));
+  let across = 0;
+  rows.forEach(([first, last], row) => {
+    across += rowAcross(slices, first, last, routes);
+    if (row < rows.length - 1) across += channelWidth(crossing[row], spacing);
+  });
+  return [along + 2 * gutter, across];
+}
+
+function rowAcross(slices: Slice[], first: number, last: number, routes: Route[]): number {
+  const [min, max] = rowAcrossRange(slices, first, last, routes);
+  return max - min;
+}
+
+/** What a row holds across the flow: its blocks and the edges running through it. */
+function rowAcrossRange(
+  slices: Slice[],
+  first: number,
+  last: number,
+  routes: Route[],
+): [number, number] {
+  const [start, end] = [slices[first].start, slices[last].end];
+  let [min, max] = [Infinity, -Infinity];
+  for (let i = first; i <= last; i++) {
+    [min, max] = [Math.min(min, slices[i].acrossMin), Math.max(max, slices[i].acrossMax)];
+  }
+  for (const route of routes) {
+    for (let i = 1; i < route.length; i++) {
+      const [a, b] = [route[i - 1], route[i]];
+      if (Math.max(a[0], b[0]) >= start && Math.min(a[0], b[0]) <= end) {
+        [min, max] = [Math.min(min, a[1], b[1]), Math.max(max, a[1], b[1])];
+      }
+    }
+  }
+  return [min, max];
+}
+
+/** Room between two rows for `crossing` edges running back, clear of both rows. */
+function channelWidth(crossing: number, spacing: FoldSpacing): number {
+  return Math.max(spacing.row, 2 * spacing.edgeNode + Math.max(0, crossing - 1) * spacing.edge);
+}
+
+/** Where routes cross the cut at `cut`: the across coordinate of each crossing, sorted. */
+function crossingsAt(cut: number, routes: Route[]): number[] {
+  const across: number[] = [];
+  for (const route of routes) {
+    for (let i = 1; i < route.length; i++) {
+      const [a, b] = [route[i - 1], route[i]];
+      if (Math.min(a[0], b[0]) < cut && Math.max(a[0], b[0]) > cut) across.push(a[1]);
+    }
+  }
+  return across.sort((a, b) => a - b);
+}
+
+/** Where each row goes, and the paths of the edges between rows. */
+class RowLayout {
+  /** Per row: the shift along and across, and where its content ends across after the shift. */
+  readonly #rows: {
+    first: number;
+    last: number;
+    shiftAlong: number;
+    shiftAcross: number;
+    bottom: number;
+    end: number;
+  }[] = [];
+  readonly #cuts: number[];
+  /** Per cut: the sorted across coordinates of the crossings, before the fold. */
+  readonly #crossings: number[][];
+
+  constructor(
+    readonly slices: Slice[],
+    rows: Rows,
+    routes: Route[],
+    readonly spacing: FoldSpacing,
+  ) {
+    this.#cuts = rows.slice(0, -1).map(([, last]) => slices[last].cut);
+    this.#crossings = this.#cuts.map((cut) => crossingsAt(cut, routes));
+    const gutter = spacing.edgeNode +
+      Math.max(0, ...this.#crossings.map((c) => c.length)) * spacing.edge;
+    const origin = slices[0].start;
+    let top = rowAcrossRange(slices, rows[0][0], rows[0][1], routes)[0];
+    rows.forEach(([first, last], row) => {
+      const [min, max] = rowAcrossRange(slices, first, last, routes);
+      const shiftAcross = top - min;
+      const shiftAlong = origin + gutter - slices[first].start;
+      this.#rows.push({
+        first,
+        last,
+        shiftAlong,
+        shiftAcross,
+        bottom: max + shiftAcross,
+        end: slices[last].end + shiftAlong,
+      });
+      if (row < rows.length - 1) {
+        top = max + shiftAcross + channelWidth(this.#crossings[row].length, spacing);
+      }
+    });
+  }
+
+  #rowAt(along: number): number {
+    const row = this.#cuts.findIndex((cut) => along < cut);
+    return row === -1 ? this.#cuts.length : row;
+  }
+
+  #move([a, c]: [number, number], row: number): [number, number] {
+    return [a + this.#rows[row].shiftAlong, c + this.#rows[row].shiftAcross];
+  }
+
+  moveBox(box: Box): Box {
+    const row = this.#rowAt(box.x + box.width / 2);
+    const [x, y] = this.#move([box.x, box.y], row);
+    return { ...box, x, y };
+  }
+
+  /** The route with each crossing of a cut replaced by the way round to the next row. */
+  moveRoute(route: Route): Route {
+    const moved: Route = [];
+    for (let i = 0; i < route.length; i++) {
+      const point = route[i];
+      if (i > 0) {
+        const previous = route[i - 1];
+        const forward = point[0] > previous[0];
+        const [low, high] = forward ? [previous[0], point[0]] : [point[0], previous[0]];
+        const cuts = this.#cuts.map((cut, index) => ({ cut, index }))
+          .filter(({ cut }) => cut > low && cut < high);
+        if (!forward) cuts.reverse();
+        for (const { index } of cuts) {
+          const turn = this.#wayRound(index, previous[1]);
+          moved.push(...(forward ? turn : turn.reverse()));
+        }
+      }
+      moved.push(this.#move(point, this.#rowAt(point[0])));
+    }
+    return withoutRepeats(moved);
+  }
+
+  /**
+   * From row `cut`'s end to row `cut + 1`'s start, for the crossing at `across`: out past the
+   * row's end, back through the channel below it, in from the left. The crossing highest up
+   * runs outermost at the end, lowest in the channel and innermost at the start, so crossings
+   * keep their order.
+   */
+  #wayRound(cut: number, across: number): Route {
+    const crossings = this.#crossings[cut];
+    const rank = crossings.indexOf(across);
+    const count = crossings.length;
+    const { edge, edgeNode } = this.spacing;
+    const [row, next] = [this.#rows[cut], this.#rows[cut + 1]];
+    const outAlong = row.end + edgeNode + (count - 1 - rank) * edge;
+    const channel = row.bottom + edgeNode + (count - 1 - rank) * edge;
+    const inAlong = next.shiftAlong + this.slices[next.first].start - edgeNode - rank * edge;
+    const leave = across + row.shiftAcross;
+    const enter = across + next.shiftAcross;
+    return [[outAlong, leave], [outAlong, channel], [inAlong, channel], [inAlong, enter]];
+  }
+}
+
+function withoutRepeats(route: Route): Route {
+  return route.filter((point, index) =>
+    index === 0 || point[0] !== route[index - 1][0] || point[1] !== route[index - 1][1]
+  );
+}
