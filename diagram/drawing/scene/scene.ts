@@ -75,6 +75,12 @@ const FRAME_STROKE = "#bbb";
 const GROUP_STROKE = "#868e96";
 const STROKE_WIDTH = 2;
 const ROUGHNESS = 1;
+/**
+ * An arrow with a segment longer than this is drawn straight (roughness 0): Excalidraw's
+ * hand-drawn stroke is two passes whose wobble grows with the length, and on a 4,000 px segment
+ * they show as two lines 13 px apart. Below it the passes stay within a pixel or two.
+ */
+const HAND_DRAWN_MAX_SEGMENT = 1000;
 
 /**
  * The spec's line styles as Excalidraw strokes. Thick is Excalidraw's "extra bold" width, the
@@ -539,6 +545,7 @@ function arrowElement(
     backgroundColor: "transparent",
     roundness: null,
     boundElements: labelId === null ? null : [{ id: labelId, type: "text" }],
+    roughness: longestSegment(points) > HAND_DRAWN_MAX_SEGMENT ? 0 : ROUGHNESS,
     points,
     lastCommittedPoint: null,
     startBinding: binding(ends.start, absolute[0]),
@@ -546,6 +553,17 @@ function arrowElement(
     ...style,
     elbowed: false,
   };
+}
+
+function longestSegment(points: Point[]): number {
+  let longest = 0;
+  for (let i = 1; i < points.length; i++) {
+    longest = Math.max(
+      longest,
+      Math.hypot(points[i][0] - points[i - 1][0], points[i][1] - points[i - 1][1]),
+    );
+  }
+  return longest;
 }
 
 function binding({ node, elementId }: ArrowEnd, [x, y]: Point): ArrowBinding {

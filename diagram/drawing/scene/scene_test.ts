@@ -414,3 +414,12 @@ Deno.test("an edge's line and heads become its arrow's stroke and arrowheads; un
     scene().arrows.map(({ x, y, points }) => [x, y, points]),
   );
 });
+
+Deno.test("an arrow with a segment over 1,000 px is drawn straight; shorter arrows stay hand-drawn", () => {
+  const layout = handLayout();
+  // c → d runs 2,000 px down instead of 100.
+  layout.nodes.set("d", { id: "d", x: 200, y: 2400, width: 200, height: 100 });
+  layout.edges.set(edgeLayoutId(2), { id: edgeLayoutId(2), points: [[300, 400], [300, 2400]] });
+  const { arrows } = scene(OPTIONS, layout);
+  assert.deepEqual(arrows.map(({ roughness }) => roughness), [1, 1, 0, 1, 1]);
+});
