@@ -28,19 +28,27 @@ export async function generateDiagram(
       const label = boxes.edgeLabels[index];
       return { id: edgeLayoutId(index), from, to, ...(label === null ? {} : { label }) };
     }),
-    labelGap: labelGap(spec.layout, boxes),
+    labelGap: labelGap(spec, boxes),
   });
   return buildScene(spec, layout, boxes, options);
 }
 
 /**
  * Edge labels sit on the arrows' middles, mostly between two layers: the layers move apart by
- * the largest label's extent along the direction.
+ * the largest label's extent along the direction. Parallel edges between the same two nodes run
+ * side by side through one gap, so their labels take turns along it: their extents add up.
  */
-function labelGap(direction: DiagramSpec["layout"], boxes: DiagramBoxes): number {
-  const extents = boxes.edgeLabels.map((label) =>
-    label === null ? 0 : (isVertical(direction) ? label.height : label.width)
-  );
-  const largest = Math.max(0, ...extents);
+function labelGap(spec: DiagramSpec, boxes: DiagramBoxes): number {
+  const extentAlong = new Map<string, number>();
+  spec.edges.forEach(({ from, to }, index) => {
+    const label = boxes.edgeLabels[index];
+    if (label === null) return;
+    // JSON keeps any two ids apart, whatever characters they contain.
+    const pair = JSON.stringify([from, to].sort());
+    const extent = isVertical(spec.layout) ? label.height : label.width;
+    const before = extentAlong.get(pair);
+    extentAlong.set(pair, before === undefined ? extent : before + LABEL_CLEARANCE + extent);
+  });
+  const largest = Math.max(0, ...extentAlong.values());
   return largest === 0 ? 0 : Math.ceil(largest) + 2 * LABEL_CLEARANCE;
 }

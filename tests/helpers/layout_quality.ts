@@ -127,45 +127,32 @@ function textContainerMismatches(texts: TextElement[], byId: Map<string, AnyElem
 }
 
 /**
- * Every node of layer k ends before any node of layer k + 1 starts, along the direction; or, in a
- * drawing folded into rows, layer k + 1 lies wholly in a later row: past layer k across the flow.
+ * Every edge but a back edge or a self-loop runs the way the chart says: its target starts after
+ * its source ends along the direction, or, in a drawing folded into rows, lies in a later row
+ * (past its source across the flow). Stacked end nodes (stack_sinks.ts) sit further along still.
  */
 function layersOutOfOrder(spec: DiagramSpec, shapeOfNode: Map<string, ShapeElement>): string[] {
   const vertical = spec.layout === "TB" || spec.layout === "BT";
-  const extents = new Map<number, { along: Span; across: Span }>();
-  const widen = (span: Span | undefined, start: number, size: number): Span => ({
-    start: Math.min(span?.start ?? Infinity, start),
-    end: Math.max(span?.end ?? -Infinity, start + size),
-  });
-  for (const [nodeId, rank] of longestPathLayers(spec).ranks) {
-    const shape = shapeOfNode.get(nodeId);
-    if (shape === undefined) continue;
+  const reversed = spec.layout === "BT" || spec.layout === "RL";
+  const spans = (shape: ShapeElement) => {
     const [along, across] = vertical
-      ? [[shape.y, shape.height], [shape.x, shape.width]]
-      : [[shape.x, shape.width], [shape.y, shape.height]];
+      ? [[shape.y, shape.y + shape.height], [shape.x, shape.x + shape.width]]
+      : [[shape.x, shape.x + shape.width], [shape.y, shape.y + shape.height]];
     // Measured from where the flow starts: the bottom going up, the right going left.
-    if (spec.layout === "BT" || spec.layout === "RL") along[0] = -(along[0] + along[1]);
-    const extent = extents.get(rank);
-    extents.set(rank, {
-      along: widen(extent?.along, along[0], along[1]),
-      across: widen(extent?.across, across[0], across[1]),
-    });
-  }
+    return { along: reversed ? [-along[1], -along[0]] : along, across };
+  };
+  const { backEdges, selfLoops } = longestPathLayers(spec);
+  const ignored = new Set([...backEdges, ...selfLoops]);
   const problems: string[] = [];
-  for (let rank = 1; extents.has(rank); rank++) {
-    const [previous, current] = [extents.get(rank - 1)!, extents.get(rank)!];
-    if (!(previous.along.end < current.along.start || previous.across.end < current.across.start)) {
-      problems.push(
-        `layer ${rank} starts at ${fmt(current.along.start)}, before layer ${rank - 1} ends`,
-      );
+  spec.edges.forEach(({ from, to }, index) => {
+    const [source, target] = [shapeOfNode.get(from), shapeOfNode.get(to)];
+    if (ignored.has(index) || source === undefined || target === undefined) return;
+    const [a, b] = [spans(source), spans(target)];
+    if (!(a.along[1] < b.along[0] || a.across[1] < b.across[0])) {
+      problems.push(`edge ${from} → ${to} runs against the direction`);
     }
-  }
+  });
   return problems;
-}
-
-interface Span {
-  start: number;
-  end: number;
 }
 
 function arrowEndProblems(

@@ -53,6 +53,11 @@ export interface Folded {
 const MIN_GAIN = 1.1;
 /** More rows than this read as a grid of fragments, not as a flow. */
 const MAX_ROWS = 8;
+/**
+ * Long side over short side: a drawing longer than this reads as a strip in any window, and a
+ * chat pane is narrower than the editor's.
+ */
+const MAX_ASPECT = 3;
 
 /**
  * Every direction is folded as left to right: `along` turns a point into (along the flow, across
@@ -197,11 +202,16 @@ function bestRows(
   spacing: FoldSpacing,
   zoomOf: (along: number, across: number) => number,
 ): { rows: Rows; zoom: number } {
-  let best = { rows: [[0, slices.length - 1]] as Rows, zoom: -Infinity };
+  let best = { rows: [[0, slices.length - 1]] as Rows, zoom: -Infinity, narrow: false };
   for (let count = 1; count <= Math.min(MAX_ROWS, slices.length); count++) {
     const rows = evenRows(slices, count);
-    const zoom = zoomOf(...extentOf(slices, rows, routes, spacing));
-    if (zoom > best.zoom) best = { rows, zoom };
+    const [along, across] = extentOf(slices, rows, routes, spacing);
+    const zoom = zoomOf(along, across);
+    const narrow = Math.max(along, across) / Math.min(along, across) <= MAX_ASPECT;
+    // A shape within MAX_ASPECT beats any strip, however it fits the screen.
+    if (narrow && !best.narrow || narrow === best.narrow && zoom > best.zoom) {
+      best = { rows, zoom, narrow };
+    }
   }
   return best;
 }

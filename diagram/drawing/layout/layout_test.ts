@@ -63,8 +63,29 @@ function onBorder(node: PlacedNode, [x, y]: [number, number]): boolean {
   return insideBox && onSide;
 }
 
+/**
+ * Layers are the longest-path ranks, except that end nodes (sinks) may sit further along when
+ * stacked (stack_sinks.ts); every edge but a back edge or a self-loop runs to a later layer.
+ */
+function assertLayers(input: LayoutInput, layout: Layout): void {
+  const { ranks, backEdges, selfLoops } = longestPathLayers(input);
+  const ignored = new Set([...backEdges, ...selfLoops]);
+  const sources = new Set(
+    input.edges.filter((_, index) => !ignored.has(index)).map(({ from }) => from),
+  );
+  for (const [id, rank] of ranks) {
+    const layer = layout.layers.get(id)!;
+    if (sources.has(id)) assert.equal(layer, rank, `layer of ${id}`);
+    else assert.ok(layer >= rank, `${id} in layer ${layer}, rank ${rank}`);
+  }
+  input.edges.forEach(({ from, to }, index) => {
+    if (ignored.has(index)) return;
+    assert.ok(layout.layers.get(to)! > layout.layers.get(from)!, `${from} → ${to} runs forward`);
+  });
+}
+
 function assertWellFormed(input: LayoutInput, layout: Layout): void {
-  assert.deepEqual([...layout.layers], [...longestPathLayers(input).ranks]);
+  assertLayers(input, layout);
   assert.equal(layout.nodes.size, input.nodes.length);
   for (const { id, width, height } of input.nodes) {
     const placed = layout.nodes.get(id)!;
@@ -354,8 +375,9 @@ for (const direction of ["LR", "RL", "TB", "BT"] as const) {
       rows++;
     }
     assert.ok(rows >= 2, `${rows} rows`);
-    const xs = nodes.flatMap(({ x, width }) => [x, x + width]);
-    const ys = nodes.flatMap(({ y, height }) => [y, y + height]);
+    const points = [...layout.edges.values()].flatMap(({ points }) => points);
+    const xs = [...nodes.flatMap(({ x, width }) => [x, x + width]), ...points.map(([x]) => x)];
+    const ys = [...nodes.flatMap(({ y, height }) => [y, y + height]), ...points.map(([, y]) => y)];
     const [width, height] = [Math.max(...xs) - Math.min(...xs), Math.max(...ys) - Math.min(...ys)];
     assert.ok(Math.max(width, height) / Math.min(width, height) < 3, `${width} × ${height}`);
   });
@@ -400,4 +422,23 @@ Deno.test("a fold never cuts through a group: each group's members stay inside i
   }
   const [first, second] = [layout.groups.get("first")!, layout.groups.get("second")!];
   assert.ok(inLaterRow("LR", first, second), "the second group is the second row");
+});
+
+Deno.test("a wide fan-out of end nodes is stacked under each parent, so the chart is no strip", async () => {
+  const heads = ["h0", "h1", "h2", "h3"];
+  const leads = heads.flatMap((head) => [0, 1, 2, 3, 4].map((i) => `${head}l${i}`));
+  const input = graph("TB", ["ceo", ...heads, ...leads], [
+    ...heads.map((head) => `ceo>${head}`),
+    ...leads.map((lead) => `${lead.slice(0, 2)}>${lead}`),
+  ]);
+  const layout = await layoutGraph(input);
+  assertWellFormed(input, layout);
+  const layersOfLeads = new Set(leads.map((lead) => layout.layers.get(lead)));
+  assert.ok(layersOfLeads.size >= 2, "the leads of one head are in more than one layer");
+  const boxes = [...layout.nodes.values()];
+  const width = Math.max(...boxes.map(({ x, width }) => x + width)) -
+    Math.min(...boxes.map(({ x }) => x));
+  const height = Math.max(...boxes.map(({ y, height }) => y + height)) -
+    Math.min(...boxes.map(({ y }) => y));
+  assert.ok(width / height < 3, `${width} × ${height}`);
 });
