@@ -23,10 +23,19 @@ export interface Box {
 
 export type Route = [number, number][];
 
+/**
+ * A box no cut may pass through: a node outside groups, or an outermost group. A group with
+ * `parts` (its own nodes and the groups in it) may be cut between them, when nothing else lies
+ * beside it there; it then takes whole rows of its own, so that its box stays one box.
+ */
+export interface Block extends Box {
+  group?: string;
+  parts?: Box[];
+}
+
 export interface FoldInput {
   direction: Direction;
-  /** Boxes no cut may pass through: the nodes outside groups and the outermost groups. */
-  blocks: Box[];
+  blocks: Block[];
   /** Everything that moves: every node and group, each with the row of its block. */
   nodes: Map<string, Box>;
   groups: Map<string, Box>;
@@ -58,6 +67,7 @@ const MAX_ROWS = 8;
  * chat pane is narrower than the editor's.
  */
 const MAX_ASPECT = 3;
+const STRIP_WORTH = 0.85;
 
 /**
  * Every direction is folded as left to right: `along` turns a point into (along the flow, across
@@ -121,10 +131,26 @@ export function foldIntoRows(input: FoldInput, screen: Size, spacing: FoldSpacin
   if (best.rows.length < 2 || best.zoom < oneRow * MIN_GAIN) return null;
 
   const layout = new RowLayout(slices, best.rows, [...edges.values()], spacing);
+  // Routes first: a cut group's box takes in the turns of the edges between its rows.
+  const movedEdges = mapValues(edges, (route) => layout.moveRoute(route).map(flow.back));
+  const padding = new Map(input.blocks.flatMap(({ group, parts }) => {
+    if (group === undefined || parts === undefined || parts.length === 0) return [];
+    const box = groups.get(group)!;
+    const start = Math.min(...parts.map((part) => toFlow(part).x)) - box.x;
+    const end = box.x + box.width -
+      Math.max(...parts.map((part) => toFlow(part)).map(({ x, width }) => x + width));
+    return [[group, { start, end }]];
+  }));
   return {
     nodes: mapValues(nodes, (box) => fromFlow(layout.moveBox(box))),
-    groups: mapValues(groups, (box) => fromFlow(layout.moveBox(box))),
-    edges: mapValues(edges, (route) => layout.moveRoute(route).map(flow.back)),
+    groups: new Map([...groups].map(([id, box]) => {
+      const pads = padding.get(id);
+      return [
+        id,
+        fromFlow(pads === undefined ? layout.moveBox(box) : layout.moveGroup(id, box, pads)),
+      ];
+    })),
+    edges: movedEdges,
     rows: best.rows.length,
   };
 }
@@ -142,37 +168,58 @@ interface Slice {
   cut: number;
   acrossMin: number;
   acrossMax: number;
+  /** The group it is part of, when the fold may cut through that group. */
+  group: string | null;
 }
 
 /**
- * The blocks' extents along the flow, merged where they overlap; each gap between two is a place
- * to cut, at the point of the gap farthest from any bend (so that an edge crosses a cut only on
- * a segment running along the flow).
+ * The blocks' extents along the flow (a cuttable group's as its parts'), merged where they
+ * overlap; each gap between two is a place to cut, at the point of the gap farthest from any
+ * bend (so that an edge crosses a cut only on a segment running along the flow). A gap inside
+ * two groups' boxes is no place to cut.
  */
-function slicesOf(blocks: Box[], routes: Route[]): Slice[] {
-  const spans = blocks.map(({ x, width }) => [x, x + width]).sort((a, b) => a[0] - b[0]);
-  const merged: number[][] = [];
-  for (const [start, end] of spans) {
+function slicesOf(blocks: Block[], routes: Route[]): Slice[] {
+  const cuttable = blocks.filter(({ parts }) => parts !== undefined && parts.length > 0);
+  const within = (start: number, end: number) =>
+    cuttable.filter(({ x, width }) => x < start && end < x + width);
+  const spans = blocks.flatMap((block): Box[] => {
+    if (block.parts === undefined || block.parts.length === 0) return [block];
+    // The outermost parts reach to the group's border: its padding is no place to cut.
+    const first = Math.min(...block.parts.map(({ x }) => x));
+    const last = Math.max(...block.parts.map(({ x, width }) => x + width));
+    return block.parts.map((part) => {
+      const start = part.x === first ? block.x : part.x;
+      const end = part.x + part.width === last ? block.x + block.width : part.x + part.width;
+      return { ...part, x: start, width: end - start };
+    });
+  }).sort((a, b) => a.x - b.x);
+  const merged: { start: number; end: number; boxes: Box[] }[] = [];
+  for (const span of spans) {
     const last = merged[merged.length - 1];
-    if (last !== undefined && start < last[1]) last[1] = Math.max(last[1], end);
-    else merged.push([start, end]);
+    const [start, end] = [span.x, span.x + span.width];
+    if (last !== undefined && (start < last.end || within(last.end, start).length > 1)) {
+      last.end = Math.max(last.end, end);
+      last.boxes.push(span);
+    } else merged.push({ start, end, boxes: [span] });
   }
   const bends = routes.flatMap((route) => route.map(([a]) => a)).sort((a, b) => a - b);
-  const cuts = merged.map(([, end], index) => {
+  const cuts = merged.map(({ end }, index) => {
     const next = merged[index + 1];
-    return next === undefined ? Infinity : quietestPoint(end, next[0], bends);
+    return next === undefined ? Infinity : quietestPoint(end, next.start, bends);
   });
-  return merged.map(([start, end], index): Slice => {
+  return merged.map(({ start, end, boxes }, index): Slice => {
     const [cutBefore, cut] = [cuts[index - 1] ?? -Infinity, cuts[index]];
-    const inside = blocks.filter(({ x, width }) => x >= start && x + width <= end);
     const bendsBefore = bends.filter((along) => along > cutBefore && along < start);
     const bendsAfter = bends.filter((along) => along > end && along < cut);
+    const group = cuttable.find(({ x, width }) => x <= start && end <= x + width);
+    const across = group === undefined ? boxes : [...boxes, group];
     return {
       start: Math.min(start, ...bendsBefore),
       end: Math.max(end, ...bendsAfter),
       cut,
-      acrossMin: Math.min(...inside.map(({ y }) => y)),
-      acrossMax: Math.max(...inside.map(({ y, height }) => y + height)),
+      acrossMin: Math.min(...across.map(({ y }) => y)),
+      acrossMax: Math.max(...across.map(({ y, height }) => y + height)),
+      group: group?.group ?? null,
     };
   });
 }
@@ -202,34 +249,48 @@ function bestRows(
   spacing: FoldSpacing,
   zoomOf: (along: number, across: number) => number,
 ): { rows: Rows; zoom: number } {
-  let best = { rows: [[0, slices.length - 1]] as Rows, zoom: -Infinity, narrow: false };
-  for (let count = 1; count <= Math.min(MAX_ROWS, slices.length); count++) {
-    const rows = evenRows(slices, count);
+  let best = { rows: [[0, slices.length - 1]] as Rows, zoom: -Infinity, worth: -Infinity };
+  const counts = Array.from({ length: Math.min(MAX_ROWS, slices.length) }, (_, i) => i + 1);
+  // Each count of rows twice: cutting through groups, and only between them.
+  for (
+    const rows of counts.flatMap((count) =>
+      [true, false].map((inGroups) => evenRows(slices, count, inGroups))
+    )
+  ) {
     const [along, across] = extentOf(slices, rows, routes, spacing);
     const zoom = zoomOf(along, across);
-    const narrow = Math.max(along, across) / Math.min(along, across) <= MAX_ASPECT;
-    // A shape within MAX_ASPECT beats any strip, however it fits the screen.
-    if (narrow && !best.narrow || narrow === best.narrow && zoom > best.zoom) {
-      best = { rows, zoom, narrow };
-    }
+    // A strip is worth less than its zoom says: other windows are narrower than the editor's.
+    const worth = zoom *
+      (Math.max(along, across) / Math.min(along, across) > MAX_ASPECT ? STRIP_WORTH : 1);
+    if (worth > best.worth) best = { rows, zoom, worth };
   }
   return best;
 }
 
 /**
  * `count` rows of consecutive slices whose longest row is as short as it can be: the shortest
- * length L at which filling rows greedily up to L needs no more than `count` rows.
+ * length L at which filling rows greedily up to L needs no more than `count` rows. Without
+ * `inGroups`, no row ends inside a group.
  */
-function evenRows(slices: Slice[], count: number): Rows {
+function evenRows(slices: Slice[], count: number, inGroups: boolean): Rows {
+  const breakable = (i: number) =>
+    inGroups || slices[i - 1].group === null || slices[i - 1].group !== slices[i].group;
+  // Rows filled greedily up to `limit`; a row that cannot end where it would overflow ends at
+  // the last place before that it may end, or else runs on.
   const fill = (limit: number): Rows => {
     const rows: Rows = [];
-    let first = 0;
-    for (let i = 1; i <= slices.length; i++) {
-      if (i === slices.length || slices[i].end - slices[first].start > limit) {
-        rows.push([first, i - 1]);
-        first = i;
+    let [first, lastBreak] = [0, 0];
+    for (let i = 1; i < slices.length; i++) {
+      if (slices[i].end - slices[first].start > limit) {
+        const at = breakable(i) ? i : lastBreak;
+        if (at > first) {
+          rows.push([first, at - 1]);
+          first = at;
+        }
       }
+      if (breakable(i)) lastBreak = i;
     }
+    rows.push([first, slices.length - 1]);
     return rows;
   };
   const longest = Math.max(...slices.map(({ start, end }) => end - start));
@@ -239,7 +300,28 @@ function evenRows(slices: Slice[], count: number): Rows {
     if (fill(middle).length <= count) high = middle;
     else low = middle;
   }
-  return fill(high);
+  return wholeRowsForCutGroups(slices, fill(high));
+}
+
+/**
+ * The rows with more cuts where a group is cut: before its first slice and after its last, so
+ * that the group has its rows to itself.
+ */
+function wholeRowsForCutGroups(slices: Slice[], rows: Rows): Rows {
+  const cutsAfter = new Set(rows.slice(0, -1).map(([, last]) => last));
+  for (const after of [...cutsAfter]) {
+    const group = slices[after].group;
+    if (group === null || slices[after + 1]?.group !== group) continue;
+    const first = slices.findIndex((slice) => slice.group === group);
+    const last = slices.findLastIndex((slice) => slice.group === group);
+    if (first > 0) cutsAfter.add(first - 1);
+    if (last < slices.length - 1) cutsAfter.add(last);
+  }
+  const ends = [...cutsAfter].sort((a, b) => a - b);
+  return [...ends, slices.length - 1].map((end, index): [number, number] => [
+    index === 0 ? 0 : ends[index - 1] + 1,
+    end,
+  ]);
 }
 
 /** The folded drawing's length along the flow and its extent across, edges' room included. */
@@ -319,6 +401,8 @@ class RowLayout {
     end: number;
   }[] = [];
   readonly #cuts: number[];
+  /** Per cut: the turns of the edges crossing it, once routed. */
+  readonly #turns: Route[] = [];
   /** Per cut: the sorted across coordinates of the crossings, before the fold. */
   readonly #crossings: number[][];
 
@@ -367,6 +451,40 @@ class RowLayout {
     return { ...box, x, y };
   }
 
+  /**
+   * A cuttable group's box: moved as it is when the fold left it in one row; else around its
+   * pieces in its rows, with its padding where it was cut and the edges' turns between its rows.
+   */
+  moveGroup(group: string, box: Box, padding: { start: number; end: number }): Box {
+    const rows = this.#rows.map((row, index) => ({ ...row, index }))
+      .filter(({ first, last }) =>
+        this.slices.slice(first, last + 1).some((s) => s.group === group)
+      );
+    if (rows.length < 2) return this.moveBox(box);
+    const first = this.slices.findIndex((slice) => slice.group === group);
+    const last = this.slices.findLastIndex((slice) => slice.group === group);
+    let [start, end, top, bottom] = [Infinity, -Infinity, Infinity, -Infinity];
+    for (const row of rows) {
+      const [from, to] = [Math.max(row.first, first), Math.min(row.last, last)];
+      start = Math.min(
+        start,
+        this.slices[from].start + row.shiftAlong - (from === first ? 0 : padding.start),
+      );
+      end = Math.max(end, this.slices[to].end + row.shiftAlong + (to === last ? 0 : padding.end));
+      top = Math.min(top, box.y + row.shiftAcross);
+      bottom = Math.max(bottom, box.y + box.height + row.shiftAcross);
+      if (row !== rows[rows.length - 1]) {
+        for (const [along] of this.#turns[row.index] ?? []) {
+          [start, end] = [
+            Math.min(start, along - padding.start),
+            Math.max(end, along + padding.end),
+          ];
+        }
+      }
+    }
+    return { ...box, x: start, y: top, width: end - start, height: bottom - top };
+  }
+
   /** The route with each crossing of a cut replaced by the way round to the next row. */
   moveRoute(route: Route): Route {
     const moved: Route = [];
@@ -381,6 +499,7 @@ class RowLayout {
         if (!forward) cuts.reverse();
         for (const { index } of cuts) {
           const turn = this.#wayRound(index, previous[1]);
+          (this.#turns[index] ??= []).push(...turn);
           moved.push(...(forward ? turn : turn.reverse()));
         }
       }

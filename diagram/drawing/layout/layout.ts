@@ -16,7 +16,7 @@ import { type Layering, longestPathLayers } from "../../../shared/layering.ts";
 import { type Direction, isVertical } from "../../../shared/spec.ts";
 import { EDITOR_CANVAS_1280x800, fitZoom } from "../screen_fit.ts";
 import { offsetCopies } from "./edge_bundles.ts";
-import { type Box, foldIntoRows } from "./fold_rows.ts";
+import { type Block, type Box, foldIntoRows } from "./fold_rows.ts";
 import { stackedLayering, stackingEdges } from "./stack_sinks.ts";
 import {
   type EdgePlan,
@@ -310,11 +310,22 @@ async function layoutOnce(input: LayoutInput, layering: Layering): Promise<Layou
  */
 function fitToScreen(input: LayoutInput, layout: Omit<Layout, "layers">): Omit<Layout, "layers"> {
   const groupOfNode = new Map(input.nodes.map(({ id, group }) => [id, group]));
-  const blocks = [
+  const groups = input.groups ?? [];
+  const blocks: Block[] = [
     ...input.nodes.filter(({ id }) => groupOfNode.get(id) === undefined)
       .map(({ id }) => layout.nodes.get(id)!),
-    ...(input.groups ?? []).filter(({ parent }) => parent === undefined)
-      .map(({ id }) => layout.groups.get(id)!),
+    ...groups.filter(({ parent }) => parent === undefined).map(({ id }) => ({
+      ...layout.groups.get(id)!,
+      group: id,
+      parts: [
+        ...input.nodes.filter((node) => node.group === id).map((node) =>
+          layout.nodes.get(node.id)!
+        ),
+        ...groups.filter(({ parent }) => parent === id).map((child) =>
+          layout.groups.get(child.id)!
+        ),
+      ],
+    })),
   ];
   const folded = foldIntoRows(
     {
