@@ -21,7 +21,7 @@ export interface Bounds extends Size {
  * its menu and library buttons (the sides, at the top only) cover of the canvas, in px, measured
  * in Chromium at 1,280 × 800.
  */
-export const UI_MARGINS = { top: 112, right: 16, bottom: 64, left: 16 };
+export const UI_MARGINS = { top: 96, right: 16, bottom: 64, left: 16 };
 /** Excalidraw's own zoom limits. */
 export const MIN_ZOOM = 0.1;
 export const MAX_ZOOM = 30;

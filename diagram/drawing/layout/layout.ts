@@ -106,7 +106,7 @@ const NODE_SPACING = 45;
 const LAYER_SPACING = 60;
 /** Keeps bends away from the nodes: arrow ends are moved off the box onto the outline + gap. */
 const EDGE_NODE_SPACING = 24;
-const EDGE_SPACING = 15;
+const EDGE_SPACING = 18;
 /** A self-loop must stand far enough out that both ends, backed off by their gap, stay apart. */
 const SELF_LOOP_SPACING = 30;
 /** Room between a self-loop's label and the node it loops on, or the next node in the layer. */
@@ -142,6 +142,8 @@ function layoutEngine(): InstanceType<typeof ELK> {
   return engine;
 }
 
+/** Up to this many nodes ELK gets 30 crossing-minimisation passes, 7 up to the next limit. */
+const THOROUGH_MAX_NODES = 25;
 /** Above this many nodes ELK gets one crossing-minimisation pass and no model-order sort. */
 const FULL_EFFORT_MAX_NODES = 50;
 /**
@@ -161,7 +163,9 @@ const CROSSING_MINIMISATION_MAX_CELLS = 4000;
 /**
  * ELK's effort by graph size, measured on seeded random specs (tests/helpers/layout_quality.ts)
  * and adversarial ones (bench/layout_budget_bench.ts). Small graphs get the full effort: at 30
- * nodes fewer crossing-minimisation passes left 16 % more edge crossings. Above 50 nodes one
+ * nodes fewer crossing-minimisation passes left 16 % more edge crossings, and up to 25 nodes
+ * 30 passes instead of 7 took a 20-node build graph in four groups from 28 crossings to 19 (dot:
+ * 17) for 20 ms more. Above 50 nodes one
  * pass and no model-order sort keep create_diagram within its budget (100 nodes: 154 ms with 2
  * passes and the sort, 120 ms without; 1000 nodes: the sort alone took 35 s), at the price of a
  * few more crossings and the spec's order inside a layer. Bigger graphs trade looks for time as
@@ -171,7 +175,7 @@ export function effortFor(workload: LayoutWorkload): Record<string, string> {
   const small = workload.nodes <= FULL_EFFORT_MAX_NODES;
   const cells = workload.nodes + workload.longEdgeSegments;
   return {
-    "elk.layered.thoroughness": small ? "7" : "1",
+    "elk.layered.thoroughness": workload.nodes <= THOROUGH_MAX_NODES ? "30" : small ? "7" : "1",
     // Network simplex keeps edges short and straight: a parent over its children, a stack of
     // end nodes in one column; Brandes-Köpf, faster on big graphs, staggers them.
     "elk.layered.nodePlacement.strategy": small ? "NETWORK_SIMPLEX" : "BRANDES_KOEPF",
@@ -191,7 +195,7 @@ export async function layoutGraph(input: LayoutInput): Promise<Layout> {
   assertPositiveSizes(input);
   const layering = longestPathLayers(input);
   let best: { layout: Layout; zoom: number } | undefined;
-  for (const depth of STACK_DEPTHS) {
+  for (const depth of stackDepthsFor(input.nodes.length)) {
     const stacking = stackingEdges(input, layering, depth);
     if (depth > 1 && stacking.length === 0) break;
     const invisible = stacking.map((ends, index) => ({ id: `\0stack${index}`, ...ends }));
@@ -203,17 +207,21 @@ export async function layoutGraph(input: LayoutInput): Promise<Layout> {
     const folded = { ...layout, ...fitToScreen(input, layout) };
     const zoom = fitZoom(extentOf(folded), EDITOR_CANVAS_1280x800);
     if (best === undefined || zoom > best.zoom * STACK_MIN_GAIN) best = { layout: folded, zoom };
-    if (best.zoom >= COMFORTABLE_ZOOM || input.nodes.length > FULL_EFFORT_MAX_NODES) break;
+    if (best.zoom >= COMFORTABLE_ZOOM) break;
   }
   return best!.layout;
 }
 
 /**
  * Stacking depths tried, in order, while the drawing is smaller than comfortable on the screen:
- * 1 is none. Each try is one more ELK run; the one whose fitted zoom is largest wins, by at
- * least STACK_MIN_GAIN over any before it, since stacking makes edges longer.
+ * 1 is none. Each try is one more ELK run, so bigger graphs get fewer (a 50-node chart took
+ * 100 ms for one run, 400 ms for five); the one whose fitted zoom is largest wins, by at least
+ * STACK_MIN_GAIN over any before it, since stacking makes edges longer.
  */
-const STACK_DEPTHS = [1, 2, 3, 4, 6];
+function stackDepthsFor(nodes: number): number[] {
+  if (nodes > FULL_EFFORT_MAX_NODES) return [1];
+  return nodes > THOROUGH_MAX_NODES ? [1, 3] : [1, 2, 3, 4, 6];
+}
 const STACK_MIN_GAIN = 1.05;
 /** Labels of 20 px at 60 %: 12 px, easily read. */
 const COMFORTABLE_ZOOM = 0.6;
