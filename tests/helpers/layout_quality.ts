@@ -130,6 +130,8 @@ function textContainerMismatches(texts: TextElement[], byId: Map<string, AnyElem
  * Every edge but a back edge or a self-loop runs the way the chart says: its target starts after
  * its source ends along the direction, or, in a drawing folded into rows, lies in a later row
  * (past its source across the flow). Stacked end nodes (stack_sinks.ts) sit further along still.
+ * An edge between two groups is exempt: ELK orders whole groups, and when other edges put the
+ * groups the other way round, it has to run back.
  */
 function layersOutOfOrder(spec: DiagramSpec, shapeOfNode: Map<string, ShapeElement>): string[] {
   const vertical = spec.layout === "TB" || spec.layout === "BT";
@@ -142,11 +144,13 @@ function layersOutOfOrder(spec: DiagramSpec, shapeOfNode: Map<string, ShapeEleme
     return { along: reversed ? [-along[1], -along[0]] : along, across };
   };
   const { backEdges, selfLoops } = longestPathLayers(spec);
+  const groupOf = new Map(spec.nodes.map(({ id, group }) => [id, group]));
   const ignored = new Set([...backEdges, ...selfLoops]);
   const problems: string[] = [];
   spec.edges.forEach(({ from, to }, index) => {
     const [source, target] = [shapeOfNode.get(from), shapeOfNode.get(to)];
     if (ignored.has(index) || source === undefined || target === undefined) return;
+    if (groupOf.get(from) !== groupOf.get(to)) return;
     const [a, b] = [spans(source), spans(target)];
     if (!(a.along[1] < b.along[0] || a.across[1] < b.across[0])) {
       problems.push(`edge ${from} → ${to} runs against the direction`);

@@ -204,7 +204,7 @@ export async function layoutGraph(input: LayoutInput): Promise<Layout> {
       depth === 1 ? layering : stackedLayering(input, layering, stacking),
     );
     for (const { id } of invisible) layout.edges.delete(id);
-    const folded = { ...layout, ...fitToScreen(input, layout) };
+    const folded = { ...layout, ...fitToScreen(input, layout, stacking) };
     const zoom = fitZoom(extentOf(folded), EDITOR_CANVAS_1280x800);
     if (best === undefined || zoom > best.zoom * STACK_MIN_GAIN) best = { layout: folded, zoom };
     if (best.zoom >= COMFORTABLE_ZOOM) break;
@@ -225,6 +225,16 @@ function stackDepthsFor(nodes: number): number[] {
 const STACK_MIN_GAIN = 1.05;
 /** Labels of 20 px at 60 %: 12 px, easily read. */
 const COMFORTABLE_ZOOM = 0.6;
+
+function boundingBox(a: Box, b: Box): Box {
+  const [x, y] = [Math.min(a.x, b.x), Math.min(a.y, b.y)];
+  return {
+    x,
+    y,
+    width: Math.max(a.x + a.width, b.x + b.width) - x,
+    height: Math.max(a.y + a.height, b.y + b.height) - y,
+  };
+}
 
 /** Everything the layout draws: nodes, group boxes and edges. */
 function extentOf({ nodes, groups, edges }: Layout): { width: number; height: number } {
@@ -314,9 +324,13 @@ async function layoutOnce(input: LayoutInput, layering: Layering): Promise<Layou
 
 /**
  * The layout folded into rows when that fits the editor's screen better (fold_rows.ts says how
- * and when); as it is otherwise.
+ * and when); as it is otherwise. A stack of end nodes is never cut: one box spans each step.
  */
-function fitToScreen(input: LayoutInput, layout: Omit<Layout, "layers">): Omit<Layout, "layers"> {
+function fitToScreen(
+  input: LayoutInput,
+  layout: Omit<Layout, "layers">,
+  stacked: readonly { from: string; to: string }[],
+): Omit<Layout, "layers"> {
   const groupOfNode = new Map(input.nodes.map(({ id, group }) => [id, group]));
   const groups = input.groups ?? [];
   const blocks: Block[] = [
@@ -334,6 +348,7 @@ function fitToScreen(input: LayoutInput, layout: Omit<Layout, "layers">): Omit<L
         ),
       ],
     })),
+    ...stacked.map(({ from, to }) => boundingBox(layout.nodes.get(from)!, layout.nodes.get(to)!)),
   ];
   const folded = foldIntoRows(
     {
