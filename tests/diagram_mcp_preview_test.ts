@@ -131,7 +131,7 @@ Deno.test("preview: false leaves the image out of all three answers and keeps th
   assert.match(read.content[0].text!, /spec:\n/);
 });
 
-Deno.test("the three drawing tools publish preview, a boolean, in their input schema", async () => {
+Deno.test("the three drawing tools publish preview in their input schema: a boolean, or for get_diagram also one group", async () => {
   const { instance, mcp } = await setUp();
   await using _ = instance;
   await using __ = mcp;
@@ -140,10 +140,56 @@ Deno.test("the three drawing tools publish preview, a boolean, in their input sc
     const tool = tools.find((candidate) => candidate.name === name);
     assert.ok(tool, name);
     const preview = (tool.inputSchema.properties as Record<string, Json>)?.preview;
-    assert.equal(preview?.type, "boolean", name);
+    const kinds = name === "get_diagram"
+      ? preview.anyOf.map((kind: Json) => kind.type)
+      : [preview?.type];
+    assert.deepEqual(kinds, name === "get_diagram" ? ["boolean", "object"] : ["boolean"], name);
     assert.match(preview.description, /PNG/, name);
     assert.ok(!(tool.inputSchema.required ?? []).includes("preview"), name);
   }
+});
+
+Deno.test("a drawing too large to read whole says so, and get_diagram shows one group of it larger", async () => {
+  const { instance, mcp } = await setUp();
+  await using _ = instance;
+  await using __ = mcp;
+  // 60 nodes in two groups of long-labelled chains with many cross links: far larger than a
+  // picture of 1,600 px can show legibly.
+  const nodes = Array.from({ length: 60 }, (_, i) => ({
+    id: `n${i}`,
+    label: `Service number ${i} with a long name`,
+    group: i < 30 ? "left" : "right",
+  }));
+  const edges = nodes.slice(1).map((_, i) => ({ from: `n${i}`, to: `n${i + 1}` }))
+    .concat(nodes.slice(0, 25).map((_, i) => ({ from: `n${i}`, to: `n${59 - i}` })));
+  const spec = {
+    layout: "TB",
+    groups: [{ id: "left", label: "Left" }, { id: "right", label: "Right" }],
+    nodes,
+    edges,
+  };
+  const created = await call(mcp.client, "create_diagram", { name: "Big", spec });
+  assert.equal(created.isError, false, String(created.content[0]?.text));
+  assert.match(
+    created.content[0].text!,
+    /the smallest labels are about \d px high: too small to read\. Call get_diagram with preview \{"group": "<id>"\} .*\(its groups: "left", "right"\)/,
+  );
+  const id = created.structured.id as string;
+
+  const whole = await call(mcp.client, "get_diagram", { id });
+  const part = await call(mcp.client, "get_diagram", { id, preview: { group: "left" } });
+  const [wholeImage, partImage] = [whole, part].map((answer) =>
+    pngSize(Uint8Array.fromBase64(answer.content.find(({ type }) => type === "image")!.data!))
+  );
+  assert.notDeepEqual(partImage, wholeImage, "the group's picture is its own");
+
+  const unknown = await call(mcp.client, "get_diagram", { id, preview: { group: "nope" } });
+  assert.equal(unknown.isError, false);
+  assert.equal(unknown.content.some(({ type }) => type === "image"), false);
+  assert.match(
+    unknown.content[0].text!,
+    /No preview image: there is no group "nope" \(its groups: "left", "right"\)\./,
+  );
 });
 
 const TWO_NODES = {

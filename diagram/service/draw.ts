@@ -6,6 +6,7 @@ import type { DiagramSpec } from "../../shared/spec.ts";
 import type { ExcalidrawFile } from "../drawing/excalidraw/types.ts";
 import { generateDiagram } from "../drawing/generate.ts";
 import { previewFailure } from "../drawing/png/png_error.ts";
+import { groupIds, smallestLabelPx } from "../drawing/png/legibility.ts";
 import type { PngImage } from "../drawing/png/render_png.ts";
 import type { SceneOptions } from "../drawing/scene/scene.ts";
 import type { DiagramContent } from "../store/diagrams.ts";
@@ -22,8 +23,14 @@ export interface DrawJob {
   preview?: boolean;
 }
 
-/** A drawing's PNG, or why there is none: a failed preview never fails the write it belongs to. */
-export type PreviewImage = PngImage | { error: string };
+/**
+ * A drawing's PNG, how small its labels came out in it and the groups it could be shown in
+ * instead (legibility.ts); or why there is none: a failed preview never fails the write it
+ * belongs to.
+ */
+export type PreviewImage =
+  | PngImage & { labelPx: number | null; groups: string[] }
+  | { error: string };
 
 /**
  * A scene's elements → PNG; the layout workers' one is drawing/png's renderScenePng with
@@ -60,7 +67,9 @@ async function previewOf(
 ): Promise<PreviewImage> {
   if (render === undefined) return { error: "this process renders no PNG previews" };
   try {
-    return await render(typeof elements === "function" ? elements() : elements);
+    const drawn = typeof elements === "function" ? elements() : elements;
+    const image = await render(drawn);
+    return { ...image, labelPx: smallestLabelPx(drawn, image), groups: groupIds(drawn) };
   } catch (error) {
     return { error: previewFailure(error) };
   }

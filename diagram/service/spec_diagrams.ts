@@ -14,6 +14,8 @@ import {
   replaceDiagramContent,
 } from "../store/diagrams.ts";
 import { previewFailure } from "../drawing/png/png_error.ts";
+import { groupElements, groupIds } from "../drawing/png/legibility.ts";
+import type { ExcalidrawFile } from "../drawing/excalidraw/types.ts";
 import { LayoutBusyError, LayoutTimeoutError } from "../layout_pool/layout_pool.ts";
 import type { DrawJob, DrawnContent, PreviewImage } from "./draw.ts";
 import { InvalidInputError } from "./errors.ts";
@@ -44,6 +46,11 @@ export interface SpecWrite {
 /** Whether a write or a read also renders the drawing's PNG preview (off unless asked). */
 export interface PreviewOption {
   preview?: boolean;
+}
+
+/** A read's preview: of the whole drawing, or of one group of it (legibility.ts). */
+export interface ReadPreviewOption {
+  preview?: boolean | { group: string };
 }
 
 export interface SpecUpdate extends SpecWrite {
@@ -118,11 +125,24 @@ export function specOperations(deps: SpecDeps) {
      * The diagram as the spec update_diagram accepts, and what that spec cannot say; with
      * `preview`, its PNG as stored too.
      */
-    async readSpec(userId: string, id: string, options: PreviewOption = {}): Promise<ReadBack> {
+    async readSpec(userId: string, id: string, options: ReadPreviewOption = {}): Promise<ReadBack> {
       const { file, ...meta } = await getDiagram(db, userId, id);
-      const { spec, notExpressed } = sceneSpec(JSON.parse(file).elements);
+      const stored = JSON.parse(file) as ExcalidrawFile;
+      const { spec, notExpressed } = sceneSpec(stored.elements);
       const read = { diagram: view(meta), spec, notExpressed };
-      return options.preview ? { ...read, preview: await previewOf(file, userId) } : read;
+      if (!options.preview) return read;
+      if (options.preview === true) return { ...read, preview: await previewOf(file, userId) };
+      const { group } = options.preview;
+      const elements = groupElements(stored.elements, group);
+      if (elements === null) {
+        const groups = groupIds(stored.elements);
+        const known = groups.length === 0
+          ? "it has none"
+          : `its groups: ${groups.map((id) => JSON.stringify(id)).join(", ")}`;
+        return { ...read, preview: { error: `there is no group ${JSON.stringify(group)} (${known})` } };
+      }
+      const part = JSON.stringify({ ...stored, elements });
+      return { ...read, preview: await previewOf(part, userId) };
     },
 
     async createFromSpec(

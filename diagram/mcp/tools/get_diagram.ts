@@ -11,11 +11,11 @@ import { type ToolContext, toolFailure } from "../tool_context.ts";
 import { viewToolMeta } from "./view_meta.ts";
 import { diagramIdArgument } from "./ids.ts";
 import { diagramSummaryOutput, summaryOf } from "./list_diagrams.ts";
-import { previewArgument, withPreview } from "./preview_image.ts";
+import { readPreviewArgument, withPreview } from "./preview_image.ts";
 
 const inputSchema = z.object({
   id: diagramIdArgument.describe("The diagram's id."),
-  preview: previewArgument,
+  preview: readPreviewArgument,
 });
 
 const output = (spec: z.ZodType) =>

@@ -4,11 +4,22 @@
 // SVG (diagram/drawing/png/); when it cannot be, the text says why and the call still succeeds.
 import type { CallToolResult } from "@modelcontextprotocol/server";
 import { z } from "zod";
+import { LEGIBLE_LABEL_PX } from "../../drawing/png/legibility.ts";
 import type { PreviewImage } from "../../service/draw.ts";
 
 export const previewArgument = z.boolean().optional().describe(
   "Also return a PNG image of the diagram as drawn (default true), to check the drawing; " +
     "false leaves it out.",
+);
+
+/** get_diagram's: the whole drawing, or one group of it when the whole is too large to read. */
+export const readPreviewArgument = z.union([
+  z.boolean(),
+  z.strictObject({ group: z.string().min(1).max(200) }),
+]).optional().describe(
+  "Also return a PNG image of the diagram as saved (default true); false leaves it out; " +
+    '{"group": "<group id>"} shows only that group, larger: for a drawing too large to read ' +
+    "whole.",
 );
 
 /** The image content item MCP defines, PNG bytes as base64. */
@@ -23,10 +34,33 @@ export function withPreview(
 ): CallToolResult {
   if (preview === undefined) return result;
   if ("png" in preview) {
-    return { ...result, content: [...result.content, imageContent(preview.png)] };
+    const note = illegibleNote(preview);
+    const shown = note === null ? result : withNote(result, note);
+    return { ...shown, content: [...shown.content, imageContent(preview.png)] };
   }
+  return withNote(result, `\nNo preview image: ${preview.error}.`);
+}
+
+/**
+ * What to say when the picture's labels come out too small to read (legibility.ts), and what
+ * helps instead; null when they read.
+ */
+function illegibleNote(preview: Extract<PreviewImage, { png: Uint8Array }>): string | null {
+  if (preview.labelPx === null || preview.labelPx >= LEGIBLE_LABEL_PX) return null;
+  const size = `In the picture (${preview.width} × ${preview.height} px) the smallest labels ` +
+    `are about ${Math.round(preview.labelPx)} px high: too small to read.`;
+  const help = preview.groups.length === 0
+    ? " Open the link to see it at full size; in groups (subgraphs), get_diagram can show each " +
+      "group on its own."
+    : ` Call get_diagram with preview {"group": "<id>"} to see one group larger (its groups: ${
+      preview.groups.map((id) => JSON.stringify(id)).join(", ")
+    }), or open the link to see it at full size.`;
+  return `\n${size}${help}`;
+}
+
+/** `result` with `note` added to its first text. */
+function withNote(result: CallToolResult, note: string): CallToolResult {
   const [first, ...rest] = result.content;
-  const note = `\nNo preview image: ${preview.error}.`;
   return {
     ...result,
     content: first?.type === "text"
