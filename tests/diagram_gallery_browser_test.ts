@@ -677,6 +677,65 @@ Deno.test("the diagram pages in headless Chromium", async (t) => {
   );
 
   await scenario(
+    "the New from Mermaid preview opens at a readable size in a frame that scrolls, zooms and pans",
+    async (s) => {
+      const person = await newPerson(instance);
+      const { page } = await s.open();
+      await signIn(page, person.email, person.password);
+      await page.goto("/new/mermaid");
+      await page.getByLabel("Name").fill("Long flow");
+      const steps = Array.from({ length: 40 }, (_, i) => `  s${i}[Step number ${i}]`);
+      const links = steps.slice(1).map((_, i) => `  s${i} --> s${i + 1}`);
+      await page.getByLabel("Flowchart").fill(["flowchart LR", ...steps, ...links].join("\n"));
+      await navigates(page, () => page.getByRole("button", { name: "Preview" }).click());
+      const image = page.locator(".preview-frame img");
+      const frame = page.locator(".preview-frame");
+      const status = page.locator("[data-zoom-status]");
+      const size = () =>
+        image.evaluate((element: Dom) => [element.width, Number(element.dataset.width)]);
+      const [shown, natural] = await size();
+      assert.equal(shown, Math.floor(natural * 0.7), "opens at 70 % of its own size");
+      assert.equal(await status.textContent(), "70 %");
+
+      await frame.focus();
+      await page.keyboard.press("+");
+      assert.equal(await status.textContent(), "88 %");
+      assert.ok((await size())[0] > shown, "larger");
+      await page.keyboard.press("-");
+      assert.equal(await status.textContent(), "70 %");
+
+      // Larger than the frame both ways, dragging moves the view both ways.
+      await page.keyboard.press("+");
+      await page.keyboard.press("+");
+      await frame.scrollIntoViewIfNeeded();
+      const box = (await frame.boundingBox())!;
+      const scroll = () =>
+        frame.evaluate((element: Dom) => [element.scrollLeft, element.scrollTop]);
+      const [maxLeft, maxTop] = await frame.evaluate((element: Dom) => [
+        element.scrollWidth - element.clientWidth,
+        element.scrollHeight - element.clientHeight,
+      ]);
+      const before = await scroll();
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(box.x + box.width / 2 - 200, box.y + box.height / 2 - 100, {
+        steps: 5,
+      });
+      await page.mouse.up();
+      const after = await scroll();
+      assert.deepEqual(after, [
+        Math.min(before[0] + 200, maxLeft),
+        Math.min(before[1] + 100, maxTop),
+      ], `scrolled from ${before}`);
+      assert.ok(after[0] > before[0] && after[1] > before[1], "both ways");
+
+      await page.getByRole("button", { name: "Fit" }).click();
+      const frameWidth = await frame.evaluate((element: Dom) => element.clientWidth);
+      assert.ok((await size())[0] <= frameWidth, "the whole drawing fits the frame's width");
+    },
+  );
+
+  await scenario(
     "a token created on the account page is shown once and works on /mcp until revoked there",
     async (s) => {
       const person = await newPerson(instance);

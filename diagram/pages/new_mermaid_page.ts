@@ -19,8 +19,11 @@ export interface NewMermaidView {
   /** A problem with neither field (a busy server, a collection gone). */
   problem?: string;
   preview?: {
-    /** Our own SVG render of the chart, shown as an image. */
+    /** Our own SVG render of the chart at its own size, shown as an image. */
     svg: string;
+    /** Its own size in px. */
+    width: number;
+    height: number;
     nodes: number;
     edges: number;
     notes: string[];
@@ -42,6 +45,7 @@ export function newMermaidPage(view: NewMermaidView): string {
   return renderPage({
     title: "New from Mermaid",
     email: view.email,
+    scripts: view.preview ? ["/static/pan-zoom.js"] : [],
     main: html`
       <p>${back}</p>
       <h1>New from Mermaid</h1>
@@ -107,17 +111,41 @@ function chartProblemList(problems: string[]): Html {
   `;
 }
 
+/**
+ * The drawing opens at this scale of its own size: its 20 px node labels at 14 px, read without
+ * zooming on any screen; the frame scrolls (and pans and zooms with pan-zoom.js) over the rest.
+ */
+const READABLE_SCALE = 0.7;
+
 function preview(drawn: NonNullable<NewMermaidView["preview"]>): Html {
   const image = `data:image/svg+xml;base64,${new TextEncoder().encode(drawn.svg).toBase64()}`;
   const counts = `${drawn.nodes} node${drawn.nodes === 1 ? "" : "s"}, ${drawn.edges} edge${
     drawn.edges === 1 ? "" : "s"
   }`;
+  const natural = { width: drawn.width, height: drawn.height };
+  const scale = READABLE_SCALE;
   return html`
-    <section class="mermaid-preview" aria-labelledby="preview-heading">
+    <section class="mermaid-preview" aria-labelledby="preview-heading" data-pan-zoom>
       <h2 id="preview-heading">Preview</h2>
       <p class="muted" role="status">${counts}. Not saved yet: Create saves it.</p>
-      <div class="preview-frame" tabindex="0" role="group" aria-label="The drawing">
-        <img class="preview" src="${image}" alt="The drawing of the chart: ${counts}">
+      <p class="zoom-controls" data-zoom-controls hidden>
+        <button type="button" data-zoom="out" aria-label="Zoom out">−</button>
+        <span data-zoom-status aria-live="polite"></span>
+        <button type="button" data-zoom="in" aria-label="Zoom in">+</button>
+        <button type="button" data-zoom="fit">Fit</button>
+        <span class="muted">Drag to move; − and + or Ctrl + wheel zoom.</span>
+      </p>
+      <div class="preview-frame" tabindex="0" role="group" aria-label="The drawing: scroll, or drag to move">
+        <img${attrs({
+          class: "preview",
+          src: image,
+          alt: `The drawing of the chart: ${counts}`,
+          width: Math.floor(natural.width * scale),
+          height: Math.floor(natural.height * scale),
+          "data-width": natural.width,
+          "data-height": natural.height,
+          "data-scale": scale,
+        })}>
       </div>
       ${drawn.notes.length
         ? html`

@@ -507,10 +507,29 @@ pre.excerpt { margin: 0.25rem 0 0.4rem; padding: 0.4rem 0.5rem; font-size: 0.812
 textarea[aria-invalid="true"], input[aria-invalid="true"] {
   border: 2px solid var(--error-border);
 }
-.mermaid-preview { max-width: 48rem; }
-/* A wide drawing keeps a readable size on a narrow screen and scrolls sideways instead. */
-.preview-frame { overflow-x: auto; border-radius: 8px; }
-.preview-frame .preview { min-width: 36rem; }
+/* The drawing at a readable size in a frame that scrolls both ways (pan-zoom.js adds zoom and
+   drag); the frame is as wide as the page and at most most of the window high. */
+.preview-frame {
+  overflow: auto;
+  max-height: 75vh;
+  border: 1px solid var(--border);
+  border-radius: 8px;
+  background: #ffffff;
+  cursor: grab;
+  touch-action: pan-x pan-y;
+}
+.preview-frame.dragging { cursor: grabbing; user-select: none; }
+.preview-frame .preview {
+  width: auto;
+  max-width: none;
+  max-height: none;
+  border: 0;
+  border-radius: 0;
+}
+.zoom-controls { display: flex; flex-wrap: wrap; align-items: center; gap: 0.5rem; margin: 0 0 0.5rem; }
+.zoom-controls[hidden] { display: none; }
+.zoom-controls button { min-width: 2.5rem; }
+.zoom-controls [data-zoom-status] { min-width: 3.5rem; text-align: center; font-variant-numeric: tabular-nums; }
 .mermaid-preview h3 { font-size: 1rem; margin: 1rem 0 0.25rem; }
 .mermaid-preview .notes { margin: 0; overflow-wrap: anywhere; }
 .create .button { padding: 0.4rem 1rem; }

@@ -4,6 +4,7 @@ import { Hono } from "hono";
 import { COPY_JS } from "../pages/copy_script.ts";
 import { EDITOR_ASSET_PATH_JS } from "../pages/editor_asset_path_script.ts";
 import { GALLERY_JS } from "../pages/gallery_script.ts";
+import { PAN_ZOOM_JS } from "../pages/pan_zoom_script.ts";
 import { STYLE_CSS } from "../pages/style.ts";
 
 // A pencil-drawn square and circle: the tab's icon, and what the browser asks for on its own.
@@ -15,6 +16,7 @@ const ASSETS: Record<string, { body: string; type: string }> = {
   "/static/style.css": { body: STYLE_CSS, type: "text/css; charset=utf-8" },
   "/static/copy.js": { body: COPY_JS, type: "text/javascript; charset=utf-8" },
   "/static/gallery.js": { body: GALLERY_JS, type: "text/javascript; charset=utf-8" },
+  "/static/pan-zoom.js": { body: PAN_ZOOM_JS, type: "text/javascript; charset=utf-8" },
   "/static/editor-asset-path.js": {
     body: EDITOR_ASSET_PATH_JS,
     type: "text/javascript; charset=utf-8",

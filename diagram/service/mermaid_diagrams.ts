@@ -5,6 +5,9 @@
 // is an InvalidInputError listing every error (each with its line and column), and nothing is
 // saved; notes say what the chart held that is not drawn.
 import type { DiagramSpec } from "../../shared/spec.ts";
+import type { ExcalidrawFile } from "../drawing/excalidraw/types.ts";
+import { svgSize } from "../drawing/png/render_png.ts";
+import { renderFullSize } from "../drawing/svg/render_svg.ts";
 import { MERMAID_LIMITS, mermaidToSpec } from "../drawing/mermaid/from_mermaid.ts";
 import { specToMermaid } from "../drawing/mermaid/to_mermaid.ts";
 import { getDiagram } from "../store/diagrams.ts";
@@ -29,8 +32,14 @@ export interface MermaidNotes {
 
 /** A chart drawn without being saved: the New from Mermaid page's preview. */
 export interface MermaidPreview extends MermaidNotes {
-  /** Our own SVG render of the drawing, as thumbnails are (no script, no outside references). */
+  /**
+   * Our own SVG render of the drawing at its own size, as exports are (no script, no outside
+   * references): the page scales it.
+   */
   svg: string;
+  /** The SVG's own size in px. */
+  width: number;
+  height: number;
   nodes: number;
   edges: number;
 }
@@ -105,7 +114,8 @@ export function mermaidOperations(
         spec,
         options: { diagramId: PREVIEW_ID, source: baseUrl, updated: now() },
       });
-      return { svg: drawn.thumbnailSvg, notes, nodes: spec.nodes.length, edges: spec.edges.length };
+      const svg = renderFullSize((JSON.parse(drawn.file) as ExcalidrawFile).elements);
+      return { svg, ...svgSize(svg), notes, nodes: spec.nodes.length, edges: spec.edges.length };
     },
 
     /**

@@ -100,6 +100,13 @@ const HAND_DRAWN_FONTS =
   "Excalifont, Xiaolai, Virgil, 'Comic Sans MS', 'Segoe UI Emoji', sans-serif";
 const CARD_WIDTH = 280;
 const CARD_HEIGHT = 180;
+/** A thumbnail keeps this many card widths (heights) of a drawing too long to show whole… */
+const CROP_SPAN = 1.5;
+/** …once the drawing is this many times longer than that, and never less than this many px. */
+const CROP_WHEN_OVER = 2;
+const MIN_CROP = 600;
+/** The share of a cropped thumbnail, at its cut side, that fades out. */
+const FADE_SHARE = 0.2;
 const MIN_CARD_STROKE = 1;
 const MIN_CARD_FONT = 7;
 const MAX_TEXT_GROWTH = 1.5;
@@ -215,9 +222,10 @@ function renderScene(
   const sized = drawAll(0, 0, ROOT_STYLE);
   const bounds = sized.filter((item) => item !== null).map((item) => item.bounds);
   // Nothing drawn: a thumbnail still fills its box, an export is just its margins.
-  const view = bounds.length === 0
+  const whole = bounds.length === 0
     ? { minX: 0, minY: 0, maxX: fit?.maxWidth ?? 2 * MARGIN, maxY: fit?.maxHeight ?? 2 * MARGIN }
     : expand(bounds.reduce(union), MARGIN);
+  const view = fit === null ? whole : croppedToItsStart(whole);
   const viewWidth = Math.max(view.maxX - view.minX, 1);
   const viewHeight = Math.max(view.maxY - view.minY, 1);
   let scale = 1;
@@ -253,8 +261,53 @@ function renderScene(
   return serialise({
     tag: "svg",
     attrs: root,
-    content: backgroundRect + rendered.map((item) => item?.markup ?? "").join(""),
+    content: backgroundRect + rendered.map((item) => item?.markup ?? "").join("") +
+      fadeWhereCropped(whole, view, background),
   });
+}
+
+/**
+ * A thumbnail of a drawing far wider (or taller) than a card shows its start, not the whole
+ * shrunk to a line: the first CROP_SPAN card widths (heights) of it, where the flow begins.
+ */
+function croppedToItsStart(view: Bounds): Bounds {
+  const [width, height] = [view.maxX - view.minX, view.maxY - view.minY];
+  const cardAspect = CARD_WIDTH / CARD_HEIGHT;
+  const keptWidth = Math.max(height * cardAspect * CROP_SPAN, MIN_CROP);
+  const keptHeight = Math.max(width / cardAspect * CROP_SPAN, MIN_CROP);
+  if (width > keptWidth * CROP_WHEN_OVER) return { ...view, maxX: view.minX + keptWidth };
+  if (height > keptHeight * CROP_WHEN_OVER) return { ...view, maxY: view.minY + keptHeight };
+  return view;
+}
+
+/** Over a cropped side, the last FADE_SHARE of the picture fades into the background. */
+function fadeWhereCropped(whole: Bounds, view: Bounds, background: string): string {
+  const acrossX = view.maxX < whole.maxX;
+  if (!acrossX && view.maxY >= whole.maxY) return "";
+  const paint = background === "none" ? "#ffffff" : background;
+  const [width, height] = [view.maxX - view.minX, view.maxY - view.minY];
+  const gradient = serialise({
+    tag: "linearGradient",
+    attrs: { id: "crop-fade", x1: "0", y1: "0", x2: acrossX ? "1" : "0", y2: acrossX ? "0" : "1" },
+    content:
+      serialise({ tag: "stop", attrs: { offset: "0", "stop-color": paint, "stop-opacity": "0" } }) +
+      serialise({ tag: "stop", attrs: { offset: "1", "stop-color": paint, "stop-opacity": "1" } }),
+  });
+  const [fadeWidth, fadeHeight] = acrossX
+    ? [width * FADE_SHARE, height]
+    : [width, height * FADE_SHARE];
+  const veil = serialise({
+    tag: "rect",
+    attrs: {
+      x: num(view.maxX - fadeWidth),
+      y: num(view.maxY - fadeHeight),
+      width: num(fadeWidth),
+      height: num(fadeHeight),
+      fill: "url(#crop-fade)",
+      stroke: "none",
+    },
+  });
+  return serialise({ tag: "defs", attrs: {}, content: gradient }) + veil;
 }
 
 function renderElement(

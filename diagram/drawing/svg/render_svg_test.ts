@@ -611,7 +611,7 @@ Deno.test("a big scene on a gallery card keeps 1 px strokes; shape labels grow w
       width: 80,
       textAlign: "center",
     }),
-    ...labelledArrow({ x: 0, y: 300, points: [[0, 0], [2400, 0]] }),
+    ...labelledArrow({ x: 0, y: 300, points: [[0, 0], [1600, 0]] }),
   ];
   const { root } = render(elements);
   const [, , viewWidth, viewHeight] = root.attribs.viewBox.split(" ").map(Number);
@@ -657,7 +657,7 @@ Deno.test("full size keeps each element's own stroke width and font size where a
       fontSize: 16,
       textAlign: "center",
     }),
-    shape("rectangle", { x: 0, y: 200, width: 10000, height: 40, strokeWidth: 1 }),
+    shape("rectangle", { x: 0, y: 200, width: 2000, height: 400, strokeWidth: 1 }),
   ];
   const thumbnail = render(elements).root;
   const full = renderFull(elements).root;
@@ -668,7 +668,7 @@ Deno.test("full size keeps each element's own stroke width and font size where a
   assert.equal(wide(full).attribs["stroke-width"], "1");
   assert.equal(only(thumbnail, "text").attribs["font-size"], "24");
   assert.equal(only(full, "text").attribs["font-size"], "16");
-  assert.deepEqual([full.attribs.width, full.attribs.height], ["10020", "260"]);
+  assert.deepEqual([full.attribs.width, full.attribs.height], ["2020", "620"]);
 });
 
 Deno.test("full size skips deleted elements, escapes text, and an empty scene is a small valid SVG", () => {
@@ -687,4 +687,26 @@ Deno.test("full size skips deleted elements, escapes text, and an empty scene is
   assert.equal(kept.root.attribs.viewBox, "90 40 220 195");
   assert.doesNotMatch(kept.svg, /<script/);
   assert.equal(textContent(only(kept.root, "text")), hostile);
+});
+
+Deno.test("a thumbnail of a drawing far wider than a card shows its start with a fade, not the whole as a line", () => {
+  const boxes = Array.from(
+    { length: 30 },
+    (_, i) => shape("rectangle", { id: `box${i}`, x: i * 200, y: 0, width: 160, height: 80 }),
+  );
+  const { root } = render(boxes);
+  const [minX, , viewWidth, viewHeight] = root.attribs.viewBox.split(" ").map(Number);
+  assert.equal(minX, -10, "from the drawing's start");
+  assert.ok(viewWidth < 1500 && viewWidth >= 600, `${viewWidth} wide of 5,980`);
+  assert.ok(viewWidth / viewHeight < 7, `${viewWidth} × ${viewHeight}`);
+  const fade = getElementsByTagName("rect", root).at(-1)!;
+  assert.equal(fade.attribs.fill, "url(#crop-fade)");
+  assert.equal(Number(fade.attribs.x) + Number(fade.attribs.width), minX + viewWidth, "at the cut");
+  assert.equal(getElementsByTagName("linearGradient", root).length, 1);
+
+  // The same boxes in a 5 × 6 grid fit a card as they are: whole, no fade.
+  const grid = boxes.map((box, i) => ({ ...box, x: (i % 6) * 200, y: Math.floor(i / 6) * 120 }));
+  const whole = render(grid).root;
+  assert.equal(whole.attribs.viewBox.split(" ").map(Number)[2], 1180);
+  assert.equal(getElementsByTagName("linearGradient", whole).length, 0);
 });
