@@ -135,7 +135,8 @@ function preview(drawn: NonNullable<NewMermaidView["preview"]>): Html {
         <button type="button" data-zoom="fit">Fit</button>
         <span class="muted">Drag to move; − and + or Ctrl + wheel zoom.</span>
       </p>
-      <div class="preview-frame" tabindex="0" role="group" aria-label="The drawing: scroll, or drag to move">
+      <div class="preview-frame" tabindex="0" role="group"
+        aria-label="The drawing: scroll, or drag to move">
         <img${attrs({
           class: "preview",
           src: image,

@@ -139,7 +139,10 @@ export function specOperations(deps: SpecDeps) {
         const known = groups.length === 0
           ? "it has none"
           : `its groups: ${groups.map((id) => JSON.stringify(id)).join(", ")}`;
-        return { ...read, preview: { error: `there is no group ${JSON.stringify(group)} (${known})` } };
+        return {
+          ...read,
+          preview: { error: `there is no group ${JSON.stringify(group)} (${known})` },
+        };
       }
       const part = JSON.stringify({ ...stored, elements });
       return { ...read, preview: await previewOf(part, userId) };
