@@ -7,6 +7,7 @@
 // crowded arrow ends (two ends on one side of a node closer than an arrowhead, where the side
 // has room for them); label overlaps (edge labels on nodes, group titles or each other).
 import type { ExcalidrawFile, Point } from "../../diagram/drawing/excalidraw/types.ts";
+import { sceneBounds } from "../../diagram/drawing/png/render_png.ts";
 import type { Rect } from "../../diagram/drawing/scene/node_boxes.ts";
 import { FONT_FAMILY, measureLineWidth } from "../../diagram/drawing/scene/text_metrics.ts";
 import { EDITOR_CANVAS_1280x800, fitZoom } from "../../diagram/drawing/screen_fit.ts";
@@ -126,32 +127,12 @@ export function drawnFromScene(file: ExcalidrawFile): DrawnGraph {
       points: (arrow.points as Point[]).map(([x, y]): Point => [arrow.x + x, arrow.y + y]),
     };
   });
-  return { nodes, edges, edgeLabels, groupTitles, bounds: boundsOf(elements) };
+  const bounds = sceneBounds(elements) ?? { x: 0, y: 0, width: 1, height: 1 };
+  return { nodes, edges, edgeLabels, groupTitles, bounds };
 }
 
 function rectOf({ x, y, width, height }: Rect): Rect {
   return { x, y, width, height };
-}
-
-function boundsOf(elements: AnyElement[]): Rect {
-  let [minX, minY, maxX, maxY] = [Infinity, Infinity, -Infinity, -Infinity];
-  const take = (x: number, y: number) => {
-    [minX, minY, maxX, maxY] = [
-      Math.min(minX, x),
-      Math.min(minY, y),
-      Math.max(maxX, x),
-      Math.max(maxY, y),
-    ];
-  };
-  for (const element of elements) {
-    if (Array.isArray(element.points)) {
-      for (const [x, y] of element.points as Point[]) take(element.x + x, element.y + y);
-    } else {
-      take(element.x, element.y);
-      take(element.x + element.width, element.y + element.height);
-    }
-  }
-  return { x: minX, y: minY, width: maxX - minX, height: maxY - minY };
 }
 
 function segments(points: Point[]): [Point, Point][] {

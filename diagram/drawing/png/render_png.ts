@@ -143,6 +143,15 @@ export function renderScenePng(
 export function sceneExtent(
   elements: readonly Record<string, unknown>[],
 ): { width: number; height: number } {
+  const bounds = sceneBounds(elements);
+  if (bounds === null) return { width: 1, height: 1 };
+  return { width: bounds.width + 2 * SCENE_MARGIN, height: bounds.height + 2 * SCENE_MARGIN };
+}
+
+/** The box around the live elements' boxes and points; null when nothing is drawn. */
+export function sceneBounds(
+  elements: readonly Record<string, unknown>[],
+): { x: number; y: number; width: number; height: number } | null {
   let [minX, minY, maxX, maxY] = [Infinity, Infinity, -Infinity, -Infinity];
   const take = (x: number, y: number) => {
     if (!Number.isFinite(x) || !Number.isFinite(y)) return;
@@ -165,8 +174,8 @@ export function sceneExtent(
       take(x + Number(width), y + Number(height));
     }
   }
-  if (minX > maxX) return { width: 1, height: 1 };
-  return { width: maxX - minX + 2 * SCENE_MARGIN, height: maxY - minY + 2 * SCENE_MARGIN };
+  if (minX > maxX) return null;
+  return { x: minX, y: minY, width: maxX - minX, height: maxY - minY };
 }
 
 /** The long side a drawing of this natural size is drawn at: its own, within the limits. */
