@@ -650,7 +650,7 @@ Deno.test("the diagram pages in headless Chromium", async (t) => {
       const problems = page.locator("#mermaid-problems");
       assert.match(await problems.innerText(), /The chart cannot be drawn[\s\S]*line 2/);
       assert.equal(await page.getByLabel("Name").inputValue(), "Release train");
-      assert.equal(await page.locator("img.preview").count(), 0);
+      assert.equal(await page.locator(".preview-frame img").count(), 0);
 
       // Fixed from the keyboard: into the text area, everything selected, typed again.
       await tabUntil(page, (stop) => stop.tag === "textarea");
@@ -691,10 +691,16 @@ Deno.test("the diagram pages in headless Chromium", async (t) => {
       const image = page.locator(".preview-frame img");
       const frame = page.locator(".preview-frame");
       const status = page.locator("[data-zoom-status]");
+      // The image's own size attributes, and its drawing's size; and as the page lays it out.
       const size = () =>
-        image.evaluate((element: Dom) => [element.width, Number(element.dataset.width)]);
-      const [shown, natural] = await size();
+        image.evaluate((element: Dom) => [
+          Number(element.getAttribute("width")),
+          Number(element.dataset.width),
+          element.getBoundingClientRect().width,
+        ]);
+      const [shown, natural, laidOut] = await size();
       assert.equal(shown, Math.floor(natural * 0.7), "opens at 70 % of its own size");
+      assert.equal(laidOut, shown, "laid out at that size");
       assert.equal(await status.textContent(), "70 %");
 
       await frame.focus();

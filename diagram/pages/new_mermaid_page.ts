@@ -138,7 +138,7 @@ function preview(drawn: NonNullable<NewMermaidView["preview"]>): Html {
       <div class="preview-frame" tabindex="0" role="group"
         aria-label="The drawing: scroll, or drag to move">
         <img${attrs({
-          class: "preview",
+          class: "drawing",
           src: image,
           alt: `The drawing of the chart: ${counts}`,
           width: Math.floor(natural.width * scale),

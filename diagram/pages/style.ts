@@ -519,13 +519,8 @@ textarea[aria-invalid="true"], input[aria-invalid="true"] {
   touch-action: pan-x pan-y;
 }
 .preview-frame.dragging { cursor: grabbing; user-select: none; }
-.preview-frame .preview {
-  width: auto;
-  max-width: none;
-  max-height: none;
-  border: 0;
-  border-radius: 0;
-}
+/* Sized by its width and height attributes: the page's and pan-zoom.js's scale. */
+.preview-frame .drawing { display: block; max-width: none; }
 .zoom-controls { display: flex; flex-wrap: wrap; align-items: center; gap: 0.5rem; margin: 0 0 0.5rem; }
 .zoom-controls[hidden] { display: none; }
 .zoom-controls button { min-width: 2.5rem; }

@@ -237,7 +237,9 @@ function boundingBox(a: Box, b: Box): Box {
 }
 
 /** Everything the layout draws: nodes, group boxes and edges. */
-function extentOf({ nodes, groups, edges }: Layout): { width: number; height: number } {
+function extentOf(
+  { nodes, groups, edges }: Omit<Layout, "layers">,
+): { width: number; height: number } {
   let [minX, minY, maxX, maxY] = [Infinity, Infinity, -Infinity, -Infinity];
   const take = (x: number, y: number) => {
     [minX, minY] = [Math.min(minX, x), Math.min(minY, y)];
@@ -323,14 +325,24 @@ async function layoutOnce(input: LayoutInput, layering: Layering): Promise<Layou
 }
 
 /**
- * The layout folded into rows when that fits the editor's screen better (fold_rows.ts says how
- * and when); as it is otherwise. A stack of end nodes is never cut: one box spans each step.
+ * Folding is for drawings too small to read on the screen: at this zoom the scene's 20 px node
+ * labels are 10 px, the floor for reading them. A drawing that fits at least this large keeps its
+ * plain layout; a 4-node diagram with a long edge label was folded into two columns of arrows.
+ */
+const FOLD_BELOW_ZOOM = 0.5;
+
+/**
+ * The layout folded into rows when it is too small to read on the editor's screen and folding
+ * fits it better (fold_rows.ts says how and when); as it is otherwise. A stack of end nodes is
+ * never cut: one box spans each step.
  */
 function fitToScreen(
   input: LayoutInput,
   layout: Omit<Layout, "layers">,
   stacked: readonly { from: string; to: string }[],
 ): Omit<Layout, "layers"> {
+  const zoom = fitZoom(extentOf(layout), EDITOR_CANVAS_1280x800);
+  if (zoom >= FOLD_BELOW_ZOOM) return layout;
   const groupOfNode = new Map(input.nodes.map(({ id, group }) => [id, group]));
   const groups = input.groups ?? [];
   const blocks: Block[] = [

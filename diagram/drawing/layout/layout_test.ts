@@ -466,3 +466,17 @@ Deno.test("a group too long for one row takes rows of its own, its box around al
     assert.ok(apart, `${JSON.stringify(outside)} is outside ${JSON.stringify(box)}`);
   }
 });
+
+Deno.test("a drawing legible at the editor's fit is not folded, though folded it would fit larger", async () => {
+  // Seven steps down: about 800 px high, fitted at 70 % (its labels at 14 px); two columns would
+  // fit at 100 %, at the price of an edge running round between them.
+  const input = chain("TB", 7);
+  const layout = await layoutGraph(input);
+  const nodes = input.nodes.map(({ id }) => layout.nodes.get(id)!);
+  for (const node of nodes.slice(1)) {
+    assert.ok(
+      node.x < nodes[0].x + nodes[0].width && nodes[0].x < node.x + node.width,
+      "one column",
+    );
+  }
+});
