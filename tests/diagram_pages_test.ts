@@ -653,7 +653,7 @@ Deno.test("New from Mermaid previews a chart without saving it, then Create save
       /<input type="text" id="name" name="name" required maxlength="200" value="Checkout">/,
     );
     assert.match(preview.text, /3 nodes, 2 edges\. Not saved yet/);
-    const image = /<img class="preview" src="data:image\/svg\+xml;base64,([A-Za-z0-9+/=]+)"/
+    const image = /<img class="drawing" src="data:image\/svg\+xml;base64,([A-Za-z0-9+/=]+)"/
       .exec(preview.text);
     assert.ok(image, "the preview is an image of our own SVG");
     const svg = new TextDecoder().decode(Uint8Array.fromBase64(image[1]));
@@ -661,6 +661,14 @@ Deno.test("New from Mermaid previews a chart without saving it, then Create save
     for (const label of ["Cart", "Paid?", "Ship", "checkout"]) {
       assert.ok(svg.includes(label), `the preview draws ${label}`);
     }
+    // Without JavaScript too, the drawing opens at 70 % of its own size, in a frame that scrolls.
+    const natural = /<svg [^>]* width="([\d.]+)"/.exec(svg)![1];
+    const sized = /<img class="drawing" [^>]*width="(\d+)" height="\d+" data-width="([\d.]+)"/
+      .exec(preview.text);
+    assert.ok(sized, "the image carries its size");
+    assert.equal(Number(sized[2]), Number(natural));
+    assert.equal(Number(sized[1]), Math.floor(Number(natural) * 0.7));
+    assert.match(preview.text, /<script src="\/static\/pan-zoom\.js" defer><\/script>/);
     assert.match(preview.text, /<h3>Not drawn<\/h3>\s*<ul class="notes"><li>[^<]*click/);
     assert.deepEqual(await listed(instance), [], "a preview saves nothing");
 
@@ -755,7 +763,7 @@ Deno.test("New from Mermaid shows a chart it cannot draw again as typed, its pro
       /<p class="field-problem" id="name-problem">Give the diagram a name/,
     );
     assert.match(nameless.text, /aria-invalid="true" aria-describedby="name-problem"/);
-    assert.match(nameless.text, /<img class="preview"/, "the chart is drawn all the same");
+    assert.match(nameless.text, /<img class="drawing"/, "the chart is drawn all the same");
 
     const blank = await person.post("/new/mermaid", {
       name: "Blank",
