@@ -55,7 +55,6 @@ export interface Folded {
   nodes: Map<string, Box>;
   groups: Map<string, Box>;
   edges: Map<string, Route>;
-  rows: number;
 }
 
 /** Folding must win at least this much zoom to be worth the turns it puts into edges. */
@@ -111,7 +110,8 @@ export function foldIntoRows(input: FoldInput, screen: Size, spacing: FoldSpacin
   const nodes = mapValues(input.nodes, toFlow);
   const groups = mapValues(input.groups, toFlow);
   const edges = mapValues(input.edges, (route) => route.map(flow.along));
-  const slices = slicesOf(input.blocks.map(toFlow), [...edges.values()]);
+  const routes = [...edges.values()];
+  const slices = slicesOf(input.blocks.map(toFlow), routes);
   if (slices.length < 2) return null;
 
   const screenSize = (along: number, across: number): Size =>
@@ -120,25 +120,21 @@ export function foldIntoRows(input: FoldInput, screen: Size, spacing: FoldSpacin
       : { width: across, height: along };
   const best = bestRows(
     slices,
-    [...edges.values()],
+    routes,
     spacing,
     (along, across) => fitZoom(screenSize(along, across), screen),
   );
-  const oneRow = fitZoom(
-    screenSize(...extentOf(slices, [[0, slices.length - 1]], [...edges.values()], spacing)),
-    screen,
-  );
-  if (best.rows.length < 2 || best.zoom < oneRow * MIN_GAIN) return null;
+  if (best.rows.length < 2 || best.zoom < best.oneRowZoom * MIN_GAIN) return null;
 
-  const layout = new RowLayout(slices, best.rows, [...edges.values()], spacing);
+  const layout = new RowLayout(slices, best.rows, routes, spacing);
   // Routes first: a cut group's box takes in the turns of the edges between its rows.
   const movedEdges = mapValues(edges, (route) => layout.moveRoute(route).map(flow.back));
   const padding = new Map(input.blocks.flatMap(({ group, parts }) => {
     if (group === undefined || parts === undefined || parts.length === 0) return [];
     const box = groups.get(group)!;
-    const start = Math.min(...parts.map((part) => toFlow(part).x)) - box.x;
-    const end = box.x + box.width -
-      Math.max(...parts.map((part) => toFlow(part)).map(({ x, width }) => x + width));
+    const turned = parts.map(toFlow);
+    const start = Math.min(...turned.map(({ x }) => x)) - box.x;
+    const end = box.x + box.width - Math.max(...turned.map(({ x, width }) => x + width));
     return [[group, { start, end }]];
   }));
   return {
@@ -151,7 +147,6 @@ export function foldIntoRows(input: FoldInput, screen: Size, spacing: FoldSpacin
       ];
     })),
     edges: movedEdges,
-    rows: best.rows.length,
   };
 }
 
@@ -248,23 +243,26 @@ function bestRows(
   routes: Route[],
   spacing: FoldSpacing,
   zoomOf: (along: number, across: number) => number,
-): { rows: Rows; zoom: number } {
+): { rows: Rows; zoom: number; oneRowZoom: number } {
   let best = { rows: [[0, slices.length - 1]] as Rows, zoom: -Infinity, worth: -Infinity };
+  let oneRowZoom = -Infinity;
   const counts = Array.from({ length: Math.min(MAX_ROWS, slices.length) }, (_, i) => i + 1);
-  // Each count of rows twice: cutting through groups, and only between them.
+  // Each count of rows twice when a group may be cut: cutting through it, and only around it.
+  const ways = slices.some(({ group }) => group !== null) ? [true, false] : [true];
   for (
     const rows of counts.flatMap((count) =>
-      [true, false].map((inGroups) => evenRows(slices, count, inGroups))
+      ways.map((inGroups) => evenRows(slices, count, inGroups))
     )
   ) {
     const [along, across] = extentOf(slices, rows, routes, spacing);
     const zoom = zoomOf(along, across);
+    if (rows.length === 1) oneRowZoom = zoom;
     // A strip is worth less than its zoom says: other windows are narrower than the editor's.
     const worth = zoom *
       (Math.max(along, across) / Math.min(along, across) > MAX_ASPECT ? STRIP_WORTH : 1);
     if (worth > best.worth) best = { rows, zoom, worth };
   }
-  return best;
+  return { ...best, oneRowZoom };
 }
 
 /**

@@ -343,11 +343,11 @@ function fitToScreen(
 ): Omit<Layout, "layers"> {
   const zoom = fitZoom(extentOf(layout), EDITOR_CANVAS_1280x800);
   if (zoom >= FOLD_BELOW_ZOOM) return layout;
-  const groupOfNode = new Map(input.nodes.map(({ id, group }) => [id, group]));
   const groups = input.groups ?? [];
   const blocks: Block[] = [
-    ...input.nodes.filter(({ id }) => groupOfNode.get(id) === undefined)
-      .map(({ id }) => layout.nodes.get(id)!),
+    ...input.nodes.filter(({ group }) => group === undefined).map(({ id }) =>
+      layout.nodes.get(id)!
+    ),
     ...groups.filter(({ parent }) => parent === undefined).map(({ id }) => ({
       ...layout.groups.get(id)!,
       group: id,

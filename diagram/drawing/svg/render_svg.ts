@@ -284,14 +284,16 @@ function croppedToItsStart(view: Bounds): Bounds {
 function fadeWhereCropped(whole: Bounds, view: Bounds, background: string): string {
   const acrossX = view.maxX < whole.maxX;
   if (!acrossX && view.maxY >= whole.maxY) return "";
-  const paint = background === "none" ? "#ffffff" : background;
+  const colour = background === "none" ? "#ffffff" : background;
   const [width, height] = [view.maxX - view.minX, view.maxY - view.minY];
   const gradient = serialise({
     tag: "linearGradient",
     attrs: { id: "crop-fade", x1: "0", y1: "0", x2: acrossX ? "1" : "0", y2: acrossX ? "0" : "1" },
-    content:
-      serialise({ tag: "stop", attrs: { offset: "0", "stop-color": paint, "stop-opacity": "0" } }) +
-      serialise({ tag: "stop", attrs: { offset: "1", "stop-color": paint, "stop-opacity": "1" } }),
+    content: serialise({
+      tag: "stop",
+      attrs: { offset: "0", "stop-color": colour, "stop-opacity": "0" },
+    }) +
+      serialise({ tag: "stop", attrs: { offset: "1", "stop-color": colour, "stop-opacity": "1" } }),
   });
   const [fadeWidth, fadeHeight] = acrossX
     ? [width * FADE_SHARE, height]
