@@ -14,7 +14,7 @@ export interface DatabaseConfig {
 /** How long an embedded connection waits for another writer's lock before failing. */
 const BUSY_TIMEOUT_MS = 5000;
 
-function isEmbedded(url: string): boolean {
+export function isEmbedded(url: string): boolean {
   return url.startsWith("file:");
 }
 
@@ -61,7 +61,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
  * `file:///abs/x.db`, `file://localhost/abs/x.db`, percent-decoded, query dropped); undefined when
  * libSQL will refuse the URL anyway.
  */
-function embeddedPath(url: string): string | undefined {
+export function embeddedPath(url: string): string | undefined {
   let path = url.slice("file:".length).replace(/[?#].*$/s, "");
   if (path.startsWith("//")) {
     const slash = path.indexOf("/", 2);
