@@ -12,6 +12,7 @@ import { requireSameOrigin } from "./http/same_origin.ts";
 import { collectionRoutes } from "./routes/collections.ts";
 import { diagramFileRoutes } from "./routes/diagram_files.ts";
 import { diagramRoutes } from "./routes/diagrams.ts";
+import { galleryRoutes } from "./routes/gallery.ts";
 import { historyRoutes } from "./routes/history.ts";
 import { trashRoutes } from "./routes/trash.ts";
 import { mcpRoutes } from "./routes/mcp.ts";
@@ -33,7 +34,13 @@ export interface DiagramDeps {
 }
 
 /** The REST API's roots: each request under them is authenticated by a token or the cookie. */
-const API_PATHS = ["/api/diagrams", "/api/collections", "/api/trash"];
+const API_PATHS = [
+  "/api/diagrams",
+  "/api/collections",
+  "/api/trash",
+  "/api/export",
+  "/api/import",
+];
 
 export function createDiagramApp(deps: DiagramDeps): Hono {
   const { core } = deps;
@@ -71,6 +78,7 @@ export function createDiagramApp(deps: DiagramDeps): Hono {
   api.route("/", trashRoutes(core.trash));
   api.route("/", collectionRoutes(core.collections));
   api.route("/", collabTokenRoutes(core.collabRooms));
+  api.route("/", galleryRoutes(core.gallery));
   app.route("/", api);
   app.route("/", internalCollabRoutes(core.collabRooms, () => deps.collabSecret));
   app.route(

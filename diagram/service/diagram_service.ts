@@ -11,6 +11,9 @@ import {
   diagramOperations,
 } from "./diagram_operations.ts";
 import { type HistoryOperations, historyOperations } from "./history.ts";
+import { exportGallery } from "./gallery_export.ts";
+import { type GalleryImported, importGallery } from "./gallery_import.ts";
+import type { Actor } from "./diagrams.ts";
 import { DEFAULT_TRASH_KEEP_MS, type TrashOperations, trashOperations } from "./trash.ts";
 
 export interface DiagramService {
@@ -21,6 +24,11 @@ export interface DiagramService {
   sessions: SessionOperations;
   accounts: AccountOperations;
   collabRooms: CollabRoomOperations;
+  /** The whole gallery as one archive, and such an archive read back (gallery_archive.ts). */
+  gallery: {
+    export(userId: string): Promise<{ fileName: string; zip: Uint8Array<ArrayBuffer> }>;
+    import(actor: Actor, archive: Uint8Array): Promise<GalleryImported>;
+  };
   /** Resolves when the database answers (the health probe). */
   ping(): Promise<void>;
 }
@@ -52,6 +60,10 @@ export function createDiagramService(
       secret: () => deps.collab.secret,
       publicUrl: deps.collab.publicUrl,
     }),
+    gallery: {
+      export: (userId) => exportGallery(deps.db, userId, deps.now ?? Date.now),
+      import: (actor, archive) => importGallery(deps.db, actor.userId, archive),
+    },
     async ping() {
       await deps.db.execute("SELECT 1");
     },
