@@ -273,3 +273,25 @@ async function rewriteManifest(
     await Deno.remove(`${dir}.tar.gz`).catch(() => {});
   }
 }
+
+Deno.test("a default start takes a backup into data/backups within a minute, logs it in one line and says so on /health", async () => {
+  await using diagram = await startDiagram();
+  const [line] = await diagram.process.waitFor(/diagram: backup .*\n/, 60_000);
+  assert.match(
+    line,
+    /backup .*\/backups\/diagram-backup-\d{8}T\d{6}Z\.tar\.gz: [\d.]+ MB, 0 diagrams/,
+  );
+  const files = [...Deno.readDirSync(`${diagram.dataDir}/backups`)].map((entry) => entry.name);
+  assert.equal(files.length, 1);
+  const health = await (await fetch(new URL("/health", diagram.url))).json();
+  assert.equal(health.backup.lastFile.endsWith(files[0]), true);
+  assert.ok(Date.now() - Date.parse(health.backup.lastSuccessAt) < 60_000);
+  assert.ok(Date.parse(health.backup.nextAt) - Date.now() > 23 * 60 * 60 * 1000);
+});
+
+Deno.test("with DIAGRAM_BACKUP_EVERY_HOURS=0 no backup is taken and /health says they are off", async () => {
+  await using diagram = await startDiagram({ DIAGRAM_BACKUP_EVERY_HOURS: "0" });
+  await diagram.process.waitFor(/scheduled backups are off \(DIAGRAM_BACKUP_EVERY_HOURS=0\)/);
+  const health = await (await fetch(new URL("/health", diagram.url))).json();
+  assert.deepEqual(health.backup, { scheduled: false });
+});

@@ -76,7 +76,13 @@ export async function listBackups(dir: string): Promise<Map<number, string>> {
 export async function scheduleBackups(options: BackupScheduleOptions): Promise<BackupSchedule> {
   const { dir, everyMs, log } = options;
   const state: BackupStatus = { nextAt: "" };
-  const existing = await listBackups(dir);
+  let existing = new Map<number, string>();
+  try {
+    existing = await listBackups(dir);
+  } catch (error) {
+    // The first run will fail the same way and say so on /health; the service starts regardless.
+    log(`cannot list the backups in ${dir}: ${describeError(error)}`);
+  }
   const newest = existing.size === 0 ? -Infinity : Math.max(...existing.keys());
   if (newest > -Infinity) {
     state.lastSuccessAt = new Date(newest).toISOString();
