@@ -1,4 +1,5 @@
-// The collab server's edge: GET /health, and WebSocket connections at /<diagramId>?token=…
+// The collab server's edge: GET /health, /healthz, /readyz and /metrics (as the other services
+// answer them), and WebSocket connections at /<diagramId>?token=…
 // A WebSocket with a bad token is accepted and closed at once with 4401 (bad, expired or
 // tampered, or granted by a session known to have ended) or 4403 (made for another diagram): the
 // y-websocket client stops reconnecting on 44xx closes, where a plain HTTP 401 would have it retry
@@ -7,10 +8,16 @@
 // closes its connection with 4400; after a few, the token's session is refused that room for a
 // minute, also with 4400 (bad_frames.ts).
 import { hostProblem } from "../runtime/host_header.ts";
+import type { DependencyProbe } from "../runtime/dependency_health.ts";
+import { jsonAnswer, metricsHandler, readinessAnswer } from "../runtime/metrics/endpoints.ts";
+import { requestMetrics, UNMATCHED } from "../runtime/metrics/http_metrics.ts";
+import { registerProcessMetrics } from "../runtime/metrics/process.ts";
+import { Registry } from "../runtime/metrics/registry.ts";
 import { type CollabTokenVerdict, verifyCollabToken } from "../shared/collab_token.ts";
 import { type BadFrames, createBadFrames } from "./bad_frames.ts";
 import type { CollabLimits } from "./config.ts";
 import { type Connection, connection } from "./connection.ts";
+import { collabMetrics } from "./metrics.ts";
 import { ProtocolError } from "./protocol.ts";
 import type { Room } from "./room.ts";
 import { CLOSE, type Rooms, RoomUnavailable, SESSION_ENDED } from "./rooms.ts";
@@ -24,8 +31,12 @@ export interface CollabAppDeps {
   version: string;
   /** What /health says of the diagram service (reachable, or degraded and why). */
   diagramHealth: () => Promise<Record<string, string>>;
+  /** Whether the diagram service answers now, for /readyz. */
+  diagramProbe: DependencyProbe;
   /** Malformed frames per token's session and diagram (a fresh tally when omitted). */
   badFrames?: BadFrames;
+  /** METRICS_TOKEN: /metrics answers it from anywhere, not only loopback peers. */
+  metricsToken?: string;
 }
 
 const ROOM_PATH = /^\/([A-Za-z0-9_-]{1,64})$/;
@@ -35,24 +46,43 @@ const LOCKED_OUT = "too many malformed messages from this session; try again in 
 /** Frames a client may send while its room is still loading. */
 const MAX_EARLY_FRAMES = 64;
 
+/** The paths collab answers besides its rooms, which are counted as one route. */
+const FIXED_ROUTES = new Set(["/health", "/healthz", "/readyz", "/metrics"]);
+
 export function createCollabHandler(
   deps: CollabAppDeps,
-): (request: Request) => Response | Promise<Response> {
+): (request: Request, info?: Deno.ServeHandlerInfo) => Promise<Response> {
   let connections = 0;
   const badFrames = deps.badFrames ?? createBadFrames();
+  const registry = new Registry();
+  registerProcessMetrics(registry, "collab");
+  const observe = requestMetrics(registry);
+  const metrics = collabMetrics(registry, deps.rooms, () => connections);
+  const scrape = metricsHandler(registry, deps.metricsToken);
   const json = (status: number, body: unknown) =>
-    new Response(JSON.stringify(body), {
-      status,
-      headers: {
-        "content-type": "application/json; charset=utf-8",
-        "x-content-type-options": "nosniff",
-      },
-    });
+    jsonAnswer(status, body, { "x-content-type-options": "nosniff" });
 
-  return (request) => {
+  return async (request, info) => {
+    const started = performance.now();
+    const response = await answer(request, info);
+    const path = new URL(request.url).pathname;
+    const route = FIXED_ROUTES.has(path) ? path : ROOM_PATH.test(path) ? "/:room" : UNMATCHED;
+    observe(route, request.method, response.status, (performance.now() - started) / 1000);
+    return response;
+  };
+
+  function answer(request: Request, info?: Deno.ServeHandlerInfo): Response | Promise<Response> {
     const problem = hostProblem(request);
     if (problem !== null) return json(400, { error: problem });
     const url = new URL(request.url);
+    if (request.method === "GET" && url.pathname === "/healthz") return new Response("ok");
+    if (request.method === "GET" && url.pathname === "/readyz") {
+      return readinessAnswer([{ name: "diagram", problem: deps.diagramProbe }]);
+    }
+    if (request.method === "GET" && url.pathname === "/metrics") {
+      const peer = info?.remoteAddr.transport === "tcp" ? info.remoteAddr.hostname : "unknown";
+      return scrape(request, peer);
+    }
     if (url.pathname === "/health" && request.method === "GET") {
       return deps.diagramHealth().then((diagram) =>
         json(200, {
@@ -89,7 +119,7 @@ export function createCollabHandler(
     serve(socket, room, admission.session);
     socket.addEventListener("close", () => connections--);
     return response;
-  };
+  }
 
   /** The token's session, or why it is refused: HTTP status, close code and reason. */
   function admit(verdict: CollabTokenVerdict, diagramId: string):
@@ -131,7 +161,7 @@ export function createCollabHandler(
   }
 
   function serve(socket: WebSocket, diagramId: string, session: string): void {
-    const peer: Connection = connection(socket, deps.limits, session);
+    const peer: Connection = connection(socket, deps.limits, session, metrics);
     let joined: Room | null = null;
     let closed = false;
     const early: Uint8Array[] = [];
@@ -141,6 +171,7 @@ export function createCollabHandler(
         room.receive(peer, frame);
       } catch (error) {
         if (!(error instanceof ProtocolError)) throw error;
+        metrics.malformedFrame();
         badFrames.record(session, diagramId);
         peer.close(CLOSE.badFrame, error.message.slice(0, 120));
       }

@@ -8,6 +8,7 @@ import {
   text,
   url,
 } from "../shared/env.ts";
+import { metricsTokenVariable } from "../runtime/metrics/access.ts";
 
 export const collabEnv = {
   COLLAB_PORT: port(1234),
@@ -21,6 +22,7 @@ export const collabEnv = {
   COLLAB_MAX_CONNECTIONS: integer(5000, 1, 1_000_000),
   COLLAB_FLUSH_MS: integer(10_000, 100, 3_600_000),
   COLLAB_UNLOAD_MS: integer(30_000, 100, 3_600_000),
+  METRICS_TOKEN: metricsTokenVariable,
 };
 
 export interface CollabLimits {
@@ -48,6 +50,8 @@ export interface CollabConfig {
   /** How long a room without clients stays loaded. */
   unloadMs: number;
   limits: CollabLimits;
+  /** METRICS_TOKEN: /metrics answers it from anywhere, not only loopback peers. */
+  metricsToken?: string;
 }
 
 export function collabConfig(env: EnvValues<typeof collabEnv>): CollabConfig {
@@ -60,6 +64,7 @@ export function collabConfig(env: EnvValues<typeof collabEnv>): CollabConfig {
     dataDir: env.DATA_DIR,
     flushMs: env.COLLAB_FLUSH_MS,
     unloadMs: env.COLLAB_UNLOAD_MS,
+    metricsToken: env.METRICS_TOKEN,
     limits: {
       maxMessageBytes: env.COLLAB_MAX_MESSAGE_BYTES,
       maxRooms: env.COLLAB_MAX_ROOMS,

@@ -10,11 +10,18 @@ export interface Connection extends Peer {
   accept(data: unknown): Uint8Array | null;
 }
 
+/** Bytes of the frames a connection took in and sent out, for /metrics. */
+export interface Traffic {
+  received(bytes: number): void;
+  sent(bytes: number): void;
+}
+
 /** `session`: the session that granted the connection's token. */
 export function connection(
   socket: WebSocket,
   limits: CollabLimits,
   session: string,
+  traffic?: Traffic,
 ): Connection {
   const burst = limits.messagesPerSecond * 10;
   let tokens = burst;
@@ -36,6 +43,7 @@ export function connection(
         return;
       }
       socket.send(frame);
+      traffic?.sent(frame.byteLength);
     },
     accept(data) {
       if (!(data instanceof ArrayBuffer)) {
@@ -54,6 +62,7 @@ export function connection(
         return null;
       }
       tokens--;
+      traffic?.received(data.byteLength);
       return new Uint8Array(data);
     },
   };

@@ -36,6 +36,10 @@ const rooms = createRooms({
 const unsaved = await rooms.resumeUnsaved();
 if (unsaved > 0) console.log(`collab: ${unsaved} room(s) with unsaved edits from the last run`);
 
+const diagramProbe = httpProbe(
+  new URL("/health", config.diagramInternalUrl).href,
+  `the diagram service at ${new URL(config.diagramInternalUrl).origin} (DIAGRAM_INTERNAL_URL)`,
+);
 const releaseMemory = memoryReleaser(() => rooms.stats().rooms, exposedGc);
 const ticker = setInterval(() => {
   rooms.tick().then(
@@ -57,15 +61,9 @@ await runService({
     sessions,
     limits: config.limits,
     version: VERSION,
-    diagramHealth: dependencyHealth(
-      "diagram",
-      httpProbe(
-        new URL("/health", config.diagramInternalUrl).href,
-        `the diagram service at ${
-          new URL(config.diagramInternalUrl).origin
-        } (DIAGRAM_INTERNAL_URL)`,
-      ),
-    ),
+    diagramHealth: dependencyHealth("diagram", diagramProbe),
+    diagramProbe,
+    metricsToken: config.metricsToken,
   }),
   // Every dirty room is saved (or written to disk) before the process exits.
   graceMs: 30_000,

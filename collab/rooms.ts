@@ -83,6 +83,8 @@ export function createRooms(options: RoomsOptions) {
   /** Rooms with edits left on disk by an earlier run, still to be saved. */
   const unsavedOnDisk = new Set<string>();
   let ticking: Promise<void> | null = null;
+  /** Saves to the diagram service since the start, for /metrics. */
+  const saves = { done: 0, failed: 0 };
 
   async function load(id: string): Promise<Loaded> {
     if (loaded.size + loading.size >= options.maxRooms) {
@@ -151,6 +153,7 @@ export function createRooms(options: RoomsOptions) {
     try {
       const outcome = await options.client.save(room.id, room.revision, elements);
       if (outcome.saved) {
+        saves.done++;
         room.saved(outcome.revision, edits);
         entry.failures = 0;
         entry.unreachable = false;
@@ -173,6 +176,7 @@ export function createRooms(options: RoomsOptions) {
       log(`room ${room.id}: not saved, will retry: ${error.message}`);
       entry.unreachable = true;
     }
+    saves.failed++;
     entry.failures++;
     entry.nextSaveAt = now() + Math.min(options.flushMs * 2 ** entry.failures, MAX_BACKOFF_MS);
     return false;
@@ -381,6 +385,11 @@ export function createRooms(options: RoomsOptions) {
       await awaitAtMost(Promise.all(closing), CLOSE_WAIT_MS);
       for (const entry of loaded.values()) entry.room.destroy();
       loaded.clear();
+    },
+
+    /** Saves that stored a room's edits, and saves that did not (refused or unreachable). */
+    saveCounts(): { done: number; failed: number } {
+      return { ...saves };
     },
 
     stats(): { rooms: number; connections: number } {

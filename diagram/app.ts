@@ -2,10 +2,12 @@
 // calls the service layer (service/); none touches the database.
 import { Hono } from "hono";
 import { serviceApp } from "../runtime/http.ts";
+import type { Registry } from "../runtime/metrics/registry.ts";
 import { securityHeaders } from "../runtime/security_headers.ts";
 import { pagePolicy } from "./http/page_policy.ts";
 import type { McpEndpoint } from "../runtime/mcp/endpoint.ts";
 import type { DiagramService } from "./service/diagram_service.ts";
+import type { LayoutPoolStats } from "./layout_pool/layout_pool.ts";
 import { authenticate, type DiagramHonoEnv } from "./http/authenticate.ts";
 import { answerForKnownError } from "./http/error_answers.ts";
 import { requireSameOrigin } from "./http/same_origin.ts";
@@ -31,6 +33,11 @@ export interface DiagramDeps {
   /** Checks the collab server's signed requests. */
   collabSecret: string;
   editor: EditorSetup;
+  /** The registry /metrics answers from (the service's own families already in it). */
+  metrics?: Registry;
+  metricsToken?: string;
+  /** The layout pool, for /readyz; without it only the database is checked. */
+  layoutPool?: () => LayoutPoolStats;
 }
 
 /** The REST API's roots: each request under them is authenticated by a token or the cookie. */
@@ -46,8 +53,21 @@ export function createDiagramApp(deps: DiagramDeps): Hono {
   const { core } = deps;
   const ownOrigin = new URL(deps.baseUrl).origin;
   const secureCookie = ownOrigin.startsWith("https:");
-  // Healthy means the database answers: without it the service can do nothing useful.
-  const app = serviceApp("diagram", core.ping, undefined, answerForKnownError);
+  // Healthy means the database answers: without it the service can do nothing useful. Ready means
+  // the layout workers can take jobs too.
+  const pool = deps.layoutPool;
+  const app = serviceApp("diagram", {
+    probe: core.ping,
+    answerKnownError: answerForKnownError,
+    metrics: deps.metrics,
+    metricsToken: deps.metricsToken,
+    readiness: [
+      { name: "database", problem: () => core.ping().then(() => null) },
+      ...(pool
+        ? [{ name: "layout_pool", problem: () => Promise.resolve(poolProblem(pool())) }]
+        : []),
+    ],
+  });
   // Pages load our own stylesheet, scripts and images only; nothing may frame them.
   app.use(securityHeaders(pagePolicy()));
   // Every write must come from our own pages (page forms, sign-in and sign-out included, and the
@@ -101,4 +121,11 @@ export function createDiagramApp(deps: DiagramDeps): Hono {
     }),
   );
   return app;
+}
+
+/** Null when the pool can take a job now: open, and with a warm worker once any has started. */
+function poolProblem(stats: LayoutPoolStats): string | null {
+  if (stats.closed) return "the layout pool is closed";
+  if (stats.workers > 0 && stats.ready === 0) return "the layout workers are still starting";
+  return null;
 }

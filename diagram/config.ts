@@ -10,6 +10,7 @@ import {
   text,
   url,
 } from "../shared/env.ts";
+import { metricsTokenVariable } from "../runtime/metrics/access.ts";
 import type { UpkeepLimits } from "./service/upkeep.ts";
 import type { DatabaseConfig } from "./db/database.ts";
 
@@ -22,6 +23,7 @@ export const diagramEnv = {
   COLLAB_SECRET: text({ secret: true, minLength: 32 }),
   COLLAB_PUBLIC_URL: url("ws://localhost:1234", ["ws:", "wss:"], "wss://collab.example.com"),
   DATA_DIR: dataDir,
+  METRICS_TOKEN: metricsTokenVariable,
   DIAGRAM_TRUST_PROXY: flag(false),
   DIAGRAM_MCP_RATE_MAX: integer(120, 0, 100_000),
   DIAGRAM_MCP_ALLOWED_ORIGINS: origins("https://chat.example.org,http://localhost:6274"),
@@ -40,6 +42,8 @@ export interface DiagramConfig {
   dataDir: string;
   /** Client addresses (for login limits) come from X-Forwarded-For. */
   trustProxy: boolean;
+  /** METRICS_TOKEN: /metrics answers it from anywhere, not only loopback peers. */
+  metricsToken?: string;
   /** MCP tool calls per access token and minute; 0: no limit. */
   mcpRateMax: number;
   /** Browser pages besides our own that may call /mcp; undefined: pages on loopback. */
@@ -58,6 +62,7 @@ export function diagramConfig(env: EnvValues<typeof diagramEnv>): DiagramConfig 
     collabPublicUrl: env.COLLAB_PUBLIC_URL,
     dataDir: env.DATA_DIR,
     trustProxy: env.DIAGRAM_TRUST_PROXY,
+    metricsToken: env.METRICS_TOKEN,
     mcpRateMax: env.DIAGRAM_MCP_RATE_MAX,
     mcpAllowedOrigins: env.DIAGRAM_MCP_ALLOWED_ORIGINS,
     upkeep: {

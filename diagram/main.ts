@@ -15,6 +15,8 @@ import { scheduleUpkeep } from "./service/upkeep.ts";
 import type { Database } from "./db/database.ts";
 import { openMigratedDatabase } from "./db/open_migrated.ts";
 import { createLayoutPool } from "./layout_pool/layout_pool.ts";
+import { registerDiagramMetrics } from "./metrics.ts";
+import { Registry } from "../runtime/metrics/registry.ts";
 import { compileResvg, PNG_FONTS_MANIFEST, readPngFontManifest } from "./layout_pool/png_assets.ts";
 import { createDiagramMcpServer } from "./mcp/server.ts";
 import { viewResource } from "./mcp/view_resource.ts";
@@ -42,6 +44,10 @@ try {
 // each within its time budget; the workers warm ELK and resvg, compiled once here and shared by
 // them, while the service starts listening.
 const layouts = createLayoutPool({ eager: true, resvg: compileResvg() });
+// /metrics: the pool and the database, read when scraped. It also returns `backups`, which the
+// backup scheduler reports its runs to.
+const registry = new Registry();
+registerDiagramMetrics(registry, { pool: () => layouts.stats(), db });
 if (readPngFontManifest() === null) {
   console.error(
     `diagram: no PNG previews for MCP tools: ${PNG_FONTS_MANIFEST} is missing ` +
@@ -113,6 +119,9 @@ await runService({
     mcpAllowedOrigins: config.mcpAllowedOrigins,
     trustProxy: config.trustProxy,
     collabSecret,
+    metrics: registry,
+    metricsToken: config.metricsToken,
+    layoutPool: () => layouts.stats(),
     editor: {
       bundle: editorBundle,
       collabOrigin: new URL(config.collabPublicUrl).origin,

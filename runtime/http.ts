@@ -1,4 +1,4 @@
-// The common base of every service's Hono app: health, JSON 404 and JSON 500.
+// The common base of every service's Hono app: health, metrics, JSON 404 and JSON 500.
 import { type Context, Hono } from "hono";
 import { getConnInfo } from "hono/deno";
 import { HTTPException } from "hono/http-exception";
@@ -6,6 +6,10 @@ import { describeError } from "../shared/describe_error.ts";
 import { VERSION } from "./version.ts";
 import { hostProblem } from "./host_header.ts";
 import type { ServiceName } from "./service_names.ts";
+import { metricsHandler, readinessAnswer, type ReadinessCheck } from "./metrics/endpoints.ts";
+import { honoRequestMetrics, requestMetrics } from "./metrics/http_metrics.ts";
+import { registerProcessMetrics } from "./metrics/process.ts";
+import { Registry } from "./metrics/registry.ts";
 
 export { SERVICE_NAMES, type ServiceName } from "./service_names.ts";
 
@@ -21,17 +25,35 @@ function healthBody(service: ServiceName) {
 /** Facts added to a healthy answer, e.g. whether an upstream the service calls answers. */
 export type HealthDetails = () => Promise<Record<string, unknown>>;
 
-/** A Hono app with `GET /health` and JSON answers for unknown routes and unexpected errors. */
 /** Turns an error the service knows (a refusal, not a bug) into its answer; null for the rest. */
 export type KnownErrorAnswer = (error: Error, c: Context) => Response | null;
 
-export function serviceApp(
-  service: ServiceName,
-  probe?: HealthProbe,
-  details?: HealthDetails,
-  answerKnownError?: KnownErrorAnswer,
-): Hono {
+export interface ServiceAppOptions {
+  /** /health answers 503 when it rejects. */
+  probe?: HealthProbe;
+  details?: HealthDetails;
+  answerKnownError?: KnownErrorAnswer;
+  /** The service's own families go here too; a fresh registry when omitted. */
+  metrics?: Registry;
+  /** METRICS_TOKEN: /metrics then answers anyone with it, instead of loopback peers only. */
+  metricsToken?: string;
+  /** What /readyz checks; ready at once without any. */
+  readiness?: readonly ReadinessCheck[];
+  /** /healthz's text: "ok", or what a peer's probes expect (search answers SearXNG's "OK"). */
+  aliveText?: string;
+}
+
+/**
+ * A Hono app with `GET /health`, `/healthz` (the process answers), `/readyz` (its dependencies
+ * answer), `/metrics`, request metrics per route, and JSON answers for unknown routes and
+ * unexpected errors.
+ */
+export function serviceApp(service: ServiceName, options: ServiceAppOptions = {}): Hono {
+  const { probe, details, answerKnownError } = options;
+  const registry = options.metrics ?? new Registry();
+  registerProcessMetrics(registry, service);
   const app = new Hono();
+  app.use("*", honoRequestMetrics(requestMetrics(registry)));
   // No answer of ours may be sniffed into another type (a JSON error rendered as HTML, say).
   app.use("*", async (c, next) => {
     await next();
@@ -55,6 +77,10 @@ export function serviceApp(
     }
     return c.json({ ...healthBody(service), ...(await details?.()) });
   });
+  app.get("/healthz", (c) => c.text(options.aliveText ?? "ok"));
+  app.get("/readyz", () => readinessAnswer(options.readiness ?? []));
+  const metrics = metricsHandler(registry, options.metricsToken);
+  app.get("/metrics", (c) => metrics(c.req.raw, clientAddress(c, false)));
   app.notFound((c) => c.json({ error: `Not found: ${c.req.method} ${c.req.path}` }, 404));
   app.onError((error, c) => {
     const known = answerKnownError?.(error, c);

@@ -16,10 +16,9 @@ async function withServer(app: ReturnType<typeof serviceApp>, run: (base: URL) =
 
 Deno.test("health reports 503 when the service's dependency is down", async () => {
   let healthy = true;
-  const app = serviceApp(
-    "diagram",
-    () => healthy ? Promise.resolve() : Promise.reject(new Error("db gone")),
-  );
+  const app = serviceApp("diagram", {
+    probe: () => healthy ? Promise.resolve() : Promise.reject(new Error("db gone")),
+  });
   const errors: string[] = [];
   const originalError = console.error;
   console.error = (line: string) => errors.push(line);
@@ -75,7 +74,9 @@ Deno.test("client errors raised by middleware keep their status and say what is 
 });
 
 Deno.test("health details are added to a healthy answer", async () => {
-  const app = serviceApp("search_mcp", undefined, () => Promise.resolve({ engine: "unreachable" }));
+  const app = serviceApp("search_mcp", {
+    details: () => Promise.resolve({ engine: "unreachable" }),
+  });
   await withServer(app, async (base) => {
     const response = await fetch(new URL("/health", base));
     assert.equal(response.status, 200);

@@ -1,5 +1,6 @@
 import type { Hono } from "hono";
 import { serviceApp } from "../runtime/http.ts";
+import type { Registry } from "../runtime/metrics/registry.ts";
 import { createRateLimiter } from "../shared/rate_limiter.ts";
 import { boundedBody } from "./http/bounded_body.ts";
 import { rateLimit } from "./http/limiter.ts";
@@ -20,8 +21,16 @@ export type { SearchDeps };
 /** Form posts are small; a larger declared body is refused before it is read. */
 const MAX_FORM_BODY_BYTES = 64 * 1024;
 
-export function createSearchApp(deps: SearchDeps): Hono {
-  const app = serviceApp("search");
+export function createSearchApp(
+  deps: SearchDeps,
+  ops: { metrics?: Registry; metricsToken?: string } = {},
+): Hono {
+  const app = serviceApp("search", {
+    ...ops,
+    // SearXNG answers its container health check at /healthz with plain "OK".
+    aliveText: "OK",
+    readiness: [{ name: "engines", problem: () => Promise.resolve(enginesProblem(deps)) }],
+  });
   // Pages load only our own stylesheet and images and run no script at all; https: images
   // because thumbnails load directly when the visitor turned the image proxy off.
   app.use(securityHeaders([
@@ -39,8 +48,6 @@ export function createSearchApp(deps: SearchDeps): Hono {
     app.use("/autocompleter", limited);
     app.use("/image_proxy", limited);
   }
-  // SearXNG answers its container health check here with plain text.
-  app.get("/healthz", (c) => c.text("OK"));
   for (
     const routes of [
       searchRoutes(deps),
@@ -55,4 +62,11 @@ export function createSearchApp(deps: SearchDeps): Hono {
     ]
   ) app.route("/", routes);
   return app;
+}
+
+/** Settings are loaded once the app exists; it can search when some engine is on. */
+function enginesProblem(deps: SearchDeps): string | null {
+  return deps.searcher.engines.some((engine) => !engine.disabled)
+    ? null
+    : "every engine is disabled in the settings";
 }

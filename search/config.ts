@@ -7,6 +7,7 @@ import {
   port,
   text,
 } from "../shared/env.ts";
+import { metricsTokenVariable } from "../runtime/metrics/access.ts";
 
 export const searchEnv = {
   // Unset, they leave server.port and server.bind_address of settings.yml in charge.
@@ -15,6 +16,7 @@ export const searchEnv = {
   SEARCH_SETTINGS_PATH: path(),
   SEARCH_SECRET: text({ secret: true, minLength: 16 }),
   DATA_DIR: dataDir,
+  METRICS_TOKEN: metricsTokenVariable,
 };
 
 export type SearchEnv = EnvValues<typeof searchEnv>;

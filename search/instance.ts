@@ -1,8 +1,10 @@
 // Settings in, a working search service out: engines, the upstream client, the searcher and the
 // HTTP app. Used by main.ts, the tests and the benchmark alike.
 import type { Hono } from "hono";
+import { Registry } from "../runtime/metrics/registry.ts";
 import { createSearchApp } from "./app.ts";
 import { createTokenStore } from "./core/token_store.ts";
+import { engineMetrics } from "./engine_metrics.ts";
 import { ENGINE_MODULES } from "./engines/mod.ts";
 import { type ConfiguredEngine, Searcher } from "./searcher.ts";
 import type { Settings } from "./settings/types.ts";
@@ -34,23 +36,36 @@ export function configuredEngines(settings: Settings): ConfiguredEngine[] {
 
 export function createSearchInstance(
   settings: Settings,
-  { secret, imageProxyAllowsPrivate = false, log, engines = configuredEngines(settings) }: {
+  {
+    secret,
+    imageProxyAllowsPrivate = false,
+    log,
+    engines = configuredEngines(settings),
+    metricsToken,
+  }: {
     secret: string;
     imageProxyAllowsPrivate?: boolean;
     /** Where engine failures are told, a line each; console.error by default. */
     log?: (line: string) => void;
     /** The settings' engines unless given (bench/search_floor_server.ts swaps their parsers). */
     engines?: ConfiguredEngine[];
+    /** METRICS_TOKEN: /metrics answers it from anywhere, not only loopback peers. */
+    metricsToken?: string;
   },
 ): SearchInstance {
   const client = createUpstreamClient({ poolConnections: settings.outgoing.pool_connections });
   const { max_request_timeout } = settings.outgoing;
+  const metrics = new Registry();
   const searcher = new Searcher({
     engines,
     client,
     maxRequestTimeoutMs: max_request_timeout === null ? null : max_request_timeout * 1000,
     log,
+    metrics: engineMetrics(metrics),
   });
-  const app = createSearchApp({ settings, searcher, secret, imageProxyAllowsPrivate });
+  const app = createSearchApp(
+    { settings, searcher, secret, imageProxyAllowsPrivate },
+    { metrics, metricsToken },
+  );
   return { app, searcher, close: () => client.close() };
 }

@@ -25,7 +25,7 @@ try {
 // Neither the environment nor the settings file holds a usable key: use the generated one.
 const secret = settings.server.secret_key ??
   await secretFromEnvOrDataDir("SEARCH_SECRET", undefined, env.DATA_DIR);
-const search = createSearchInstance(settings, { secret });
+const search = createSearchInstance(settings, { secret, metricsToken: env.METRICS_TOKEN });
 
 await runService({
   service: "search",

@@ -16,6 +16,7 @@ import {
 } from "./engines/engine.ts";
 import { engineIsOn, type EngineSwitches } from "./core/engine_choice.ts";
 import { EngineStats } from "./core/engine_stats.ts";
+import type { EngineMetrics } from "./engine_metrics.ts";
 import { type EngineOutput, mergeResults } from "./core/merge.ts";
 import { parseQuerySyntax, type SyntaxTargets } from "./core/query_syntax.ts";
 import { Suspensions } from "./core/suspension.ts";
@@ -80,6 +81,8 @@ export interface SearcherOptions {
   now?: () => number;
   /** Where each engine failure is told, one line (never the query); console.error by default. */
   log?: (line: string) => void;
+  /** Every engine call, for /metrics. */
+  metrics?: EngineMetrics;
 }
 
 export class Searcher {
@@ -90,6 +93,7 @@ export class Searcher {
   readonly #maxRequestTimeoutMs: number | null;
   readonly #now: () => number;
   readonly #log: (line: string) => void;
+  readonly #metrics: EngineMetrics | undefined;
   readonly #syntax: SyntaxTargets;
   readonly #byName: ReadonlyMap<string, ConfiguredEngine>;
   readonly #categories: readonly string[];
@@ -100,6 +104,7 @@ export class Searcher {
     this.#maxRequestTimeoutMs = options.maxRequestTimeoutMs;
     this.#now = options.now ?? Date.now;
     this.#log = options.log ?? console.error;
+    this.#metrics = options.metrics;
     this.suspensions = new Suspensions(this.#now);
     const engineByBang = new Map<string, string>();
     for (const engine of this.engines) {
@@ -155,6 +160,7 @@ export class Searcher {
         timings.push({ engine: engine.name, ms });
         if (results === null) return null;
         this.stats.record(engine.name, { ms });
+        this.#metrics?.record(engine.name, ms / 1000);
         this.suspensions.succeeded(engine.name);
         return { engine: engine.name, weight: engine.weight, category: engineCategory, results };
       } catch (thrown) {
@@ -163,6 +169,7 @@ export class Searcher {
         const at = this.#now();
         timings.push({ engine: engine.name, ms });
         this.stats.record(engine.name, { ms, failed: { reason: error.reason, at } });
+        this.#metrics?.record(engine.name, ms / 1000, error);
         this.suspensions.failed(engine.name, error);
         unresponsive.push([engine.name, error.reason]);
         this.#log(

@@ -3,7 +3,8 @@ import type { MiddlewareHandler } from "hono";
 import type { Hono } from "hono";
 import { dependencyHealth, type DependencyProbe } from "../runtime/dependency_health.ts";
 import { clientAddress, serviceApp } from "../runtime/http.ts";
-import { bearerTokenCheck } from "./http/bearer_token.ts";
+import type { Registry } from "../runtime/metrics/registry.ts";
+import { bearerTokenCheck } from "../runtime/bearer_token.ts";
 import { DEFAULT_ALLOWED_HOSTS, isAllowedHost } from "./http/allowed_host.ts";
 import { originGuard } from "../runtime/mcp/browser_origin.ts";
 import { jsonRpcError, SERVER_ERROR, UNAUTHORIZED } from "../runtime/mcp/jsonrpc_error.ts";
@@ -19,14 +20,17 @@ export interface SearchMcpAppOptions {
   allowedOrigins?: string[];
   /** Take the client address from X-Forwarded-For (behind a reverse proxy). */
   trustProxy: boolean;
+  metrics?: Registry;
+  metricsToken?: string;
 }
 
 export function createSearchMcpApp(options: SearchMcpAppOptions): Hono {
-  const app = serviceApp(
-    "search_mcp",
-    undefined,
-    dependencyHealth("engine", options.engineUnreachableReason),
-  );
+  const app = serviceApp("search_mcp", {
+    details: dependencyHealth("engine", options.engineUnreachableReason),
+    metrics: options.metrics,
+    metricsToken: options.metricsToken,
+    readiness: [{ name: "engine", problem: options.engineUnreachableReason }],
+  });
   // Host (when hardened), then Origin (with CORS for allowed browser pages), then the token.
   if (options.harden) app.use("/mcp", hostGuard(options.allowedHosts ?? DEFAULT_ALLOWED_HOSTS));
   app.use(

@@ -12,6 +12,7 @@ import {
   text,
   url,
 } from "../shared/env.ts";
+import { metricsTokenVariable } from "../runtime/metrics/access.ts";
 
 const MINUTE = 60_000;
 
@@ -41,6 +42,7 @@ export const searchMcpEnv = {
   CACHE_MAX_ENTRIES: integer(100, 0, 100_000),
   USER_AGENT: text(),
   URL_READER_USER_AGENT: text(),
+  METRICS_TOKEN: metricsTokenVariable,
 };
 
 export type SearchMcpEnv = EnvValues<typeof searchMcpEnv>;

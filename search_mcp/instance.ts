@@ -4,10 +4,12 @@ import type { Hono } from "hono";
 import { browserUserAgent } from "../shared/browser_user_agent.ts";
 import { createRateLimiter } from "../shared/rate_limiter.ts";
 import { createTtlCache } from "../shared/ttl_cache.ts";
+import { Registry } from "../runtime/metrics/registry.ts";
 import { createSearchMcpApp } from "./app.ts";
 import type { SearchMcpEnv } from "./config.ts";
 import { createEngineClient, type EngineSearchResponse } from "./engine_client.ts";
 import { createMcpEndpoint, type McpEndpoint } from "../runtime/mcp/endpoint.ts";
+import { searchMcpMetrics } from "./metrics.ts";
 import { createToolServer } from "./server.ts";
 import { rememberedConfig } from "./tools/instance_info.ts";
 import type { UrlReadDeps } from "./tools/web_url_read.ts";
@@ -28,6 +30,8 @@ export function createSearchMcp(
   testing: { fetch?: UrlReadDeps["fetch"] } = {},
 ): SearchMcpInstance {
   const browser = browserUserAgent();
+  const registry = new Registry();
+  const metrics = searchMcpMetrics(registry);
   const engine = createEngineClient({
     baseUrl: env.SEARXNG_URL,
     basicAuth: env.AUTH_USERNAME && env.AUTH_PASSWORD
@@ -55,8 +59,10 @@ export function createSearchMcp(
       allowPrivate: env.MCP_HTTP_ALLOW_PRIVATE_URLS,
       userAgent: env.URL_READER_USER_AGENT ?? env.USER_AGENT ?? browser,
       fetch: testing.fetch,
+      countFetch: metrics.readerFetch,
     },
     instanceConfig: rememberedConfig(engine),
+    metrics,
   };
   const endpoint = createMcpEndpoint({
     createServer: () => createToolServer(deps),
@@ -78,6 +84,8 @@ export function createSearchMcp(
     allowedHosts: env.MCP_HTTP_ALLOWED_HOSTS,
     allowedOrigins: env.MCP_HTTP_ALLOWED_ORIGINS,
     trustProxy: env.MCP_HTTP_TRUST_PROXY,
+    metrics: registry,
+    metricsToken: env.METRICS_TOKEN,
   });
   return { app, endpoint, close: () => endpoint.close() };
 }

@@ -5,6 +5,7 @@ import { McpServer } from "@modelcontextprotocol/server";
 import { mcpServerOptions } from "../runtime/mcp/server_options.ts";
 import { VERSION } from "../runtime/version.ts";
 import type { EngineClient } from "./engine_client.ts";
+import { countToolCalls, type SearchMcpMetrics } from "./metrics.ts";
 import { type ConfigSource, registerInstanceInfo } from "./tools/instance_info.ts";
 import { registerSearchSuggestions } from "./tools/search_suggestions.ts";
 import { registerUrlRead, type UrlReadDeps } from "./tools/web_url_read.ts";
@@ -15,6 +16,7 @@ export interface ToolDeps {
   search: WebSearchDeps;
   urlRead: UrlReadDeps;
   instanceConfig: ConfigSource;
+  metrics?: SearchMcpMetrics;
 }
 
 const INSTRUCTIONS =
@@ -28,6 +30,7 @@ export function createToolServer(deps: ToolDeps): McpServer {
     { name: "search_mcp", title: "Self-hosted search", version: VERSION },
     mcpServerOptions(INSTRUCTIONS),
   );
+  if (deps.metrics) countToolCalls(server, deps.metrics);
   registerWebSearch(server, deps.search);
   registerUrlRead(server, deps.urlRead);
   registerSearchSuggestions(server, deps.engine);

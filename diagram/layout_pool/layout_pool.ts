@@ -66,6 +66,22 @@ export interface LayoutPool {
   preview(file: string, owner?: LayoutOwner): Promise<PreviewImage>;
   /** Terminates every worker; running and queued jobs reject. */
   close(): Promise<void>;
+  /** What /metrics and /readyz read: the pool now, and its jobs since it started. */
+  stats(): LayoutPoolStats;
+}
+
+export interface LayoutPoolStats {
+  queued: number;
+  busy: number;
+  /** Workers started, warm or warming. */
+  workers: number;
+  /** Workers warm and able to take a job. */
+  ready: number;
+  closed: boolean;
+  /** Jobs stopped at their budget, by kind. */
+  timeouts: Record<LayoutTask["kind"], number>;
+  /** Jobs that ended (answered, failed or stopped), by kind. */
+  finished: Record<LayoutTask["kind"], number>;
 }
 
 /** Every worker is busy and the queue is full: the caller should retry in a few seconds. */
@@ -146,6 +162,8 @@ export function createLayoutPool(options: LayoutPoolOptions = {}): LayoutPool {
   const queue: Job[] = [];
   let nextJobId = 1;
   let closed = false;
+  const timeouts = { draw: 0, preview: 0 };
+  const finished = { draw: 0, preview: 0 };
 
   function spawn(replacing?: LayoutOwner): void {
     const slot: Slot = {
@@ -202,6 +220,8 @@ export function createLayoutPool(options: LayoutPoolOptions = {}): LayoutPool {
     const id = nextJobId++;
     const timer = setTimeout(() => {
       slot.abandoned = true;
+      timeouts[job.task.kind]++;
+      finished[job.task.kind]++;
       job.reject(new LayoutTimeoutError(timeoutMs, job.task.kind));
     }, timeoutMs);
     slot.running = { id, job, timer };
@@ -227,6 +247,7 @@ export function createLayoutPool(options: LayoutPoolOptions = {}): LayoutPool {
     slot.running = undefined;
     // Its caller was answered at the deadline: whatever it sent is dropped.
     if (!slot.abandoned) {
+      finished[running.job.task.kind]++;
       if (message.type === "done") running.job.resolve(message.result);
       else running.job.reject(new Error(message.message));
     }
@@ -251,6 +272,7 @@ export function createLayoutPool(options: LayoutPoolOptions = {}): LayoutPool {
     const error = new Error(`layout worker failed: ${reason}`);
     const running = slot.running;
     if (running !== undefined) {
+      finished[running.job.task.kind]++;
       replace(slot, running.job.owner);
       running.job.reject(error);
     } else {
@@ -298,6 +320,17 @@ export function createLayoutPool(options: LayoutPoolOptions = {}): LayoutPool {
       }
       for (const job of queue.splice(0)) job.reject(error);
       return Promise.resolve();
+    },
+    stats() {
+      return {
+        queued: queue.length,
+        busy: slots.filter((slot) => slot.running !== undefined).length,
+        workers: slots.length,
+        ready: slots.filter((slot) => slot.ready).length,
+        closed,
+        timeouts: { ...timeouts },
+        finished: { ...finished },
+      };
     },
   };
 }

@@ -38,6 +38,8 @@ export interface UrlReadDeps {
   userAgent: string;
   /** fetchPublic; tests swap in its address policy and resolver to play the internet. */
   fetch?: typeof fetchPublic;
+  /** Each page fetch's outcome, for /metrics. */
+  countFetch?: (outcome: string) => void;
 }
 
 /**
@@ -121,6 +123,7 @@ async function readPage(url: URL, deps: UrlReadDeps, signal: AbortSignal) {
     });
     if (response.status >= 400) {
       await response.body.cancel();
+      deps.countFetch?.("http_error");
       return errorResult(pageStatusAdvice(response.status, response.url));
     }
     const bytes = await readAll(response);
@@ -130,12 +133,18 @@ async function readPage(url: URL, deps: UrlReadDeps, signal: AbortSignal) {
       contentType: response.headers.get("content-type"),
       url: response.url.href,
     });
+    deps.countFetch?.("ok");
     return document.markdown;
   } catch (error) {
     if (error instanceof PublicFetchError) {
+      deps.countFetch?.(error.kind);
       return errorResult(fetchAdvice(error, deps, deadline.expired));
     }
-    if (error instanceof UnreadableContentError) return errorResult(error.message);
+    if (error instanceof UnreadableContentError) {
+      deps.countFetch?.("unreadable");
+      return errorResult(error.message);
+    }
+    deps.countFetch?.("failed");
     throw error;
   } finally {
     deadline.clear();
