@@ -4,6 +4,8 @@
 //   deno task create-token <EMAIL> <NAME>           print a new personal access token once
 //   deno task list-tokens <EMAIL>
 //   deno task revoke-token <EMAIL> <NAME>
+//   deno task export-gallery <EMAIL> <FILE>         write the account's whole gallery as a zip
+//   deno task import-gallery <EMAIL> <FILE>         read such a zip into the account
 // Each prints one clear line on failure and exits non-zero: 2 for a usage or input mistake,
 // 1 when the database or the account is not there.
 import { z } from "zod";
@@ -15,7 +17,8 @@ import { databaseConfig, diagramEnv } from "./config.ts";
 import type { Database } from "./db/database.ts";
 import { openMigratedDatabase } from "./db/open_migrated.ts";
 import { type AccountOperations, accountOperations } from "./service/accounts.ts";
-import { ConflictError, NotFoundError } from "./service/errors.ts";
+import { ConflictError, InvalidInputError, NotFoundError } from "./service/errors.ts";
+import { galleryCommands } from "./service/gallery_commands.ts";
 import { emailSchema, MIN_PASSWORD_LENGTH, tokenNameSchema } from "./service/schemas.ts";
 
 const EXIT_FAILED = 1;
@@ -33,6 +36,8 @@ const USAGE: Record<string, string> = {
   "create-token": "create-token <EMAIL> <NAME>",
   "list-tokens": "list-tokens <EMAIL>",
   "revoke-token": "revoke-token <EMAIL> <NAME>",
+  "export-gallery": "export-gallery <EMAIL> <FILE>",
+  "import-gallery": "import-gallery <EMAIL> <FILE>",
 };
 
 function argument<T>(schema: z.ZodType<T>, value: string | undefined, what: string): T {
@@ -55,6 +60,7 @@ async function run(
   args: string[],
   flags: string[],
   accounts: () => Promise<AccountOperations>,
+  database: () => Promise<Database>,
 ): Promise<void> {
   const [first, second] = args;
   const email = argument(emailSchema, first, "email");
@@ -96,6 +102,26 @@ async function run(
       console.log(`revoked token ${JSON.stringify(name)} of ${email}`);
       return;
     }
+    case "export-gallery": {
+      const zip = await galleryCommands(await database()).export(email);
+      await Deno.writeFile(second, zip);
+      console.log(`wrote ${email}'s gallery to ${second} (${zip.byteLength} bytes)`);
+      return;
+    }
+    case "import-gallery": {
+      let archive: Uint8Array;
+      try {
+        archive = await Deno.readFile(second);
+      } catch (error) {
+        throw new CommandError(`cannot read ${second}: ${describeError(error)}`, EXIT_USAGE);
+      }
+      const done = await galleryCommands(await database()).import(email, archive);
+      console.log(
+        `imported into ${email}: ${done.diagrams} diagram(s) (${done.trashed} in the trash), ` +
+          `${done.collections} collection(s), ${done.revisions} revision(s), ${done.images} image(s)`,
+      );
+      return;
+    }
   }
 }
 
@@ -122,11 +148,9 @@ async function main(): Promise<number> {
   const config = loadConfigOrExit("diagram", diagramEnv, databaseConfig);
   let database: Database | undefined;
   try {
-    await run(command, args, flags, async () => {
-      // Migrations apply quietly: a command's output is its answer and nothing else.
-      database ??= await openMigratedDatabase(config, () => {});
-      return accountOperations(database);
-    });
+    // Migrations apply quietly: a command's output is its answer and nothing else.
+    const open = async () => database ??= await openMigratedDatabase(config, () => {});
+    await run(command, args, flags, async () => accountOperations(await open()), open);
     return 0;
   } catch (error) {
     if (error instanceof CommandError) {
@@ -136,6 +160,11 @@ async function main(): Promise<number> {
     if (error instanceof ConflictError || error instanceof NotFoundError) {
       console.error(`${command}: ${error.message}`);
       return EXIT_FAILED;
+    }
+    if (error instanceof InvalidInputError) {
+      console.error(`${command}: ${error.message}`);
+      for (const problem of error.problems) console.error(`  ${problem}`);
+      return EXIT_USAGE;
     }
     console.error(`${command}: ${describeError(error)}`);
     return EXIT_FAILED;

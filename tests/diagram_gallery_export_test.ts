@@ -7,10 +7,12 @@ import { readZip } from "../shared/zip_reader.ts";
 import { writeZip } from "../shared/zip_writer.ts";
 import {
   type DiagramWithAccount,
+  EMAIL,
   excalidrawFile,
   startDiagramWithAccount,
 } from "./helpers/collab_instance.ts";
 import { ELEMENT_DEFAULTS } from "./helpers/scene_fixture.ts";
+import { runToExit } from "./helpers/process.ts";
 import { startSqld } from "./helpers/sqld.ts";
 
 const PNG = Uint8Array.fromBase64(
@@ -365,4 +367,27 @@ Deno.test("the export restores onto a diagram service whose DATABASE_URL is a li
   } finally {
     await sqld.stop();
   }
+});
+
+Deno.test("the operator commands export-gallery and import-gallery carry a gallery between instances", async () => {
+  await using source = await startDiagramWithAccount();
+  await fill(source);
+  await using fresh = await startDiagramWithAccount();
+  const file = `${source.diagram.dataDir}/gallery.zip`;
+  const admin = (env: Record<string, string>, ...args: string[]) =>
+    runToExit(["run", "-q", "-P=diagram", "diagram/admin.ts", ...args], env, 60_000);
+
+  const exported = await admin(source.diagram.env, "export-gallery", EMAIL, file);
+  assert.equal(exported.code, 0, exported.stderr);
+  assert.match(exported.stdout, /wrote owner@example\.com's gallery to /);
+  const imported = await admin(fresh.diagram.env, "import-gallery", EMAIL, file);
+  assert.equal(imported.code, 0, imported.stderr);
+  assert.match(imported.stdout, /4 diagram\(s\) \(1 in the trash\), 3 collection\(s\)/);
+  assert.deepEqual(await snapshot(fresh), await snapshot(source));
+
+  // A file that is no archive: the problem on stderr, exit 2, nothing written.
+  await Deno.writeTextFile(file, "not a zip");
+  const refused = await admin(fresh.diagram.env, "import-gallery", EMAIL, file);
+  assert.equal(refused.code, 2);
+  assert.match(refused.stderr, /nothing was written\n {2}this is not a zip archive/);
 });
