@@ -51,7 +51,7 @@ Deno.test("compose defines exactly the four services", () => {
 });
 
 for (const [name, expected] of Object.entries(EXPECTED)) {
-  Deno.test(`compose runs ${name} from its compiled entrypoint on its default port with a /health check`, async () => {
+  Deno.test(`compose runs ${name} from its compiled entrypoint on its default port with a /readyz check`, async () => {
     const service = compose.services[name];
     const spec: Record<string, EnvVar<unknown>> = expected.spec;
     // search takes its default port from settings.yml, the others from their env spec.
@@ -80,7 +80,7 @@ for (const [name, expected] of Object.entries(EXPECTED)) {
       "CMD",
       "curl",
       "-fsS",
-      `http://127.0.0.1:${defaultPort}/health`,
+      `http://127.0.0.1:${defaultPort}/readyz`,
     ]);
   });
 
