@@ -295,3 +295,25 @@ Deno.test("with DIAGRAM_BACKUP_EVERY_HOURS=0 no backup is taken and /health says
   const health = await (await fetch(new URL("/health", diagram.url))).json();
   assert.deepEqual(health.backup, { scheduled: false });
 });
+
+Deno.test("backup and restore with DATABASE_URL at a libSQL server say to use the server's own tools and write nothing", async () => {
+  const dataDir = await Deno.makeTempDir({ prefix: "backup-remote-" });
+  try {
+    const env = {
+      DATA_DIR: dataDir,
+      DATABASE_URL: "http://127.0.0.1:9/",
+      COLLAB_SECRET: "x".repeat(40),
+    };
+    for (const task of ["backup", "restore"] as const) {
+      const answer = await backupTask(task, env, ...(task === "restore" ? ["some.tar.gz"] : []));
+      assert.equal(answer.code, 2, task);
+      assert.match(
+        answer.stderr,
+        /DATABASE_URL points at a libSQL server \(http:\/\/127\.0\.0\.1:9\): back it up with the server's own tools/,
+      );
+    }
+    assert.deepEqual([...Deno.readDirSync(dataDir)], []);
+  } finally {
+    await Deno.remove(dataDir, { recursive: true });
+  }
+});
