@@ -114,6 +114,7 @@ export function createDiagramApp(deps: DiagramDeps): Hono {
       history: core.history,
       trash: core.trash,
       collections: core.collections,
+      gallery: core.gallery,
       baseUrl: deps.baseUrl,
       secureCookie,
       trustProxy: deps.trustProxy,

@@ -38,6 +38,14 @@ export function accountPage(view: AccountView): string {
       <button type="submit" class="primary">Create token</button>
       </form>
       </section>
+      <section aria-labelledby="gallery-heading">
+        <h2 id="gallery-heading">Your whole gallery</h2>
+        <p>One <code>.zip</code> of every diagram with its history, collections and images
+          (<code>.excalidraw</code> files and a <code>manifest.json</code>), to keep or to move to
+          another instance.</p>
+        <p><a class="button" href="/api/export" download>Download the whole gallery</a>
+          <a href="/import/gallery">Import a gallery archive</a></p>
+      </section>
       <section aria-labelledby="password-heading">
         <h2 id="password-heading">Password</h2>
         <form method="post" action="/account/password" class="narrow">

@@ -11,10 +11,17 @@ import { InvalidInputError, NotFoundError } from "../service/errors.ts";
 import { idSchema, nameSchema } from "../service/schemas.ts";
 import { LayoutBusyError, LayoutTimeoutError } from "../layout_pool/layout_pool.ts";
 import type { PageEnv } from "../http/page_session.ts";
-import { type ImportOutcome, importPage } from "../pages/import_page.ts";
+import { galleryImportPage, type ImportOutcome, importPage } from "../pages/import_page.ts";
+import type { DiagramService } from "../service/diagram_service.ts";
+import {
+  GALLERY_TOO_LARGE,
+  GALLERY_UPLOAD_TIMEOUT_MS,
+  MAX_GALLERY_ARCHIVE_BYTES,
+} from "./gallery.ts";
 
 export interface ImportPageDeps {
   diagrams: DiagramOperations;
+  gallery: DiagramService["gallery"];
 }
 
 /** One import: a few files of the biggest size a diagram may have. */
@@ -43,6 +50,28 @@ export function importPages(deps: ImportPageDeps): Hono<PageEnv> {
     const outcomes: ImportOutcome[] = [];
     for (const file of files) outcomes.push(await importOne(actor, collectionId, file));
     return c.html(importPage(c.get("email"), outcomes));
+  });
+
+  app.get("/import/gallery", (c) => c.html(galleryImportPage(c.get("email"))));
+
+  // A whole-gallery archive (GET /api/export's), read back all or nothing.
+  app.post("/import/gallery", async (c) => {
+    const form = await readMultipartRequest(c.req.raw, MAX_GALLERY_ARCHIVE_BYTES, {
+      tooLarge: GALLERY_TOO_LARGE,
+      timeoutMs: GALLERY_UPLOAD_TIMEOUT_MS,
+    });
+    const archive = form.get("archive");
+    if (!(archive instanceof File) || archive.size === 0) {
+      throw new HTTPException(400, { message: "choose the .zip a gallery export made" });
+    }
+    const actor: Actor = { userId: c.get("userId"), via: "import" };
+    try {
+      const imported = await deps.gallery.import(actor, await archive.bytes());
+      return c.html(galleryImportPage(c.get("email"), { imported }));
+    } catch (error) {
+      if (!(error instanceof InvalidInputError)) throw error;
+      return c.html(galleryImportPage(c.get("email"), { problems: error.problems }), 400);
+    }
   });
 
   /** One file: an Excalidraw file's JSON validated whole, or a chart drawn; or its problems. */

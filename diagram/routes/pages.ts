@@ -23,6 +23,8 @@ import { loginPages } from "./login_pages.ts";
 import { pageAssets } from "./page_assets.ts";
 import { answerPageError } from "./page_errors.ts";
 
+import type { DiagramService } from "../service/diagram_service.ts";
+
 export interface PageRouteDeps {
   sessions: SessionOperations;
   accounts: AccountOperations;
@@ -30,6 +32,7 @@ export interface PageRouteDeps {
   history: HistoryOperations;
   trash: TrashOperations;
   collections: CollectionOperations;
+  gallery: DiagramService["gallery"];
   baseUrl: string;
   secureCookie: boolean;
   trustProxy: boolean;
@@ -45,6 +48,7 @@ const SIGNED_IN_PATHS = [
   "/new/*",
   "/collections",
   "/import",
+  "/import/*",
   "/account",
   "/account/*",
   "/trash",
