@@ -2,6 +2,7 @@
 // calls the service layer (service/); none touches the database.
 import { Hono } from "hono";
 import { serviceApp } from "../runtime/http.ts";
+import { compression } from "../runtime/compression.ts";
 import type { Registry } from "../runtime/metrics/registry.ts";
 import { securityHeaders } from "../runtime/security_headers.ts";
 import { pagePolicy } from "./http/page_policy.ts";
@@ -68,6 +69,7 @@ export function createDiagramApp(deps: DiagramDeps): Hono {
         : []),
     ],
   });
+  app.use(compression());
   // Pages load our own stylesheet, scripts and images only; nothing may frame them.
   app.use(securityHeaders(pagePolicy()));
   // Every write must come from our own pages (page forms, sign-in and sign-out included, and the

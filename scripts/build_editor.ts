@@ -1,9 +1,10 @@
 // `deno task build`: bundles the editor page's browser code (diagram/editor/, React and
 // Excalidraw) into build/editor/, with Excalidraw's fonts beside it so the page never asks a CDN.
 // `--if-stale` builds only when a file of ours the bundle is made from (wherever it lives), the
-// lock file or this script changed since the last build (the tasks that serve or test the editor
-// run it that way; finding a bundle current costs ~50 ms).
+// lock file or this script changed since the last build, or a compressed copy is missing (the
+// tasks that serve or test the editor run it that way; finding a bundle current costs ~50 ms).
 // Output: editor-<hash>.js (the entry), chunks/ (loaded on demand), editor-<hash>.css, fonts/,
+// each script and stylesheet also as .br and .gz (runtime/compression_files.ts),
 // app-editor-<hash>.js and its .css (the second entry: full-screen editing in a chat client's
 // diagram view, diagram/view/, sharing the chunks), and manifest.json naming them, which the
 // diagram service reads at startup.
@@ -12,6 +13,7 @@ import { cp, mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { dirname, join, relative } from "node:path";
 import * as esbuild from "esbuild";
 import { sha256Hex } from "../diagram/digest.ts";
+import { allPrecompressed, precompress } from "../runtime/compression_files.ts";
 import {
   EDITOR_BUILD_DIR,
   type EditorManifest,
@@ -93,12 +95,15 @@ export async function keyOf(inputs: string[], root = ROOT): Promise<string> {
   return sha256Hex(parts.join("\0"));
 }
 
-async function currentKey(): Promise<string | null> {
+/** Whether the bundle in place was built from `key`, its compressed copies all there. */
+async function current(key: string): Promise<boolean> {
+  let manifest: EditorManifest;
   try {
-    return (JSON.parse(await readFile(MANIFEST, "utf8")) as EditorManifest).key;
+    manifest = JSON.parse(await readFile(MANIFEST, "utf8"));
   } catch {
-    return null;
+    return false;
   }
+  return manifest.key === key && await allPrecompressed(EDITOR_BUILD_DIR, manifest.files);
 }
 
 /**
@@ -269,10 +274,12 @@ async function build(key: string): Promise<EditorManifest> {
 
 if (import.meta.main) {
   const key = await sourceKey();
-  if (Deno.args.includes("--if-stale") && await currentKey() === key) Deno.exit(0);
+  if (Deno.args.includes("--if-stale") && await current(key)) Deno.exit(0);
   const started = performance.now();
   const manifest = await build(key);
   await mkdir(EDITOR_BUILD_DIR, { recursive: true });
+  // The scripts and stylesheets in brotli and gzip beside them, served as they are.
+  await precompress(EDITOR_BUILD_DIR, manifest.files);
   await writeFile(MANIFEST, JSON.stringify(manifest, null, 2) + "\n");
   console.error(
     `editor bundle built in ${((performance.now() - started) / 1000).toFixed(1)} s: ` +

@@ -1,5 +1,6 @@
 import type { Hono } from "hono";
 import { serviceApp } from "../runtime/http.ts";
+import { compression } from "../runtime/compression.ts";
 import type { Registry } from "../runtime/metrics/registry.ts";
 import { createRateLimiter } from "../shared/rate_limiter.ts";
 import { boundedBody } from "./http/bounded_body.ts";
@@ -31,6 +32,7 @@ export function createSearchApp(
     aliveText: "OK",
     readiness: [{ name: "engines", problem: () => Promise.resolve(enginesProblem(deps)) }],
   });
+  app.use(compression());
   // Pages load only our own stylesheet and images and run no script at all; https: images
   // because thumbnails load directly when the visitor turned the image proxy off.
   app.use(securityHeaders([

@@ -3,6 +3,7 @@ import type { MiddlewareHandler } from "hono";
 import type { Hono } from "hono";
 import { dependencyHealth, type DependencyProbe } from "../runtime/dependency_health.ts";
 import { clientAddress, serviceApp } from "../runtime/http.ts";
+import { compression } from "../runtime/compression.ts";
 import type { Registry } from "../runtime/metrics/registry.ts";
 import { bearerTokenCheck } from "../runtime/bearer_token.ts";
 import { DEFAULT_ALLOWED_HOSTS, isAllowedHost } from "./http/allowed_host.ts";
@@ -31,6 +32,8 @@ export function createSearchMcpApp(options: SearchMcpAppOptions): Hono {
     metricsToken: options.metricsToken,
     readiness: [{ name: "engine", problem: options.engineUnreachableReason }],
   });
+  // JSON answers of /mcp are compressed; its event streams are left alone.
+  app.use(compression());
   // Host (when hardened), then Origin (with CORS for allowed browser pages), then the token.
   if (options.harden) app.use("/mcp", hostGuard(options.allowedHosts ?? DEFAULT_ALLOWED_HOSTS));
   app.use(

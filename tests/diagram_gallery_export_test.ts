@@ -391,3 +391,44 @@ Deno.test("the operator commands export-gallery and import-gallery carry a galle
   assert.equal(refused.code, 2);
   assert.match(refused.stderr, /nothing was written\n {2}this is not a zip archive/);
 });
+
+Deno.test("the account page links the whole-gallery download, and /import/gallery's form imports an archive or lists why not", async () => {
+  await using source = await startDiagramWithAccount();
+  await fill(source);
+  const archive = await exportFrom(source);
+  const cookie = await cookieOf(source);
+  const account =
+    await (await fetch(new URL("/account", source.diagram.url), { headers: { cookie } })).text();
+  assert.match(
+    account,
+    /<a class="button" href="\/api\/export" download>Download the whole gallery<\/a>/,
+  );
+  assert.match(account, /href="\/import\/gallery"/);
+  const form =
+    await (await fetch(new URL("/import/gallery", source.diagram.url), { headers: { cookie } }))
+      .text();
+  assert.match(form, /<label for="archive">Gallery archive \(.zip\)<\/label>/);
+
+  await using fresh = await startDiagramWithAccount();
+  const post = async (bytes: Uint8Array) => {
+    const body = new FormData();
+    body.set(
+      "archive",
+      new File([bytes as Uint8Array<ArrayBuffer>], "gallery.zip", { type: "application/zip" }),
+    );
+    const response = await fetch(new URL("/import/gallery", fresh.diagram.url), {
+      method: "POST",
+      headers: { cookie: await cookieOf(fresh), origin: fresh.diagram.origin },
+      body,
+    });
+    return { status: response.status, text: await response.text() };
+  };
+  const refused = await post(new TextEncoder().encode("no zip"));
+  assert.equal(refused.status, 400);
+  assert.match(refused.text, /nothing was\s+written/);
+  assert.match(refused.text, /this is not a zip archive/);
+  const done = await post(archive);
+  assert.equal(done.status, 200);
+  assert.match(done.text, /Imported 4 diagram\(s\)\s+\(1 into the trash\), 3 collection\(s\)/);
+  assert.deepEqual(await snapshot(fresh), await snapshot(source));
+});

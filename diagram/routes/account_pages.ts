@@ -66,8 +66,10 @@ export function accountPages(deps: AccountPageDeps): Hono<PageEnv> {
     }
     try {
       const token = await deps.accounts.createTokenFor(c.get("userId"), form.data.name);
-      // Shown in this answer only: nothing stores the token itself.
-      c.header("Cache-Control", "no-store");
+      // Shown in this answer only: nothing stores the token itself. Nor is the page compressed,
+      // since it shows the token beside the name the visitor typed (BREACH: the compressed
+      // length would tell a guess of the token's next characters right from wrong).
+      c.header("Cache-Control", "no-store, no-transform");
       return c.html(await page(c, { created: { name: form.data.name, token } }), 201);
     } catch (error) {
       if (!(error instanceof ConflictError)) throw error;

@@ -14,7 +14,7 @@ import {
 } from "../service/schemas.ts";
 import { actorOf, type DiagramHonoEnv } from "../http/authenticate.ts";
 import { readJsonBody, SMALL_BODY_BYTES } from "../http/json_body.ts";
-import { sha256Hex } from "../digest.ts";
+import { bodyOrNotModified } from "../../runtime/etag.ts";
 import { MAX_THUMBNAIL_BYTES } from "../drawing/svg/sanitize_svg.ts";
 import { SCENE_LIMITS } from "../drawing/excalidraw/validate.ts";
 import { attachment } from "../http/content_disposition.ts";
@@ -102,9 +102,10 @@ export function diagramRoutes(diagrams: DiagramOperations): Hono<DiagramHonoEnv>
 
   app.get("/api/diagrams/:id/export", async (c) => {
     const { fileName, file } = await diagrams.export(c.get("userId"), idParam(c.req.param("id")));
-    return c.body(file, 200, {
+    return bodyOrNotModified(c, file, {
       "Content-Type": "application/vnd.excalidraw+json",
       "Content-Disposition": attachment(fileName),
+      "Cache-Control": "private, no-cache",
     });
   });
 
@@ -113,7 +114,7 @@ export function diagramRoutes(diagrams: DiagramOperations): Hono<DiagramHonoEnv>
       c.get("userId"),
       idParam(c.req.param("id")),
     );
-    return c.body(svg, 200, {
+    return bodyOrNotModified(c, svg, {
       ...THUMBNAIL_HEADERS,
       "Content-Disposition": attachment(fileName),
     });
@@ -124,7 +125,7 @@ export function diagramRoutes(diagrams: DiagramOperations): Hono<DiagramHonoEnv>
       c.get("userId"),
       idParam(c.req.param("id")),
     );
-    return c.body(mermaid, 200, {
+    return bodyOrNotModified(c, mermaid, {
       "Content-Type": "text/vnd.mermaid; charset=utf-8",
       "Content-Disposition": attachment(fileName),
       "Cache-Control": "private, no-cache",
@@ -164,11 +165,7 @@ export function diagramRoutes(diagrams: DiagramOperations): Hono<DiagramHonoEnv>
 
   app.get("/api/diagrams/:id/thumbnail.svg", async (c) => {
     const svg = await diagrams.thumbnail(c.get("userId"), idParam(c.req.param("id")));
-    const etag = `"${sha256Hex(svg).slice(0, 32)}"`;
-    if (c.req.header("if-none-match") === etag) {
-      return c.body(null, 304, { ETag: etag, ...THUMBNAIL_HEADERS });
-    }
-    return c.body(svg, 200, { ETag: etag, ...THUMBNAIL_HEADERS });
+    return bodyOrNotModified(c, svg, THUMBNAIL_HEADERS);
   });
 
   return app;

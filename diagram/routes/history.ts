@@ -5,6 +5,7 @@ import type { HistoryOperations } from "../service/history.ts";
 import { idSchema, listRevisionsQuery, parseOrThrow, revisionSchema } from "../service/schemas.ts";
 import { actorOf, type DiagramHonoEnv } from "../http/authenticate.ts";
 import { parseIfMatch, THUMBNAIL_HEADERS } from "./diagrams.ts";
+import { bodyOrNotModified } from "../../runtime/etag.ts";
 
 export function historyRoutes(history: HistoryOperations): Hono<DiagramHonoEnv> {
   const app = new Hono<DiagramHonoEnv>();
@@ -52,7 +53,7 @@ export function historyRoutes(history: HistoryOperations): Hono<DiagramHonoEnv> 
     const { id, revision } = params(c);
     const svg = await history.thumbnail(c.get("userId"), id, revision);
     // A revision's contents never change: its thumbnail may be kept as long as the browser likes.
-    return c.body(svg, 200, {
+    return bodyOrNotModified(c, svg, {
       ...THUMBNAIL_HEADERS,
       "Cache-Control": "private, max-age=31536000, immutable",
     });

@@ -1,6 +1,7 @@
 // The pages' stylesheet and scripts: files, because the CSP allows no inline style or script;
 // strings in modules, so that `deno compile` embeds them.
 import { Hono } from "hono";
+import { bodyOrNotModified, contentEtag } from "../../runtime/etag.ts";
 import { COPY_JS } from "../pages/copy_script.ts";
 import { EDITOR_ASSET_PATH_JS } from "../pages/editor_asset_path_script.ts";
 import { GALLERY_JS } from "../pages/gallery_script.ts";
@@ -26,11 +27,10 @@ const ASSETS: Record<string, { body: string; type: string }> = {
 export function pageAssets(): Hono {
   const app = new Hono();
   for (const [path, asset] of Object.entries(ASSETS)) {
-    app.get(path, (c) =>
-      c.body(asset.body, 200, {
-        "Content-Type": asset.type,
-        "Cache-Control": "public, max-age=3600",
-      }));
+    // After the hour a browser asks again and, the file unchanged, gets a 304.
+    const etag = contentEtag(asset.body);
+    const headers = { "Content-Type": asset.type, "Cache-Control": "public, max-age=3600" };
+    app.get(path, (c) => bodyOrNotModified(c, asset.body, headers, etag));
   }
   app.get("/favicon.ico", (c) => c.redirect("/favicon.svg", 301));
   return app;

@@ -4,6 +4,7 @@ import type { TrashOperations } from "../service/trash.ts";
 import { idSchema, listTrashQuery, parseOrThrow } from "../service/schemas.ts";
 import { actorOf, type DiagramHonoEnv } from "../http/authenticate.ts";
 import { THUMBNAIL_HEADERS } from "./diagrams.ts";
+import { bodyOrNotModified } from "../../runtime/etag.ts";
 
 export function trashRoutes(trash: TrashOperations): Hono<DiagramHonoEnv> {
   const app = new Hono<DiagramHonoEnv>();
@@ -19,7 +20,7 @@ export function trashRoutes(trash: TrashOperations): Hono<DiagramHonoEnv> {
 
   app.get("/api/trash/:id/thumbnail.svg", async (c) => {
     const svg = await trash.thumbnail(c.get("userId"), idParam(c.req.param("id")));
-    return c.body(svg, 200, THUMBNAIL_HEADERS);
+    return bodyOrNotModified(c, svg, THUMBNAIL_HEADERS);
   });
 
   app.post("/api/trash/:id/restore", async (c) => {
