@@ -12,6 +12,10 @@
 // - `maxColourBits` below 8 rounds each channel to fewer bits first: the caller's last resort
 //   when even the smallest allowed image is too many bytes (anti-aliased photos of text would
 //   otherwise stay RGB).
+import { crc32 } from "../../../shared/crc32.ts";
+
+/** The CRC-32 that PNG chunks end with (ISO 3309, as in zlib and zip). */
+export { crc32 };
 
 const SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const PALETTE_MAX = 256;
@@ -146,23 +150,6 @@ function chunk(type: string, data: Uint8Array): Uint8Array {
   out.set(data, 8);
   view.setUint32(8 + data.length, crc32(out.subarray(4, 8 + data.length)));
   return out;
-}
-
-const CRC_TABLE = (() => {
-  const table = new Uint32Array(256);
-  for (let n = 0; n < 256; n++) {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    table[n] = c >>> 0;
-  }
-  return table;
-})();
-
-/** The CRC-32 that PNG chunks end with (ISO 3309, as in zlib). */
-export function crc32(bytes: Uint8Array): number {
-  let crc = 0xffffffff;
-  for (let i = 0; i < bytes.length; i++) crc = CRC_TABLE[(crc ^ bytes[i]) & 0xff] ^ (crc >>> 8);
-  return (crc ^ 0xffffffff) >>> 0;
 }
 
 /** The parts, one after another, in one new array. */
