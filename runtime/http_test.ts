@@ -133,3 +133,83 @@ Deno.test("a malformed Host header is a JSON 400 on every route, never a 500", a
     assert.deepEqual([good.status, good.body], [200, { path: "/uses-url" }]);
   });
 });
+
+Deno.test("requests are counted per route template; a path no route matches is 'unmatched'", async () => {
+  const app = serviceApp("diagram");
+  app.get("/api/items/:id", (c) => c.json({ id: c.req.param("id") }));
+  await withServer(app, async (base) => {
+    for (const path of ["/api/items/secret-id-1", "/api/items/secret-id-2", "/no/such/path"]) {
+      await (await fetch(new URL(path, base))).body?.cancel();
+    }
+    await (await fetch(new URL("/api/items/x", base), { method: "BREW" })).body?.cancel();
+    const text = await (await fetch(new URL("/metrics", base))).text();
+    assert.match(
+      text,
+      /^http_requests_total\{route="\/api\/items\/:id",method="GET",code="200"\} 2$/m,
+    );
+    assert.match(text, /^http_requests_total\{route="unmatched",method="GET",code="404"\} 1$/m);
+    assert.match(text, /^http_requests_total\{route="unmatched",method="other",code="404"\} 1$/m);
+    assert.match(
+      text,
+      /^http_request_duration_seconds_count\{route="\/api\/items\/:id",method="GET"\} 2$/m,
+    );
+    assert.doesNotMatch(text, /secret-id|no\/such|BREW/);
+    assert.match(text, /^process_resident_memory_bytes \d+$/m);
+    assert.match(text, new RegExp(`^diagram_build_info\\{version="${VERSION}"\\} 1$`, "m"));
+  });
+});
+
+Deno.test("/metrics is text format 0.0.4 on loopback; with METRICS_TOKEN it needs the token", async () => {
+  await withServer(serviceApp("search"), async (base) => {
+    const open = await fetch(new URL("/metrics", base));
+    assert.equal(open.status, 200);
+    assert.equal(open.headers.get("content-type"), "text/plain; version=0.0.4; charset=utf-8");
+    await open.body?.cancel();
+  });
+  const token = "metrics-token-0123456789";
+  await withServer(serviceApp("search", { metricsToken: token }), async (base) => {
+    const bare = await fetch(new URL("/metrics", base));
+    assert.equal(bare.status, 401);
+    assert.equal(bare.headers.get("www-authenticate"), 'Bearer realm="metrics"');
+    assert.match((await bare.json()).error, /METRICS_TOKEN/);
+    const wrong = await fetch(new URL("/metrics", base), {
+      headers: { authorization: "Bearer not-the-token-0123" },
+    });
+    assert.equal(wrong.status, 401);
+    await wrong.body?.cancel();
+    const right = await fetch(new URL("/metrics", base), {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    assert.equal(right.status, 200);
+    assert.match(await right.text(), /^# TYPE http_requests_total counter$/m);
+  });
+});
+
+Deno.test("/healthz answers while the process does; /readyz names each dependency not ready", async () => {
+  let database: string | null = null;
+  const app = serviceApp("diagram", {
+    readiness: [
+      { name: "database", problem: () => Promise.resolve(database) },
+      { name: "layout_pool", problem: () => Promise.reject(new Error("pool gone")) },
+    ],
+  });
+  const alive = await app.request("/healthz");
+  assert.equal(alive.status, 200);
+  assert.equal(await alive.text(), "ok");
+  const first = await app.request("/readyz");
+  assert.equal(first.status, 503);
+  assert.deepEqual(await first.json(), {
+    status: "not ready",
+    not_ready: { layout_pool: "pool gone" },
+  });
+  database = "no answer";
+  const second = await (await app.request("/readyz")).json();
+  assert.deepEqual(Object.keys(second.not_ready), ["database", "layout_pool"]);
+  const ready = await serviceApp("search", { aliveText: "OK" }).request("/readyz");
+  assert.equal(ready.status, 200);
+  assert.deepEqual(await ready.json(), { status: "ready" });
+  assert.equal(
+    await (await serviceApp("search", { aliveText: "OK" }).request("/healthz")).text(),
+    "OK",
+  );
+});
