@@ -25,7 +25,6 @@ const OPTIONS = { diagramId: "corpus", source: "https://diagrams.example.test", 
 const NOT_YET_AT_FIT: Record<string, number> = {
   "build_graph.mmd": 8.5,
   "microservices_nested.mmd": 5.5,
-  "network_star.mmd": 9,
   "platform_60.mmd": 3,
 };
 

@@ -102,7 +102,7 @@ export interface LayoutInput {
   labelGap?: number;
 }
 
-const NODE_SPACING = 45;
+const NODE_SPACING = 40;
 const LAYER_SPACING = 60;
 /** Keeps bends away from the nodes: arrow ends are moved off the box onto the outline + gap. */
 const EDGE_NODE_SPACING = 24;

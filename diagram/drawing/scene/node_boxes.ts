@@ -119,18 +119,45 @@ export function measureDiagram(spec: DiagramSpec): DiagramBoxes {
 
 export function nodeBox(label: string, specShape: Shape): NodeBox {
   const shape = DRAWN_AS[specShape];
+  if (specShape === "circle") return circleBox(label);
   const block = textBlock(label, NODE_WRAP_WIDTH[shape], NODE_LABEL_FONT);
   const needed = minimumContainer(shape, block.width * WIDTH_MARGIN, block.height);
-  if (specShape === "circle") {
-    // Already round: the text's square needs less room around it than a wide box does.
-    const side = Math.max(MIN_HEIGHT, needed.width + PADDING_Y, needed.height + PADDING_Y);
-    return { width: side, height: side, label: block };
-  }
   return {
     width: Math.max(MIN_WIDTH, needed.width + PADDING_X),
     height: Math.max(MIN_HEIGHT, needed.height + PADDING_Y),
     label: block,
   };
+}
+
+/** Narrower wraps tried for a circle's label, in px below the ellipse's wrap width. */
+const CIRCLE_WRAP_STEP = 10;
+
+/**
+ * A circle's side follows the longer side of its label's box, so its label is wrapped into the
+ * squarest block: "AP warehouse" on two lines takes a circle of 191 px, on one 237. Only wraps that
+ * Excalidraw keeps are taken: re-wrapped at the width the circle gives its text, the lines stay.
+ */
+function circleBox(label: string): NodeBox {
+  const sideFor = (block: TextBlock) => {
+    const needed = minimumContainer("ellipse", block.width * WIDTH_MARGIN, block.height);
+    // Already round: the text's square needs less room around it than a wide box does.
+    return Math.max(MIN_HEIGHT, needed.width + PADDING_Y, needed.height + PADDING_Y);
+  };
+  const widest = textBlock(label, NODE_WRAP_WIDTH.ellipse, NODE_LABEL_FONT);
+  let best = { block: widest, side: sideFor(widest) };
+  for (
+    let wrap = NODE_WRAP_WIDTH.ellipse - CIRCLE_WRAP_STEP;
+    wrap > 0;
+    wrap -= CIRCLE_WRAP_STEP
+  ) {
+    const block = textBlock(label, wrap, NODE_LABEL_FONT);
+    if (block.text.replaceAll("\n", " ") !== widest.text.replaceAll("\n", " ")) break;
+    const side = sideFor(block);
+    const kept = wrapText(label, TEXT_AREA_RULES.ellipse.extent(side), NODE_LABEL_FONT) ===
+      block.text;
+    if (kept && side < best.side) best = { block, side };
+  }
+  return { width: best.side, height: best.side, label: best.block };
 }
 
 /**

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import type { Point } from "../excalidraw/types.ts";
-import { measureText } from "./text_metrics.ts";
+import { measureText, wrapText } from "./text_metrics.ts";
 import {
   distanceToOutline,
   EDGE_LABEL_FONT,
@@ -198,4 +198,22 @@ Deno.test("the entry point lies at the asked distance from every shape, on slant
       }
     }
   }
+});
+
+Deno.test("a circle's label wraps into its squarest block that Excalidraw keeps, so the circle is smaller", () => {
+  const circle = nodeBox("AP warehouse", "circle");
+  assert.equal(circle.label.text, "AP\nwarehouse");
+  assert.equal(circle.width, circle.height);
+  // On one line the circle would have to be this big.
+  const oneLine = measureText("AP warehouse", NODE_LABEL_FONT);
+  assert.ok(circle.width < Math.ceil((oneLine.width * 1.08 + 10) * Math.SQRT2) + 24 - 30);
+  // Excalidraw re-wraps bound text at the width the circle gives it: the lines stay.
+  const area = textArea("ellipse", { x: 0, y: 0, width: circle.width, height: circle.height });
+  assert.equal(wrapText("AP warehouse", area.width, NODE_LABEL_FONT), circle.label.text);
+});
+
+Deno.test("a circle keeps a one-line label when every narrower wrap would be re-wrapped by Excalidraw", () => {
+  const circle = nodeBox("AP floor 1", "circle");
+  const area = textArea("ellipse", { x: 0, y: 0, width: circle.width, height: circle.height });
+  assert.equal(wrapText("AP floor 1", area.width, NODE_LABEL_FONT), circle.label.text);
 });
