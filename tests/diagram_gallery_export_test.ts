@@ -12,7 +12,6 @@ import {
   startDiagramWithAccount,
 } from "./helpers/collab_instance.ts";
 import { ELEMENT_DEFAULTS } from "./helpers/scene_fixture.ts";
-import { runToExit } from "./helpers/process.ts";
 import { startSqld } from "./helpers/sqld.ts";
 
 const PNG = Uint8Array.fromBase64(
@@ -374,20 +373,17 @@ Deno.test("the operator commands export-gallery and import-gallery carry a galle
   await fill(source);
   await using fresh = await startDiagramWithAccount();
   const file = `${source.diagram.dataDir}/gallery.zip`;
-  const admin = (env: Record<string, string>, ...args: string[]) =>
-    runToExit(["run", "-q", "-P=diagram", "diagram/admin.ts", ...args], env, 60_000);
-
-  const exported = await admin(source.diagram.env, "export-gallery", EMAIL, file);
+  const exported = await source.diagram.admin("export-gallery", EMAIL, file);
   assert.equal(exported.code, 0, exported.stderr);
   assert.match(exported.stdout, /wrote owner@example\.com's gallery to /);
-  const imported = await admin(fresh.diagram.env, "import-gallery", EMAIL, file);
+  const imported = await fresh.diagram.admin("import-gallery", EMAIL, file);
   assert.equal(imported.code, 0, imported.stderr);
   assert.match(imported.stdout, /4 diagram\(s\) \(1 in the trash\), 3 collection\(s\)/);
   assert.deepEqual(await snapshot(fresh), await snapshot(source));
 
   // A file that is no archive: the problem on stderr, exit 2, nothing written.
   await Deno.writeTextFile(file, "not a zip");
-  const refused = await admin(fresh.diagram.env, "import-gallery", EMAIL, file);
+  const refused = await fresh.diagram.admin("import-gallery", EMAIL, file);
   assert.equal(refused.code, 2);
   assert.match(refused.stderr, /nothing was written\n {2}this is not a zip archive/);
 });

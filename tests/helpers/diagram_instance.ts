@@ -6,7 +6,12 @@ import type { Json } from "./mcp_client.ts";
 
 export type AdminTask = Extract<
   TaskName,
-  "reset-password" | "create-token" | "list-tokens" | "revoke-token"
+  | "reset-password"
+  | "create-token"
+  | "list-tokens"
+  | "revoke-token"
+  | "export-gallery"
+  | "import-gallery"
 >;
 
 export interface DiagramInstance {
