@@ -43,7 +43,7 @@ export function accountPage(view: AccountView): string {
         <p>One <code>.zip</code> of every diagram with its history, collections and images
           (<code>.excalidraw</code> files and a <code>manifest.json</code>), to keep or to move to
           another instance.</p>
-        <p><a class="button" href="/api/export" download>Download the whole gallery</a>
+        <p class="actions"><a class="button" href="/api/export" download>Download the whole gallery</a>
           <a href="/import/gallery">Import a gallery archive</a></p>
       </section>
       <section aria-labelledby="password-heading">

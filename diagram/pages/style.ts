@@ -247,6 +247,7 @@ mark {
 .actions {
   display: flex;
   flex-wrap: wrap;
+  align-items: center;
   gap: 0.5rem 1rem;
   padding: 0;
   margin: 1rem 0;
