@@ -64,17 +64,23 @@ export function createCollabHandler(
 
   return async (request, info) => {
     const started = performance.now();
-    const response = await answer(request, info);
-    const path = new URL(request.url).pathname;
+    // A request's URL cannot even be parsed when its Host header is malformed.
+    const problem = hostProblem(request);
+    const url = problem === null ? new URL(request.url) : null;
+    const response = url === null
+      ? json(400, { error: problem })
+      : await answer(request, url, info);
+    const path = url?.pathname ?? "";
     const route = FIXED_ROUTES.has(path) ? path : ROOM_PATH.test(path) ? "/:room" : UNMATCHED;
     observe(route, request.method, response.status, (performance.now() - started) / 1000);
     return response;
   };
 
-  function answer(request: Request, info?: Deno.ServeHandlerInfo): Response | Promise<Response> {
-    const problem = hostProblem(request);
-    if (problem !== null) return json(400, { error: problem });
-    const url = new URL(request.url);
+  function answer(
+    request: Request,
+    url: URL,
+    info?: Deno.ServeHandlerInfo,
+  ): Response | Promise<Response> {
     if (request.method === "GET" && url.pathname === "/healthz") return new Response("ok");
     if (request.method === "GET" && url.pathname === "/readyz") {
       return readinessAnswer([{ name: "diagram", problem: deps.diagramProbe }]);
