@@ -339,6 +339,22 @@ Deno.test("CAPTCHA pages, blocks and HTTP errors are reported per provider by re
     ["wikipedia", "parsing error"],
   ]);
   assert.deepEqual(body.results, []);
+  // Prometheus sees the same failures, by engine and kind.
+  const metrics = await (await search.get("/metrics")).text();
+  for (
+    const [engine, kind] of [
+      ["bing", "access_denied"],
+      ["brave", "captcha"],
+      ["duckduckgo", "captcha"],
+      ["mojeek", "http_status"],
+      ["startpage", "http_status"],
+      ["wikipedia", "parse"],
+    ]
+  ) {
+    const line = `search_engine_errors_total{engine="${engine}",kind="${kind}"} 1`;
+    assert.ok(metrics.split("\n").includes(line), line);
+    assert.ok(metrics.includes(`search_engine_requests_total{engine="${engine}"} 1`), engine);
+  }
 });
 
 Deno.test("a slow provider is cut off at its timeout and reported; the others are not held up", async () => {
@@ -352,6 +368,13 @@ Deno.test("a slow provider is cut off at its timeout and reported; the others ar
   assert.deepEqual(body.unresponsive_engines, [["brave", "timeout"]]);
   assert.ok(body.results.length > 10);
   assert.ok(elapsed < 2_500, `search took ${elapsed} ms`);
+  const metrics = (await (await search.get("/metrics")).text()).split("\n");
+  assert.ok(metrics.includes('search_engine_timeouts_total{engine="brave"} 1'));
+  assert.ok(metrics.includes('search_engine_errors_total{engine="brave",kind="timeout"} 1'));
+  assert.ok(metrics.includes('search_engine_duration_seconds_count{engine="brave"} 1'));
+  assert.ok(
+    !metrics.some((line) => line.startsWith('search_engine_timeouts_total{engine="bing"}')),
+  );
 });
 
 Deno.test("timeout_limit caps the wait for every provider", async () => {
