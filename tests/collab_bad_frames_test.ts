@@ -65,4 +65,16 @@ Deno.test("a crafted update is refused at once; repeated bad frames lock the ses
   await carol.synced();
   await sees(carol, ["still-working"]);
   await stored(setup, id, ["still-working"]);
+
+  // What /metrics shows of it: the three bad frames, the room, its clients, traffic and saves.
+  const metrics = await (await fetch(new URL("/metrics", collab.url))).text();
+  const value = (name: string) => Number(metrics.match(new RegExp(`^${name} (\\S+)$`, "m"))?.[1]);
+  assert.equal(value("collab_malformed_frames_total"), 3);
+  assert.equal(value("collab_rooms"), 1);
+  assert.equal(value("collab_connections"), 3);
+  assert.ok(value("collab_received_bytes_total") > frame.byteLength * 3);
+  assert.ok(value("collab_sent_bytes_total") > 0);
+  assert.ok(value("collab_flushes_total") >= 1);
+  assert.equal(value("collab_flush_failures_total"), 0);
+  assert.match(metrics, /^http_requests_total\{route="\/:room",method="GET",code="101"\} \d+$/m);
 });
