@@ -142,6 +142,16 @@ Deno.test("HTTP errors, redirects and script-only pages are explained", async ()
     assert.equal(refused.isError, true, url);
     assert.match(refused.text, /http:\/\/ (and|or) https:\/\//, url);
   }
+  // /metrics: each call by outcome, and the pages fetched (refused URLs are never fetched).
+  const metrics = (await (await fetch(new URL("/metrics", mcp.mcpUrl))).text()).split("\n");
+  for (
+    const line of [
+      'search_mcp_tool_calls_total{tool="web_url_read",outcome="error"} 5',
+      'search_mcp_tool_calls_total{tool="web_url_read",outcome="ok"} 2',
+      'search_mcp_reader_fetches_total{outcome="http_error"} 2',
+      'search_mcp_reader_fetches_total{outcome="ok"} 2',
+    ]
+  ) assert.ok(metrics.includes(line), line);
 });
 
 Deno.test("a long page is read in slices, by section, by paragraphs or as headings", async () => {
