@@ -5,6 +5,7 @@ import {
   type DiagramInstance,
   startDiagram,
 } from "./helpers/diagram_instance.ts";
+import { eventually } from "./helpers/collab_instance.ts";
 import { connectClient, type Json } from "./helpers/mcp_client.ts";
 import { svgReferenceProblems } from "./helpers/svg_references.ts";
 import { MAX_CSS_VALUE_LENGTH } from "../diagram/drawing/svg/svg_css.ts";
@@ -192,6 +193,45 @@ Deno.test("duplicate copies a diagram; export downloads its file with a safe nam
         `filename*=UTF-8''Caf%C3%A9%20plan%20(copy).excalidraw`,
     );
     assert.equal(exported.json.elements[1].text, "Hello");
+  });
+});
+
+Deno.test("/readyz checks the database and the layout workers; /metrics counts diagrams by state and the database's size", async () => {
+  await withDiagram(async (instance) => {
+    // Ready once a layout worker is warm, a moment after the start.
+    const readiness = () => fetch(new URL("/readyz", instance.url)).then((r) => r.json());
+    const first = await readiness();
+    if (first.status !== "ready") {
+      assert.deepEqual(first.not_ready, { layout_pool: "the layout workers are still starting" });
+    }
+    const ready = await eventually(
+      async () => (await readiness()).status === "ready" || undefined,
+      30_000,
+      "the layout workers",
+    );
+    assert.equal(ready, true);
+    assert.equal(await (await fetch(new URL("/healthz", instance.url))).text(), "ok");
+    const api = client(instance, await instance.login(EMAIL, PASSWORD));
+    const kept = await api("POST", "/api/diagrams", { name: "Kept", file: sceneWithBox("a", "A") });
+    const binned = await api("POST", "/api/diagrams", {
+      name: "Bin",
+      file: sceneWithBox("b", "B"),
+    });
+    assert.equal((await api("DELETE", `/api/diagrams/${binned.json.id}`)).status, 204);
+    await api("GET", `/api/diagrams/${kept.json.id}`);
+    const metrics = (await (await fetch(new URL("/metrics", instance.url))).text()).split("\n");
+    assert.ok(metrics.includes('diagram_diagrams{state="live"} 1'));
+    assert.ok(metrics.includes('diagram_diagrams{state="trash"} 1'));
+    const size = metrics.find((line) => line.startsWith("diagram_database_size_bytes "));
+    assert.ok(Number(size?.split(" ")[1]) >= 4096, String(size));
+    assert.ok(metrics.includes("diagram_layout_queue_length 0"));
+    assert.ok(
+      metrics.includes(
+        'http_requests_total{route="/api/diagrams/:id",method="GET",code="200"} 1',
+      ),
+      "the route's template, never the diagram's id",
+    );
+    assert.ok(!metrics.some((line) => line.includes(kept.json.id)));
   });
 });
 
