@@ -607,6 +607,17 @@ Deno.test("/health says the diagram service is reachable, and degraded with the 
     `the diagram service at ${nowhere} (DIAGRAM_INTERNAL_URL) does not answer ` +
       "(Connection refused (os error 111))",
   );
+  // Alive all the same, but not ready: it cannot save what its rooms are given.
+  assert.equal(await (await fetch(new URL("/healthz", cutOff.url))).text(), "ok");
+  const notReady = await fetch(new URL("/readyz", cutOff.url));
+  assert.equal(notReady.status, 503);
+  assert.deepEqual(await notReady.json(), {
+    status: "not ready",
+    not_ready: { diagram: said.reason },
+  });
+  const ready = await fetch(new URL("/readyz", reaching.url));
+  assert.equal(ready.status, 200);
+  assert.deepEqual(await ready.json(), { status: "ready" });
 });
 
 function pick(

@@ -78,6 +78,9 @@ Deno.test("without the right bearer token /mcp answers 401 with WWW-Authenticate
   assert.equal(body.engine, "unreachable");
   assert.match(body.reason, /^the search engine at http:\/\/\S+ \(SEARXNG_URL\) does not answer/);
   assert.equal(typeof body.version, "string");
+  const ready = await fetch(new URL("/readyz", mcp.mcpUrl));
+  assert.equal(ready.status, 503, "not ready without its engine");
+  assert.deepEqual(await ready.json(), { status: "not ready", not_ready: { engine: body.reason } });
 });
 
 Deno.test("without MCP_HTTP_AUTH_TOKEN no token is asked for", async () => {
