@@ -85,6 +85,35 @@ Deno.test("a job beyond the workers and the queue is refused as busy", async () 
   });
 });
 
+Deno.test("stats tell the jobs waiting, the workers busy, and the jobs ended and timed out by kind", async () => {
+  await withPool({ size: 1, timeoutMs: 300, workerUrl: SCRIPTED }, async (pool) => {
+    assert.deepEqual(pool.stats(), {
+      queued: 0,
+      busy: 0,
+      workers: 0,
+      ready: 0,
+      closed: false,
+      timeouts: { draw: 0, preview: 0 },
+      finished: { draw: 0, preview: 0 },
+    });
+    await run(pool, "sleep 0");
+    const running = run(pool, "sleep 200");
+    const waiting = run(pool, "sleep 0");
+    // Both were handed to the pool at once: one runs on the warm worker, the other waits.
+    assert.deepEqual([pool.stats().busy, pool.stats().queued], [1, 1]);
+    await Promise.all([running, waiting]);
+    await assert.rejects(run(pool, "spin 600"), LayoutTimeoutError);
+    // The runaway keeps its worker busy until it ends; its caller was answered at the deadline.
+    const after = pool.stats();
+    assert.deepEqual([after.busy, after.queued], [1, 0]);
+    assert.deepEqual(after.finished, { draw: 4, preview: 0 });
+    assert.deepEqual(after.timeouts, { draw: 1, preview: 0 });
+  });
+  const closed = createLayoutPool({ size: 1, workerUrl: SCRIPTED });
+  await closed.close();
+  assert.equal(closed.stats().closed, true);
+});
+
 Deno.test("a job over its budget is answered with a timeout at the deadline; its worker keeps the place until it ends, then a fresh one runs the next job", async () => {
   await withPool({ size: 1, timeoutMs: 300, workerUrl: SCRIPTED }, async (pool) => {
     const before = await run(pool, "sleep 0");
