@@ -5,25 +5,11 @@ import assert from "node:assert/strict";
 import { startCollab } from "./helpers/collab_instance.ts";
 import { startDiagram } from "./helpers/diagram_instance.ts";
 import { freePort, RunningProcess } from "./helpers/process.ts";
+import { promtoolCheck } from "./helpers/promtool.ts";
 import { startSearch } from "./helpers/search_instance.ts";
 import { SEED_INITIALIZE, startSearchMcp } from "./helpers/search_mcp_instance.ts";
 
 const TIMEOUT_MS = 60_000;
-
-async function promtoolCheck(text: string): Promise<string> {
-  const child = new Deno.Command("promtool", {
-    args: ["check", "metrics"],
-    stdin: "piped",
-    stdout: "piped",
-    stderr: "piped",
-  }).spawn();
-  const writer = child.stdin.getWriter();
-  await writer.write(new TextEncoder().encode(text));
-  await writer.close();
-  const { code, stdout, stderr } = await child.output();
-  const output = new TextDecoder().decode(stdout) + new TextDecoder().decode(stderr);
-  return code === 0 ? output.trim() : `exit ${code}: ${output}`;
-}
 
 /** Polls `read` until it returns a value, or fails the test at the deadline with `what`. */
 async function until<T>(what: string, read: () => Promise<T | null>): Promise<T> {

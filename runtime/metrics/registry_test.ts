@@ -1,21 +1,6 @@
 import assert from "node:assert/strict";
+import { promtoolCheck } from "../../tests/helpers/promtool.ts";
 import { LATENCY_BUCKETS, Registry } from "./registry.ts";
-
-/** promtool's verdict on an exposition: its exit code and what it printed. */
-async function promtool(text: string): Promise<{ code: number; output: string }> {
-  const child = new Deno.Command("promtool", {
-    args: ["check", "metrics"],
-    stdin: "piped",
-    stdout: "piped",
-    stderr: "piped",
-  }).spawn();
-  const writer = child.stdin.getWriter();
-  await writer.write(new TextEncoder().encode(text));
-  await writer.close();
-  const { code, stdout, stderr } = await child.output();
-  const decoder = new TextDecoder();
-  return { code, output: decoder.decode(stdout) + decoder.decode(stderr) };
-}
 
 Deno.test("counters, gauges and histograms are written in the text format with HELP and TYPE", async () => {
   const registry = new Registry();
@@ -63,8 +48,7 @@ Deno.test("label values and HELP text are escaped as the format requires", async
   const text = await registry.expose();
   assert.match(text, /^# HELP odd_total A back\\\\slash\\nand "quotes"\.$/m);
   assert.match(text, /^odd_total\{value="a\\"b\\\\c\\nd"\} 1$/m);
-  const checked = await promtool(text);
-  assert.equal(checked.code, 0, checked.output);
+  assert.equal(await promtoolCheck(text), "");
 });
 
 Deno.test("a counter must end in _total, and labels must be exactly the declared ones", () => {
@@ -97,7 +81,5 @@ Deno.test("promtool accepts a registry with every kind of family, without lint p
   registry.histogram("app_duration_seconds", "Time.", LATENCY_BUCKETS, ["route"])
     .observe(0.2, { route: "/a/:id" });
   registry.collected("app_rooms", "Rooms.", "gauge", () => 0);
-  const checked = await promtool(await registry.expose());
-  assert.equal(checked.code, 0, checked.output);
-  assert.equal(checked.output.trim(), "");
+  assert.equal(await promtoolCheck(await registry.expose()), "");
 });
