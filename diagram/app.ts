@@ -1,9 +1,9 @@
 // The diagram service's HTTP edge: health, login, the REST API and the MCP endpoint. Every route
 // calls the service layer (service/); none touches the database.
 import { Hono } from "hono";
-import { serviceApp } from "../runtime/http.ts";
-import { compression } from "../runtime/compression.ts";
+import { type HealthDetails, serviceApp } from "../runtime/http.ts";
 import type { Registry } from "../runtime/metrics/registry.ts";
+import { compression } from "../runtime/compression.ts";
 import { securityHeaders } from "../runtime/security_headers.ts";
 import { pagePolicy } from "./http/page_policy.ts";
 import type { McpEndpoint } from "../runtime/mcp/endpoint.ts";
@@ -37,6 +37,8 @@ export interface DiagramDeps {
   /** The registry /metrics answers from (the service's own families already in it). */
   metrics?: Registry;
   metricsToken?: string;
+  /** Facts /health adds, such as when the last backup succeeded. */
+  healthDetails?: HealthDetails;
   /** The layout pool, for /readyz; without it only the database is checked. */
   layoutPool?: () => LayoutPoolStats;
 }
@@ -59,6 +61,7 @@ export function createDiagramApp(deps: DiagramDeps): Hono {
   const pool = deps.layoutPool;
   const app = serviceApp("diagram", {
     probe: core.ping,
+    details: deps.healthDetails,
     answerKnownError: answerForKnownError,
     metrics: deps.metrics,
     metricsToken: deps.metricsToken,

@@ -6,6 +6,7 @@ import {
   flag,
   integer,
   origins,
+  path,
   port,
   text,
   url,
@@ -13,6 +14,7 @@ import {
 import { metricsTokenVariable } from "../runtime/metrics/access.ts";
 import type { UpkeepLimits } from "./service/upkeep.ts";
 import type { DatabaseConfig } from "./db/database.ts";
+import type { KeepRules } from "./backup/retention.ts";
 
 export const diagramEnv = {
   DIAGRAM_PORT: port(8000),
@@ -29,6 +31,10 @@ export const diagramEnv = {
   DIAGRAM_MCP_ALLOWED_ORIGINS: origins("https://chat.example.org,http://localhost:6274"),
   DIAGRAM_HISTORY_MAX_MB: integer(1024, 1, 1_000_000),
   DIAGRAM_TRASH_DAYS: integer(30, 1, 3650),
+  DIAGRAM_BACKUP_DIR: path(),
+  DIAGRAM_BACKUP_EVERY_HOURS: integer(24, 0, 8760),
+  DIAGRAM_BACKUP_KEEP_DAILY: integer(7, 0, 366),
+  DIAGRAM_BACKUP_KEEP_WEEKLY: integer(4, 0, 520),
 };
 
 export interface DiagramConfig {
@@ -50,6 +56,14 @@ export interface DiagramConfig {
   mcpAllowedOrigins?: string[];
   /** What kept revisions may take, and how long the trash keeps a diagram. */
   upkeep: UpkeepLimits;
+  backups: BackupConfig;
+}
+
+/** Scheduled backups of the embedded database; `everyMs` 0 turns them off. */
+export interface BackupConfig {
+  dir: string;
+  everyMs: number;
+  keep: KeepRules;
 }
 
 export function diagramConfig(env: EnvValues<typeof diagramEnv>): DiagramConfig {
@@ -69,6 +83,24 @@ export function diagramConfig(env: EnvValues<typeof diagramEnv>): DiagramConfig 
       historyMaxBytes: env.DIAGRAM_HISTORY_MAX_MB * 1024 * 1024,
       trashKeepMs: env.DIAGRAM_TRASH_DAYS * 24 * 60 * 60 * 1000,
     },
+    backups: backupConfig(env),
+  };
+}
+
+export function backupConfig(
+  env: Pick<
+    EnvValues<typeof diagramEnv>,
+    | "DATA_DIR"
+    | "DIAGRAM_BACKUP_DIR"
+    | "DIAGRAM_BACKUP_EVERY_HOURS"
+    | "DIAGRAM_BACKUP_KEEP_DAILY"
+    | "DIAGRAM_BACKUP_KEEP_WEEKLY"
+  >,
+): BackupConfig {
+  return {
+    dir: env.DIAGRAM_BACKUP_DIR ?? `${env.DATA_DIR}/backups`,
+    everyMs: env.DIAGRAM_BACKUP_EVERY_HOURS * 60 * 60 * 1000,
+    keep: { daily: env.DIAGRAM_BACKUP_KEEP_DAILY, weekly: env.DIAGRAM_BACKUP_KEEP_WEEKLY },
   };
 }
 

@@ -12,6 +12,7 @@ import { createLoginThrottle, DEFAULT_LOGIN_LIMITS } from "./auth/login_throttle
 import { diagramConfig, diagramEnv } from "./config.ts";
 import { createDiagramService } from "./service/diagram_service.ts";
 import { scheduleUpkeep } from "./service/upkeep.ts";
+import { startBackups } from "./backup/schedule.ts";
 import type { Database } from "./db/database.ts";
 import { openMigratedDatabase } from "./db/open_migrated.ts";
 import { createLayoutPool } from "./layout_pool/layout_pool.ts";
@@ -47,7 +48,7 @@ const layouts = createLayoutPool({ eager: true, resvg: compileResvg() });
 // /metrics: the pool and the database, read when scraped. It also returns `backups`, which the
 // backup scheduler reports its runs to.
 const registry = new Registry();
-registerDiagramMetrics(registry, { pool: () => layouts.stats(), db });
+const diagramMetrics = registerDiagramMetrics(registry, { pool: () => layouts.stats(), db });
 if (readPngFontManifest() === null) {
   console.error(
     `diagram: no PNG previews for MCP tools: ${PNG_FONTS_MANIFEST} is missing ` +
@@ -65,6 +66,13 @@ const core = createDiagramService({
   trashKeepMs: config.upkeep.trashKeepMs,
 });
 const upkeep = scheduleUpkeep(db, config.upkeep, (line) => console.log(`diagram: ${line}`));
+const backups = await startBackups(
+  config,
+  db,
+  (line) => console.log(`diagram: ${line}`),
+  (run) =>
+    run.ok ? diagramMetrics.backups.succeeded(run.backup.bytes) : diagramMetrics.backups.failed(),
+);
 const mcp = createMcpEndpoint({
   createServer: (authInfo) => {
     const { userId, tokenName } = authInfo?.extra ?? {};
@@ -122,6 +130,7 @@ await runService({
     metrics: registry,
     metricsToken: config.metricsToken,
     layoutPool: () => layouts.stats(),
+    healthDetails: () => Promise.resolve({ backup: backups?.status() ?? { scheduled: false } }),
     editor: {
       bundle: editorBundle,
       collabOrigin: new URL(config.collabPublicUrl).origin,
@@ -130,6 +139,7 @@ await runService({
   onShutdown: async () => {
     await mcp.close();
     await upkeep.stop();
+    await backups?.stop();
     await layouts.close();
     db.close();
   },
