@@ -16,6 +16,7 @@ import { collectionRoutes } from "./routes/collections.ts";
 import { diagramFileRoutes } from "./routes/diagram_files.ts";
 import { diagramRoutes } from "./routes/diagrams.ts";
 import { galleryRoutes } from "./routes/gallery.ts";
+import { shareLinkRoutes } from "./routes/share_links.ts";
 import { historyRoutes } from "./routes/history.ts";
 import { trashRoutes } from "./routes/trash.ts";
 import { mcpRoutes } from "./routes/mcp.ts";
@@ -50,6 +51,7 @@ const API_PATHS = [
   "/api/trash",
   "/api/export",
   "/api/import",
+  "/api/shares",
 ];
 
 export function createDiagramApp(deps: DiagramDeps): Hono {
@@ -104,6 +106,7 @@ export function createDiagramApp(deps: DiagramDeps): Hono {
   api.route("/", collectionRoutes(core.collections));
   api.route("/", collabTokenRoutes(core.collabRooms));
   api.route("/", galleryRoutes(core.gallery));
+  api.route("/", shareLinkRoutes(core.shares));
   app.route("/", api);
   app.route("/", internalCollabRoutes(core.collabRooms, () => deps.collabSecret));
   app.route(

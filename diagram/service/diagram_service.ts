@@ -15,6 +15,7 @@ import { exportGallery } from "./gallery_export.ts";
 import { type GalleryImported, importGallery } from "./gallery_import.ts";
 import type { Actor } from "./diagrams.ts";
 import { DEFAULT_TRASH_KEEP_MS, type TrashOperations, trashOperations } from "./trash.ts";
+import { type ShareLinkOperations, shareLinkOperations } from "./share_links.ts";
 
 export interface DiagramService {
   diagrams: DiagramOperations;
@@ -24,6 +25,7 @@ export interface DiagramService {
   sessions: SessionOperations;
   accounts: AccountOperations;
   collabRooms: CollabRoomOperations;
+  shares: ShareLinkOperations;
   /** The whole gallery as one archive, and such an archive read back (gallery_archive.ts). */
   gallery: {
     export(userId: string): Promise<{ fileName: string; zip: Uint8Array<ArrayBuffer> }>;
@@ -59,6 +61,11 @@ export function createDiagramService(
       diagrams,
       secret: () => deps.collab.secret,
       publicUrl: deps.collab.publicUrl,
+    }),
+    shares: shareLinkOperations({
+      db: deps.db,
+      baseUrl: deps.baseUrl,
+      now: deps.now ?? Date.now,
     }),
     gallery: {
       export: (userId) => exportGallery(deps.db, userId, deps.now ?? Date.now),

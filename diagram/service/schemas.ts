@@ -154,3 +154,15 @@ export function parseOrThrow<S extends z.ZodType>(
   );
   throw new InvalidInputError(problems);
 }
+
+/** A new share link: view-only, until revoked, downloads allowed, unless said otherwise. */
+export const createShareSchema = z.strictObject({
+  access: z.enum(["view", "edit"]).default("view"),
+  expires: z.enum(["1h", "1d", "7d", "30d", "never"]).default("never"),
+  label: z.string().trim().max(100).default(""),
+  downloads: z.boolean().default(true),
+});
+
+export const patchShareSchema = z.strictObject({
+  access: z.enum(["view", "edit"]),
+});

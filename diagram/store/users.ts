@@ -3,6 +3,7 @@
 import type { Database } from "../db/database.ts";
 import { randomId } from "./random_id.ts";
 import { text, timestamp } from "./rows.ts";
+import { deleteShareLinksOf } from "./share_links.ts";
 import { endSessionsOf } from "./sessions.ts";
 
 export interface UserCredentials {
@@ -49,6 +50,8 @@ export async function setPassword(
       args: [newId, email, passwordHash, now, now],
     },
     endSessionsOf({ sql: "(SELECT id FROM users WHERE email = ?)", args: [email] }),
+    // A reset ends everything the account granted: its share links too.
+    deleteShareLinksOf({ sql: "(SELECT id FROM users WHERE email = ?)", args: [email] }),
   ], "write");
   const userId = text(upsert.rows[0], "id");
   return { userId, created: userId === newId, sessionsEnded: ended.rowsAffected };
