@@ -23,6 +23,7 @@ import { mcpRoutes } from "./routes/mcp.ts";
 import { collabTokenRoutes, internalCollabRoutes } from "./routes/collab.ts";
 import type { EditorSetup } from "./routes/diagram_pages.ts";
 import { pageRoutes } from "./routes/pages.ts";
+import { sharedPageRoutes } from "./routes/shared_pages.ts";
 import { sessionRoutes } from "./routes/session.ts";
 
 export interface DiagramDeps {
@@ -113,6 +114,10 @@ export function createDiagramApp(deps: DiagramDeps): Hono {
     "/",
     mcpRoutes(core.sessions, deps.mcp, { own: ownOrigin, configured: deps.mcpAllowedOrigins }),
   );
+  // Share links' pages, for visitors with no session: outside every signed-in path.
+  const { baseUrl, trustProxy } = deps;
+  const live = deps.editor.bundle !== null;
+  app.route("/", sharedPageRoutes({ ...core, baseUrl, trustProxy, live }));
   app.route(
     "/",
     pageRoutes({

@@ -4,6 +4,7 @@
 // shows why beside the text, which stays as it was typed. Works without JavaScript.
 import { attrs, type Html, html } from "../../runtime/markup.ts";
 import { renderPage } from "./layout.ts";
+import { panZoomFrame } from "./pan_zoom_frame.ts";
 import { problemItem } from "./problem_item.ts";
 
 export interface NewMermaidView {
@@ -123,31 +124,16 @@ function preview(drawn: NonNullable<NewMermaidView["preview"]>): Html {
     drawn.edges === 1 ? "" : "s"
   }`;
   const natural = { width: drawn.width, height: drawn.height };
-  const scale = READABLE_SCALE;
   return html`
     <section class="mermaid-preview" aria-labelledby="preview-heading" data-pan-zoom>
       <h2 id="preview-heading">Preview</h2>
       <p class="muted" role="status">${counts}. Not saved yet: Create saves it.</p>
-      <p class="zoom-controls" data-zoom-controls hidden>
-        <button type="button" data-zoom="out" aria-label="Zoom out">−</button>
-        <span data-zoom-status aria-live="polite"></span>
-        <button type="button" data-zoom="in" aria-label="Zoom in">+</button>
-        <button type="button" data-zoom="fit">Fit</button>
-        <span class="muted">Drag to move; − and + or Ctrl + wheel zoom.</span>
-      </p>
-      <div class="preview-frame" tabindex="0" role="group"
-        aria-label="The drawing: scroll, or drag to move">
-        <img${attrs({
-          class: "drawing",
-          src: image,
-          alt: `The drawing of the chart: ${counts}`,
-          width: Math.floor(natural.width * scale),
-          height: Math.floor(natural.height * scale),
-          "data-width": natural.width,
-          "data-height": natural.height,
-          "data-scale": scale,
-        })}>
-      </div>
+      ${panZoomFrame({
+        src: image,
+        alt: `The drawing of the chart: ${counts}`,
+        ...natural,
+        scale: READABLE_SCALE,
+      })}
       ${drawn.notes.length
         ? html`
           <h3>Not drawn</h3>

@@ -7,7 +7,8 @@ import { encodeBase64Url } from "../../shared/base64url.ts";
 import type { Database } from "../db/database.ts";
 import { sha256Hex } from "../digest.ts";
 import { getCollection } from "../store/collections.ts";
-import { diagramRevision } from "../store/diagrams.ts";
+import { type DiagramMeta, diagramRevision } from "../store/diagrams.ts";
+import { collectionTreeDiagrams } from "../store/shared_collections.ts";
 import {
   deleteShareLink,
   findShareLink,
@@ -138,6 +139,19 @@ export function shareLinkOperations(deps: { db: Database; baseUrl: string; now: 
     async open(secret: string): Promise<ShareLink | null> {
       if (!SECRET_SHAPE.test(secret)) return null;
       return await useShareLink(db, sha256Hex(secret), new Date(now()));
+    },
+
+    /**
+     * What a collection link shows: the live diagrams of its collection and of those nested in it,
+     * most recently changed first, at most `limit`; with `onlyId`, that one if it is among them.
+     * A diagram link shows no collection: none.
+     */
+    async collectionDiagrams(
+      link: ShareLink,
+      options: { limit: number; onlyId?: string },
+    ): Promise<DiagramMeta[]> {
+      if (!("collectionId" in link.target)) return [];
+      return await collectionTreeDiagrams(db, link.userId, link.target.collectionId, options);
     },
   };
 }
