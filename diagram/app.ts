@@ -129,6 +129,7 @@ export function createDiagramApp(deps: DiagramDeps): Hono {
       collections: core.collections,
       gallery: core.gallery,
       baseUrl: deps.baseUrl,
+      shares: core.shares,
       secureCookie,
       trustProxy: deps.trustProxy,
       editor: deps.editor,

@@ -880,14 +880,14 @@ Deno.test("the diagram pages in headless Chromium", async (t) => {
       await page.keyboard.press("Enter");
       assert.equal(await menu.getAttribute("open"), "");
       const items: string[] = [];
-      for (let item = 0; item < 5; item++) {
+      for (let item = 0; item < 6; item++) {
         await page.keyboard.press("Tab");
         const stop = await focused(page);
         assertFocusShows(stop, `menu item ${item + 1}`);
         assert.equal(stop.diagramId, cardLink.diagramId, "focus stays in the card's menu");
         items.push(stop.text);
       }
-      assert.deepEqual(items, ["Rename…", "Move…", "History", "Duplicate", "Delete…"]);
+      assert.deepEqual(items, ["Rename…", "Move…", "Share…", "History", "Duplicate", "Delete…"]);
       await page.keyboard.press("Escape");
       assert.equal(await menu.getAttribute("open"), null, "Escape closes the menu");
       assert.equal((await focused(page)).tag, "summary", "focus goes back to the menu's button");

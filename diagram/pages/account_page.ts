@@ -1,12 +1,17 @@
 // GET /account: the personal access tokens agents connect with (create one, shown once with the
-// MCP client configuration to paste; revoke) and changing the password.
+// MCP client configuration to paste; revoke), every live share link (revoke) and changing the
+// password.
 import { type Html, html } from "../../runtime/markup.ts";
 import type { AccessTokenInfo } from "../service/accounts.ts";
+import type { ShareLinkView } from "../service/share_links.ts";
 import { problemMessage, renderPage } from "./layout.ts";
+import { shareLinkTable } from "./share_link_table.ts";
 
 export interface AccountView {
   email: string;
   tokens: AccessTokenInfo[];
+  /** The live share links, newest first. */
+  shareLinks: ShareLinkView[];
   mcpUrl: string;
   /** A token just created: shown this once. */
   created?: { name: string; token: string };
@@ -37,6 +42,18 @@ export function accountPage(view: AccountView): string {
       <p id="token-name-hint" class="muted">Letters, digits and punctuation, no spaces.</p>
       <button type="submit" class="primary">Create token</button>
       </form>
+      </section>
+      <section aria-labelledby="share-links-heading">
+        <h2 id="share-links-heading">Share links</h2>
+        ${view.shareLinks.length === 0
+          ? html`<p>No live share links: only you can open your diagrams. Share one from its
+            card’s <b>Actions</b> menu or the editor’s <b>Diagram</b> menu, or a whole collection
+            from its page.</p>`
+          : shareLinkTable(view.shareLinks, {
+            back: "/account",
+            showTarget: true,
+            changeAccess: false,
+          })}
       </section>
       <section aria-labelledby="gallery-heading">
         <h2 id="gallery-heading">Your whole gallery</h2>

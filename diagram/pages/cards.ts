@@ -1,6 +1,7 @@
 // The diagram cards of the gallery pages: thumbnail, name (search hits marked), collection, when,
-// who made it, and a menu of actions that works without JavaScript (a <details> of links to small
-// form pages, and a Duplicate form). Each action comes back to `back`, the page the card is on.
+// who made it, and a menu of actions (rename, move, share, history, duplicate, delete) that works
+// without JavaScript (a <details> of links to small form pages, and a Duplicate form). Each action
+// comes back to `back`, the page the card is on.
 import { type Html, html } from "../../runtime/markup.ts";
 import type { DiagramView, SearchMatch } from "../service/diagrams.ts";
 import type { CollectionTree } from "./collection_tree.ts";
@@ -52,6 +53,7 @@ function card(diagram: CardDiagram, context: CardContext): Html {
         <ul>
           <li><a href="/d/${diagram.id}/rename?back=${back}">Rename…</a></li>
           <li><a href="/d/${diagram.id}/move?back=${back}">Move…</a></li>
+          <li><a href="/d/${diagram.id}/share?back=${back}">Share…</a></li>
           <li><a href="/d/${diagram.id}/history">History</a></li>
           <li>
             <form method="post" action="/d/${diagram.id}/duplicate"><input type="hidden"

@@ -1,11 +1,13 @@
 // GET /d/:id: the editor. A bar with the way back, the name (renamed in place: a plain form that
 // works without JavaScript), the collection, the live status, the downloads and the diagram's
-// actions; below it Excalidraw (diagram/editor/, bundled into build/editor/). Without JavaScript,
-// or before the bundle is built, the drawing shows as the server's SVG with a message that says why.
+// actions (share among them), who else joins; below it Excalidraw (diagram/editor/, bundled into
+// build/editor/). Without JavaScript, or before the bundle is built, the drawing shows as the
+// server's SVG with a message that says why.
 // The downloads say which is which: the editor's own of what is on screen (Excalidraw's export,
 // hand-drawn, fonts inside), and the server's clean rendering (export.svg, as agents get it).
 import { attrs, type Html, html, jsonInScript } from "../../runtime/markup.ts";
 import type { DiagramView } from "../service/diagrams.ts";
+import type { ShareLinkView } from "../service/share_links.ts";
 import {
   DIAGRAM_MENU_ID,
   DOWNLOAD_PROBLEM_ID,
@@ -23,6 +25,8 @@ export interface EditorPageView {
   diagram: DiagramView & { drawn: boolean };
   tree: CollectionTree;
   bundle: EditorManifest | null;
+  /** The diagram's live share links: whoever holds one joins too. */
+  shareLinks: ShareLinkView[];
 }
 
 /** The page's CSP: the editor also talks to the collab server and draws with fonts and blobs. */
@@ -46,7 +50,7 @@ const ON_SCREEN_DOWNLOADS = [
   { kind: "png", label: "Download .png" },
 ] as const;
 
-export function editorPage({ email, diagram, tree, bundle }: EditorPageView): string {
+export function editorPage({ email, diagram, tree, bundle, shareLinks }: EditorPageView): string {
   const config: EditorConfig = { diagramId: diagram.id, userName: email };
   const self = `/d/${diagram.id}`;
   const back = encodeURIComponent(self);
@@ -82,8 +86,7 @@ export function editorPage({ email, diagram, tree, bundle }: EditorPageView): st
         <p id="editor-status" class="status" role="status">${bundle
           ? ""
           : "The editor is not built on this server."}</p>
-        <p class="share-note muted"
-          title="Only you, signed in, can open this diagram">Private: only your own signed-in browsers join.</p>
+        ${whoJoins(diagram.id, shareLinks)}
         <details class="menu" id="${DIAGRAM_MENU_ID}">
           <summary>Diagram</summary>
           <ul>
@@ -100,6 +103,7 @@ export function editorPage({ email, diagram, tree, bundle }: EditorPageView): st
             <li><a href="/api/diagrams/${diagram
               .id}/export.mmd" download>Download Mermaid (.mmd)</a></li>
             <li id="${DOWNLOAD_PROBLEM_ID}" role="status"></li>
+            <li><a href="${self}/share">Share…</a></li>
             <li><a href="${self}/move?back=${back}">Move…</a></li>
             <li><a href="${self}/history">History</a></li>
             <li>
@@ -118,6 +122,18 @@ export function editorPage({ email, diagram, tree, bundle }: EditorPageView): st
       )}</script>
     `,
   });
+}
+
+/** Who joins the drawing live: the owner's browsers, and whoever holds one of its share links. */
+function whoJoins(diagramId: string, links: ShareLinkView[]): Html {
+  if (links.length === 0) {
+    return html`<p class="share-note muted">Only your own signed-in browsers join: it has no
+      share links.</p>`;
+  }
+  const editors = links.filter((link) => link.access === "edit").length;
+  return html`<p class="share-note muted">You join, and so does whoever has one of its <a
+      href="/d/${diagramId}/share">${links.length} share link${links.length === 1 ? "" : "s"}</a>
+    (${editors === 0 ? "to watch" : `${editors} may edit`}).</p>`;
 }
 
 /** What shows until the editor mounts, or instead of it. */

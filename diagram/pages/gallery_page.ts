@@ -115,6 +115,7 @@ function collectionActions(collection: CollectionSummary): Html {
     <ul class="actions">
       <li><a class="button" href="/c/${collection.id}/rename">Rename…</a></li>
       <li><a class="button" href="/c/${collection.id}/move">Move…</a></li>
+      <li><a class="button" href="/c/${collection.id}/share">Share…</a></li>
       <li><a class="button" href="/c/${collection.id}/delete">Delete…</a></li>
     </ul>
   `;

@@ -133,6 +133,11 @@ pre {
 
 .tokens form { margin: 0; }
 
+/* A wide table (the share links) scrolls sideways on a phone instead of widening the page. */
+.table-scroll { overflow-x: auto; }
+.share-links td { white-space: nowrap; }
+.share-links .share-actions { display: flex; gap: 0.5rem; }
+
 .inline-form { max-width: 24rem; }
 
 .cards {

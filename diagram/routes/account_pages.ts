@@ -1,5 +1,6 @@
 // /account: the signed-in person's access tokens (create one, shown once with the MCP client
-// configuration; revoke) and password (the current one required; every other session ends).
+// configuration; revoke), live share links (their forms are in share_pages.ts) and password (the
+// current one required; every other session ends).
 import { Hono } from "hono";
 import { z } from "zod";
 import { clientAddress } from "../../runtime/http.ts";
@@ -12,15 +13,18 @@ import {
 } from "../service/errors.ts";
 import { MIN_PASSWORD_LENGTH, tokenNameSchema } from "../service/schemas.ts";
 import type { SessionOperations } from "../service/sessions.ts";
+import type { ShareLinkOperations } from "../service/share_links.ts";
 import { readForm } from "../http/form_body.ts";
 import type { PageEnv } from "../http/page_session.ts";
 import { setSessionCookie } from "../http/session_cookie.ts";
 import { accountPage, type AccountView } from "../pages/account_page.ts";
 import { retryIn } from "../pages/retry_in.ts";
+import { SHARE_LINK_NOTICES } from "../pages/share_link_table.ts";
 
 export interface AccountPageDeps {
   sessions: SessionOperations;
   accounts: AccountOperations;
+  shares: ShareLinkOperations;
   /** Where MCP clients connect: `{BASE_URL}/mcp`. */
   mcpUrl: string;
   secureCookie: boolean;
@@ -37,6 +41,7 @@ const passwordForm = z.object({
 const ACCOUNT_NOTICES: Record<string, string> = {
   revoked: "Token revoked: clients using it are refused from now on.",
   password: "Password changed. Every other browser is signed out.",
+  ...SHARE_LINK_NOTICES,
 };
 
 /** Mounted behind the signed-in check. */
@@ -50,6 +55,7 @@ export function accountPages(deps: AccountPageDeps): Hono<PageEnv> {
     accountPage({
       email: c.get("email"),
       tokens: await deps.accounts.tokensOf(c.get("userId")),
+      shareLinks: await deps.shares.list(c.get("userId")),
       mcpUrl: deps.mcpUrl,
       ...extra,
     });

@@ -5,6 +5,7 @@ import { type Context, Hono } from "hono";
 import type { CollectionOperations } from "../service/collections.ts";
 import type { DiagramOperations } from "../service/diagram_operations.ts";
 import type { DiagramView } from "../service/diagrams.ts";
+import type { ShareLinkOperations } from "../service/share_links.ts";
 import { NotFoundError } from "../service/errors.ts";
 import { idSchema, nameSchema } from "../service/schemas.ts";
 import { actorOf } from "../http/authenticate.ts";
@@ -23,6 +24,7 @@ import type { DiagramPageEnv } from "./diagram_lookup.ts";
 export interface DiagramPageDeps {
   diagrams: DiagramOperations;
   collections: CollectionOperations;
+  shares: ShareLinkOperations;
   editor: EditorSetup;
   /** The site's own origin, the only place an action may return to. */
   baseUrl: string;
@@ -57,6 +59,7 @@ export function diagramPages(deps: DiagramPageDeps): Hono<DiagramPageEnv> {
       diagram: c.get("diagram"),
       tree: await treeOf(c.get("userId")),
       bundle: deps.editor.bundle,
+      shareLinks: await deps.shares.list(c.get("userId"), c.get("diagram").id),
     }));
   });
 

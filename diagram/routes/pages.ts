@@ -1,7 +1,7 @@
 // The pages a person uses, put together: the stylesheet and scripts, sign in and out, and behind
 // the signed-in check (which sends the browser to /login and back) the gallery pages, a diagram's
-// pages (its history too), the import, New from Mermaid, the trash and the account page. Forms
-// work without JavaScript.
+// pages (its history and share links too), the import, New from Mermaid, the trash and the
+// account page. Forms work without JavaScript.
 import { Hono } from "hono";
 import type { AccountOperations } from "../service/accounts.ts";
 import type { CollectionOperations } from "../service/collections.ts";
@@ -9,6 +9,7 @@ import type { DiagramOperations } from "../service/diagram_operations.ts";
 import type { HistoryOperations } from "../service/history.ts";
 import type { TrashOperations } from "../service/trash.ts";
 import type { SessionOperations } from "../service/sessions.ts";
+import type { ShareLinkOperations } from "../service/share_links.ts";
 import { type PageEnv, signedInPage } from "../http/page_session.ts";
 import { accountPages } from "./account_pages.ts";
 import { diagramLookup } from "./diagram_lookup.ts";
@@ -18,6 +19,7 @@ import { galleryPages } from "./gallery_pages.ts";
 import { historyPages } from "./history_pages.ts";
 import { importPages } from "./import_pages.ts";
 import { mermaidPages } from "./mermaid_pages.ts";
+import { diagramSharePages, sharePages } from "./share_pages.ts";
 import { trashPages } from "./trash_pages.ts";
 import { loginPages } from "./login_pages.ts";
 import { pageAssets } from "./page_assets.ts";
@@ -32,6 +34,7 @@ export interface PageRouteDeps {
   history: HistoryOperations;
   trash: TrashOperations;
   collections: CollectionOperations;
+  shares: ShareLinkOperations;
   gallery: DiagramService["gallery"];
   baseUrl: string;
   secureCookie: boolean;
@@ -64,7 +67,15 @@ export function pageRoutes(deps: PageRouteDeps): Hono<PageEnv> {
   const signedIn = signedInPage(deps.sessions, deps.secureCookie);
   for (const path of SIGNED_IN_PATHS) app.use(path, signedIn);
   app.route("/", galleryPages({ ...deps, mcpUrl }));
-  app.route("/", diagramLookup(deps.diagrams, [diagramPages(deps), historyPages(deps.history)]));
+  app.route(
+    "/",
+    diagramLookup(deps.diagrams, [
+      diagramPages(deps),
+      historyPages(deps.history),
+      diagramSharePages(deps),
+    ]),
+  );
+  app.route("/", sharePages(deps));
   app.route("/", importPages(deps));
   app.route("/", mermaidPages(deps));
   app.route("/", trashPages(deps));

@@ -1,0 +1,110 @@
+// The live share links as a table, for the account page (every link, with what each shows) and a
+// diagram's or collection's share page (its own links, which may also change what they allow).
+// Each action is a plain form posting to /account/shares/<id>/… that comes back to `back`. No
+// secret is here: a link's address is shown once, when it is made.
+import { type Html, html } from "../../runtime/markup.ts";
+import type { ShareLinkView } from "../service/share_links.ts";
+
+export interface ShareLinkTableOptions {
+  /** Where each form comes back to. */
+  back: string;
+  /** A column naming what each link shows (the account page lists every link). */
+  showTarget: boolean;
+  /** Buttons that turn an edit link view-only, and a diagram's view link editable. */
+  changeAccess: boolean;
+}
+
+/** What a link's form did, said on the page it comes back to (its `?done=`). */
+export const SHARE_LINK_NOTICES: Record<string, string> = {
+  "share-revoked": "Share link revoked: its address now finds nothing.",
+  "share-view-only": "The link is view-only now: whoever holds it can no longer edit.",
+  "share-editable": "The link allows editing now: whoever holds it can change the diagram.",
+};
+
+export function shareLinkTable(links: ShareLinkView[], options: ShareLinkTableOptions): Html {
+  const rows = links.map((link) =>
+    html`
+      <tr>
+        ${options.showTarget ? html`<td>${targetLink(link)}</td>` : ""}
+        <th scope="row">${link.label || html`<span class="muted">no label</span>`}</th>
+        <td>${link.access === "edit" ? "can edit" : "view only"}${link.downloads
+          ? ""
+          : html`<br><span class="muted">no downloads</span>`}</td>
+        <td>${when(link.createdAt)}</td>
+        <td>${link.expiresAt === null ? "never" : when(link.expiresAt)}</td>
+        <td>${link.lastUsedAt === null ? "never" : when(link.lastUsedAt)}</td>
+        <td class="share-actions">${accessForm(link, options)}${linkForm(
+          link,
+          "revoke",
+          options.back,
+          html`<button type="submit" aria-label="Revoke ${describe(link)}">Revoke</button>`,
+        )}</td>
+      </tr>
+    `
+  );
+  return html`
+    <div class="table-scroll">
+      <table class="tokens share-links">
+        <thead>
+          <tr>
+            ${options.showTarget ? html`<th scope="col">Shows</th>` : ""}
+            <th scope="col">Label</th>
+            <th scope="col">Visitors</th>
+            <th scope="col">Created</th>
+            <th scope="col">Expires</th>
+            <th scope="col">Last used</th>
+            <th scope="col"><span class="visually-hidden">Actions</span></th>
+          </tr>
+        </thead>
+        <tbody>${rows}</tbody>
+      </table>
+    </div>
+  `;
+}
+
+function targetLink(link: ShareLinkView): Html {
+  const { type, id, name } = link.target;
+  return type === "diagram"
+    ? html`<a href="/d/${id}">${name}</a>`
+    : html`<a href="/c/${id}">${name}</a> <span class="muted">(collection)</span>`;
+}
+
+/** "2026-11-28 18:26": an ISO time to the minute, UTC, as the tokens table shows it. */
+export function shortTime(iso: string): string {
+  return iso.slice(0, 16).replace("T", " ");
+}
+
+/** A time to the minute, the full time in its tooltip. */
+function when(iso: string): Html {
+  return html`<time datetime="${iso}" title="${new Date(iso).toUTCString()}">${
+    shortTime(iso)
+  }</time>`;
+}
+
+/** How a button names its link to a screen reader: the label, else what it shows and when made. */
+function describe(link: ShareLinkView): string {
+  return link.label
+    ? `the link “${link.label}”`
+    : `the link to ${link.target.name} made ${shortTime(link.createdAt)}`;
+}
+
+function accessForm(link: ShareLinkView, options: ShareLinkTableOptions): Html | "" {
+  if (!options.changeAccess || link.target.type !== "diagram") return "";
+  const [access, words] = link.access === "edit"
+    ? ["view", "Make view-only"]
+    : ["edit", "Allow editing"];
+  return linkForm(
+    link,
+    "access",
+    options.back,
+    html`
+      <input type="hidden" name="access" value="${access}"><button type="submit"
+        aria-label="${words}: ${describe(link)}">${words}</button>
+    `,
+  );
+}
+
+function linkForm(link: ShareLinkView, action: string, back: string, fields: Html): Html {
+  return html`<form method="post" action="/account/shares/${link.id}/${action}"><input
+    type="hidden" name="back" value="${back}">${fields}</form>`;
+}
