@@ -83,6 +83,7 @@ const mcp = createMcpEndpoint({
       diagrams: core.diagrams,
       history: core.history,
       collections: core.collections,
+      shares: core.shares,
       actor: { userId, via: "mcp", tokenName },
     }, view);
   },

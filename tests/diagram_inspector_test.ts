@@ -23,6 +23,8 @@ Deno.test("the Inspector CLI lists the diagram tools, creates a diagram and read
       "list_diagrams",
       "list_revisions",
       "restore_revision",
+      "share_diagram",
+      "unshare_diagram",
       "update_diagram",
     ],
   );

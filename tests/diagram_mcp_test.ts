@@ -134,6 +134,8 @@ Deno.test("the diagram tools publish their schemas and the spec's JSON Schema", 
     "list_diagrams",
     "list_revisions",
     "restore_revision",
+    "share_diagram",
+    "unshare_diagram",
     "update_diagram",
   ]);
   for (const tool of tools) {

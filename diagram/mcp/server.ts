@@ -12,6 +12,8 @@ import { registerListCollections } from "./tools/list_collections.ts";
 import { registerListDiagrams } from "./tools/list_diagrams.ts";
 import { registerListRevisions } from "./tools/list_revisions.ts";
 import { registerRestoreRevision } from "./tools/restore_revision.ts";
+import { registerShareDiagram } from "./tools/share_diagram.ts";
+import { registerUnshareDiagram } from "./tools/unshare_diagram.ts";
 import { registerUpdateDiagram } from "./tools/update_diagram.ts";
 import { registerViewResource, type ViewResource } from "./view_resource.ts";
 
@@ -23,7 +25,9 @@ const INSTRUCTIONS =
   "send update_diagram the edited spec, a patch by node and edge id, or the edited chart. " +
   "list_diagrams and list_collections find existing ones. Every change is kept: update_diagram " +
   "names the revision it replaced, list_revisions shows a diagram's history, and " +
-  "restore_revision brings any revision back (itself undoable).";
+  "restore_revision brings any revision back (itself undoable). To show a diagram to a person " +
+  "without an account, share_diagram returns a live link (view-only unless asked) and " +
+  "unshare_diagram revokes it.";
 
 /** `view`: the MCP App view the diagram tools name, made once at startup (view_resource.ts). */
 export function createDiagramMcpServer(context: ToolContext, view: ViewResource): McpServer {
@@ -40,6 +44,8 @@ export function createDiagramMcpServer(context: ToolContext, view: ViewResource)
   registerListCollections(server, context);
   registerListRevisions(server, context);
   registerRestoreRevision(server, context);
+  registerShareDiagram(server, context);
+  registerUnshareDiagram(server, context);
   // The MCP App view (hosts that show one) and the tools only it calls.
   registerViewResource(server, view);
   registerAppReadDiagram(server, context);

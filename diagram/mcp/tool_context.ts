@@ -6,6 +6,7 @@ import type { CollectionOperations } from "../service/collections.ts";
 import type { DiagramOperations } from "../service/diagram_operations.ts";
 import type { Actor } from "../service/diagrams.ts";
 import type { HistoryOperations } from "../service/history.ts";
+import type { ShareLinkOperations } from "../service/share_links.ts";
 import {
   ConflictError,
   InvalidInputError,
@@ -18,6 +19,7 @@ export interface ToolContext {
   diagrams: DiagramOperations;
   history: HistoryOperations;
   collections: CollectionOperations;
+  shares: ShareLinkOperations;
   actor: Actor;
 }
 

@@ -1,6 +1,6 @@
 // get_diagram: a diagram as the exact spec update_diagram accepts (layout, node ids, labels,
 // shapes, colours, groups, edge ids, labels and styles) and as a Mermaid flowchart, plus what that
-// spec cannot express.
+// spec cannot express and the live share links that show it.
 import type { McpServer } from "@modelcontextprotocol/server";
 import { z } from "zod";
 import { toolSchema } from "../../../runtime/mcp/tool_schema.ts";
@@ -10,7 +10,8 @@ import { mermaidOf } from "../../service/mermaid_diagrams.ts";
 import { type ToolContext, toolFailure } from "../tool_context.ts";
 import { viewToolMeta } from "./view_meta.ts";
 import { diagramIdArgument } from "./ids.ts";
-import { diagramSummaryOutput, summaryOf } from "./list_diagrams.ts";
+import { diagramSummaryOutput, sharedNote, summaryOf } from "./list_diagrams.ts";
+import { shareLinkOutput } from "./share_diagram.ts";
 import { readPreviewArgument, withPreview } from "./preview_image.ts";
 
 const inputSchema = z.object({
@@ -27,6 +28,8 @@ const output = (spec: z.ZodType) =>
     ),
     notExpressed: z.array(z.string())
       .describe("What the spec cannot say; update_diagram keeps those elements in place."),
+    shareLinks: z.array(shareLinkOutput)
+      .describe("The live share links that show it (never their address), newest first."),
   });
 
 const publishedInput = toolSchema(inputSchema);
@@ -44,8 +47,8 @@ export function registerGetDiagram(server: McpServer, context: ToolContext): voi
       "shape, colours, group), group and edge (id, from, to, label, line and heads), and the " +
       "same as Mermaid flowchart text. Send either back unchanged and you get the same " +
       "drawing; edit it, or patch nodes and edges by these ids. Also lists what the spec cannot " +
-      "express (free text, sketches, images), which updates keep in place, and shows the " +
-      "diagram as it is saved as a PNG.",
+      "express (free text, sketches, images), which updates keep in place, the live share " +
+      "links (share_diagram, unshare_diagram), and shows the diagram as it is saved as a PNG.",
     inputSchema: publishedInput,
     outputSchema: publishedOutput,
     annotations: { readOnlyHint: true },
@@ -58,8 +61,17 @@ export function registerGetDiagram(server: McpServer, context: ToolContext): voi
         { preview: input.preview ?? true },
       );
       const mermaid = mermaidOf(spec);
+      const shareLinks = (await context.shares.list(context.actor.userId, diagram.id)).map((
+        { id, access, label, expiresAt },
+      ) => ({ id, access, label, expiresAt }));
       const header = `${JSON.stringify(diagram.name)} (revision ${diagram.revision}, updated ` +
-        `${diagram.updatedAt}): ${diagram.url}`;
+        `${diagram.updatedAt}): ${diagram.url}${sharedNote(shareLinks.length)}${
+          shareLinks.map((link) =>
+            `\n- share link ${link.id}: ${link.access}${
+              link.label ? `, ${JSON.stringify(link.label)}` : ""
+            }, ${link.expiresAt === null ? "until revoked" : `until ${link.expiresAt}`}`
+          ).join("")
+        }`;
       const specText = spec === null
         ? "No labelled shapes yet: create the contents with update_diagram and a whole spec or " +
           "a Mermaid chart."
@@ -70,10 +82,11 @@ export function registerGetDiagram(server: McpServer, context: ToolContext): voi
           notExpressed.map((line) => `- ${line}`).join("\n")
         }`;
       const result = structuredResult(`${header}\n${specText}${missing}`, {
-        ...summaryOf(diagram),
+        ...summaryOf(diagram, shareLinks.length),
         ...(spec === null ? {} : { spec }),
         mermaid,
         notExpressed,
+        shareLinks,
       });
       return withPreview(result, preview);
     } catch (error) {

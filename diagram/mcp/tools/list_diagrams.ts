@@ -1,4 +1,5 @@
-// list_diagrams: the most recently changed diagrams, optionally in one collection or by name.
+// list_diagrams: the most recently changed diagrams, optionally in one collection or by name,
+// each with the number of live share links that show it.
 import type { McpServer } from "@modelcontextprotocol/server";
 import { z } from "zod";
 import { toolSchema } from "../../../runtime/mcp/tool_schema.ts";
@@ -27,11 +28,22 @@ export const diagramSummaryOutput = z.object({
   revision: z.number().int(),
   collectionId: z.string().nullable(),
   updatedAt: z.string(),
+  liveShareLinks: z.number().int()
+    .describe("How many live share links show the diagram to people without an account."),
 });
 
-export function summaryOf(view: DiagramView): z.output<typeof diagramSummaryOutput> {
+export function summaryOf(
+  view: DiagramView,
+  liveShareLinks: number,
+): z.output<typeof diagramSummaryOutput> {
   const { id, name, url, revision, collectionId, updatedAt } = view;
-  return { id, name, url, revision, collectionId, updatedAt };
+  return { id, name, url, revision, collectionId, updatedAt, liveShareLinks };
+}
+
+/** "  shared by 2 links" for a diagram's line, or nothing when no link shows it. */
+export function sharedNote(liveShareLinks: number): string {
+  if (liveShareLinks === 0) return "";
+  return `  shared by ${liveShareLinks} link${liveShareLinks === 1 ? "" : "s"}`;
 }
 
 const outputSchema = z.object({ diagrams: z.array(diagramSummaryOutput) });
@@ -42,7 +54,9 @@ const publishedOutput = toolSchema(outputSchema);
 export function registerListDiagrams(server: McpServer, context: ToolContext): void {
   server.registerTool("list_diagrams", {
     title: "List diagrams",
-    description: "Recently changed diagrams with their ids and URLs, newest first.",
+    description:
+      "Recently changed diagrams with their ids and URLs, newest first, and how many live " +
+      "share links show each.",
     inputSchema: publishedInput,
     outputSchema: publishedOutput,
     annotations: { readOnlyHint: true },
@@ -54,11 +68,19 @@ export function registerListDiagrams(server: McpServer, context: ToolContext): v
         query: input.query ?? undefined,
         limit: input.limit ?? 20,
       });
-      const diagrams = views.map(summaryOf);
+      // One read of the account's links, counted per diagram.
+      const shared = new Map<string, number>();
+      for (const link of await context.shares.list(context.actor.userId)) {
+        if (link.target.type !== "diagram") continue;
+        shared.set(link.target.id, (shared.get(link.target.id) ?? 0) + 1);
+      }
+      const diagrams = views.map((view) => summaryOf(view, shared.get(view.id) ?? 0));
       const text = diagrams.length === 0
         ? "No diagrams match."
         : diagrams.map((d) =>
-          `${d.id}  ${JSON.stringify(d.name)}  rev ${d.revision}  ${d.updatedAt}  ${d.url}`
+          `${d.id}  ${JSON.stringify(d.name)}  rev ${d.revision}  ${d.updatedAt}  ${d.url}${
+            sharedNote(d.liveShareLinks)
+          }`
         ).join("\n");
       return structuredResult(text, { diagrams });
     } catch (error) {
