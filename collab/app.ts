@@ -6,7 +6,8 @@
 // for ever. Anything but a WebSocket gets a plain 401/403/426. A session not known either way is
 // checked with the diagram service before the room is joined (rooms.join). A malformed frame
 // closes its connection with 4400; after a few, the token's session is refused that room for a
-// minute, also with 4400 (bad_frames.ts).
+// minute, also with 4400 (bad_frames.ts). A share link's viewer that sends a change is closed with
+// 4405, its change not applied.
 import { hostProblem } from "../runtime/host_header.ts";
 import type { DependencyProbe } from "../runtime/dependency_health.ts";
 import { jsonAnswer, metricsHandler, readinessAnswer } from "../runtime/metrics/endpoints.ts";
@@ -18,7 +19,7 @@ import { type BadFrames, createBadFrames } from "./bad_frames.ts";
 import type { CollabLimits } from "./config.ts";
 import { type Connection, connection } from "./connection.ts";
 import { collabMetrics } from "./metrics.ts";
-import { ProtocolError } from "./protocol.ts";
+import { ProtocolError, ReadOnlyError } from "./protocol.ts";
 import type { Room } from "./room.ts";
 import { CLOSE, type Rooms, RoomUnavailable, SESSION_ENDED } from "./rooms.ts";
 import type { SessionGate } from "./session_gate.ts";
@@ -176,6 +177,10 @@ export function createCollabHandler(
       try {
         room.receive(peer, frame);
       } catch (error) {
+        if (error instanceof ReadOnlyError) {
+          peer.close(CLOSE.readOnly, error.message);
+          return;
+        }
         if (!(error instanceof ProtocolError)) throw error;
         metrics.malformedFrame();
         badFrames.record(session, diagramId);

@@ -20,7 +20,13 @@ export type SaveOutcome =
 export interface DiagramClient {
   /** The diagram's stored scene (each element as its JSON text), or null when it does not exist. */
   seed(id: string): Promise<SceneSeed | null>;
-  save(id: string, baseRevision: number, elements: unknown[]): Promise<SaveOutcome>;
+  /** `writers`: the sessions whose edits the elements hold (a guest's save is credited to it). */
+  save(
+    id: string,
+    baseRevision: number,
+    elements: unknown[],
+    writers?: string[],
+  ): Promise<SaveOutcome>;
   /** Stored revisions by id; null for a diagram that is gone. */
   revisions(ids: string[]): Promise<Record<string, number | null>>;
   /**
@@ -111,10 +117,11 @@ export function createDiagramClient(baseUrl: string, secret: string): DiagramCli
       return json;
     },
 
-    async save(id, baseRevision, elements) {
+    async save(id, baseRevision, elements, writers = []) {
       const { status, json } = await call("PUT", `/internal/collab/rooms/${id}`, {
         baseRevision,
         elements,
+        writers,
       });
       if (status === 200) return { saved: true, revision: json.revision };
       if (status === 409) {

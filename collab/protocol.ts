@@ -21,6 +21,14 @@ export class ProtocolError extends Error {
   override name = "ProtocolError";
 }
 
+/**
+ * A change to the room from a connection that may only read (a share link's viewer): refused,
+ * and its connection closed, but not held against it as a malformed frame.
+ */
+export class ReadOnlyError extends Error {
+  override name = "ReadOnlyError";
+}
+
 /** Sync step 1: our state vector, which the client answers with what we lack. */
 export function syncStep1(doc: Y.Doc): Uint8Array {
   const encoder = encoding.createEncoder();
@@ -109,6 +117,11 @@ export function syncStep2(doc: Y.Doc, stateVector: Uint8Array, capacity: number)
  * Applies one client frame to the room's document and awareness (with `origin` as the change's
  * origin) and returns the reply for that client, if any; `syncBytes` is the capacity guess for a
  * sync step 2 (see `syncStep2`). Malformed input is a ProtocolError.
+ *
+ * A client that may not write (`mayWrite` false) is answered but changes nothing: its sync step 2
+ * (its answer to ours on connecting, which may hold history the room has forgotten since it was
+ * compacted) and its presence are dropped quietly, an empty update too; an update that would
+ * change the document is a ReadOnlyError.
  */
 export function handleMessage(
   frame: Uint8Array,
@@ -116,6 +129,7 @@ export function handleMessage(
   awareness: awarenessProtocol.Awareness,
   origin: unknown,
   syncBytes = 0,
+  mayWrite = true,
 ): Uint8Array | null {
   try {
     const decoder = decoding.createDecoder(frame);
@@ -132,14 +146,20 @@ export function handleMessage(
           throw new ProtocolError(`unknown sync message ${subtype}`);
         }
         const update = decoding.readVarUint8Array(decoder);
+        if (!mayWrite && subtype === SYNC_STEP2) return null;
         // Walked first: a few bytes claiming millions of structs cost Yjs a long allocation.
         const problem = updateProblem(update);
         if (problem !== null) throw new ProtocolError(`malformed update: ${problem}`);
+        if (!mayWrite) {
+          if (isEmptyUpdate(update)) return null;
+          throw new ReadOnlyError("this connection may only view the diagram; writes are refused");
+        }
         Y.applyUpdate(doc, update, origin);
         return null;
       }
       case MESSAGE_AWARENESS: {
         const update = decoding.readVarUint8Array(decoder);
+        if (!mayWrite) return null;
         awarenessProtocol.applyAwarenessUpdate(awareness, update, origin);
         return null;
       }
@@ -149,8 +169,14 @@ export function handleMessage(
         throw new ProtocolError(`unknown message type ${type}`);
     }
   } catch (error) {
-    if (error instanceof ProtocolError) throw error;
+    if (error instanceof ProtocolError || error instanceof ReadOnlyError) throw error;
     // lib0 and Yjs throw plain errors on truncated or garbled payloads.
     throw new ProtocolError(`malformed frame: ${error instanceof Error ? error.message : error}`);
   }
+}
+
+/** An update that carries no struct and no deletion (checked for shape already). */
+function isEmptyUpdate(update: Uint8Array): boolean {
+  const { structs, ds } = Y.decodeUpdate(update);
+  return structs.length === 0 && ds.clients.size === 0;
 }

@@ -10,6 +10,7 @@ import {
   MESSAGE_QUERY_AWARENESS,
   MESSAGE_SYNC,
   ProtocolError,
+  ReadOnlyError,
   syncStep1,
   syncStep2,
 } from "./protocol.ts";
@@ -144,5 +145,54 @@ Deno.test("malformed frames are ProtocolErrors and leave the document as it was"
     assert.throws(() => handleMessage(frame, server.doc, server.awareness, "x"), ProtocolError);
   }
   assert.deepEqual(Y.encodeStateAsUpdate(server.doc), before);
+  server.awareness.destroy();
+});
+
+Deno.test("a client that may only read is answered, but its step 2, empty updates and presence change nothing, and a real update is a ReadOnlyError", () => {
+  const server = room();
+  server.doc.getMap("elements").set("a", "seeded");
+  const viewer = new Y.Doc();
+  viewer.getMap("elements").set("mine", "drawn by the viewer");
+  const readOnly = (frame: Uint8Array) =>
+    handleMessage(frame, server.doc, server.awareness, "viewer", 0, false);
+  const frame = (write: (encoder: encoding.Encoder) => void) => {
+    const encoder = encoding.createEncoder();
+    write(encoder);
+    return encoding.toUint8Array(encoder);
+  };
+  const sync = (subtype: number, update: Uint8Array) =>
+    frame((encoder) => {
+      encoding.writeVarUint(encoder, MESSAGE_SYNC);
+      encoding.writeVarUint(encoder, subtype);
+      encoding.writeVarUint8Array(encoder, update);
+    });
+
+  // Reads: its step 1 is answered with the room's state.
+  assert.ok(readOnly(syncStep1(viewer)));
+  // Its answer to ours (what it holds that the room lacks) is dropped quietly.
+  assert.equal(readOnly(sync(1, Y.encodeStateAsUpdate(viewer))), null);
+  // So is an update with nothing in it.
+  assert.equal(readOnly(sync(2, Y.encodeStateAsUpdate(new Y.Doc()))), null);
+  // Its presence is not taken.
+  const presence = new awarenessProtocol.Awareness(viewer);
+  presence.setLocalStateField("user", { name: "peeker" });
+  assert.equal(
+    readOnly(frame((encoder) => {
+      encoding.writeVarUint(encoder, MESSAGE_AWARENESS);
+      encoding.writeVarUint8Array(
+        encoder,
+        awarenessProtocol.encodeAwarenessUpdate(presence, [viewer.clientID]),
+      );
+    })),
+    null,
+  );
+  // A write is refused.
+  assert.throws(() => readOnly(sync(2, Y.encodeStateAsUpdate(viewer))), ReadOnlyError);
+  // A malformed one is still malformed.
+  assert.throws(() => readOnly(sync(2, new Uint8Array([200, 200, 200]))), ProtocolError);
+
+  assert.deepEqual([...server.doc.getMap("elements").keys()], ["a"]);
+  assert.deepEqual([...server.awareness.getStates().keys()], []);
+  presence.destroy();
   server.awareness.destroy();
 });

@@ -5,6 +5,7 @@
 // confirmed live, so that the room can take back what a session wrote after it ended.
 import * as awarenessProtocol from "y-protocols/awareness.js";
 import * as Y from "yjs";
+import { sessionMayWrite } from "../shared/collab_token.ts";
 import { awarenessMessage, handleMessage, syncStep1, updateMessage } from "./protocol.ts";
 import { SCENE_MAPS, undoElementChange } from "./scene.ts";
 import { SessionEdits } from "./session_edits.ts";
@@ -38,6 +39,8 @@ export class Room {
   edits = 0;
   savedEdits = 0;
   private readonly unconfirmed = new SessionEdits();
+  /** Sessions that wrote since the last save, each with the edit count after its latest write. */
+  private readonly writers = new Map<string, number>();
   /**
    * A guess at the size of a client's first sync (the document's whole state), in bytes: what
    * the room was filled with, then the largest sync step 2 sent, each with a margin to grow.
@@ -72,6 +75,7 @@ export class Room {
 
   private readonly onUpdate = (update: Uint8Array, origin: unknown) => {
     if (origin !== SERVER_ORIGIN) this.edits++;
+    if (this.peers.has(origin as Peer)) this.writers.set((origin as Peer).session, this.edits);
     this.broadcast(updateMessage(update), origin);
   };
 
@@ -110,7 +114,14 @@ export class Room {
   receive(peer: Peer, frame: Uint8Array): void {
     // A peer the room sent away (its session ended) may still have frames on their way in.
     if (!this.peers.has(peer)) return;
-    const reply = handleMessage(frame, this.doc, this.awareness, peer, this.syncBytes);
+    const reply = handleMessage(
+      frame,
+      this.doc,
+      this.awareness,
+      peer,
+      this.syncBytes,
+      sessionMayWrite(peer.session),
+    );
     if (!reply) return;
     this.syncBytes = Math.max(this.syncBytes, withMargin(reply.byteLength));
     peer.send(reply);
@@ -121,10 +132,16 @@ export class Room {
     awarenessProtocol.removeAwarenessStates(this.awareness, [...peer.awarenessIds], null);
   }
 
+  /** Sessions that wrote since the last save: a save of the room now holds their edits. */
+  unsavedWriters(): string[] {
+    return [...this.writers.keys()];
+  }
+
   /** Records a save: the new stored revision, shared with the clients as meta.revision. */
   saved(revision: number, edits: number): void {
     this.revision = revision;
     this.savedEdits = edits;
+    for (const [session, last] of this.writers) if (last <= edits) this.writers.delete(session);
     this.doc.transact(() => this.doc.getMap("meta").set("revision", revision), SERVER_ORIGIN);
   }
 
@@ -157,6 +174,8 @@ export class Room {
    */
   endSession(session: string, endedAt: number | null, code: number, reason: string): void {
     void this.closePeers(code, reason, session);
+    // Everything of theirs not confirmed is taken back: no save is theirs any more.
+    if (endedAt === null) this.writers.delete(session);
     const elements = this.doc.getMap("elements");
     for (const undo of this.unconfirmed.undo(session, endedAt)) {
       const { map, key, after } = undo;

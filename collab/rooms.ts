@@ -22,6 +22,8 @@ export const CLOSE = {
   badFrame: 4400,
   replaced: 4409,
   tooLarge: 4413,
+  /** A change sent by a connection that may only view (a share link's viewer). */
+  readOnly: 4405,
   /** Not 44xx: the y-websocket client reconnects after these. */
   tryLater: 1013,
   restarting: 1012,
@@ -150,8 +152,9 @@ export function createRooms(options: RoomsOptions) {
     const { room } = entry;
     const edits = room.edits;
     const elements = sceneElements(room.doc, now());
+    const writers = room.unsavedWriters();
     try {
-      const outcome = await options.client.save(room.id, room.revision, elements);
+      const outcome = await options.client.save(room.id, room.revision, elements, writers);
       if (outcome.saved) {
         saves.done++;
         room.saved(outcome.revision, edits);

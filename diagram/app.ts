@@ -24,6 +24,7 @@ import { collabTokenRoutes, internalCollabRoutes } from "./routes/collab.ts";
 import type { EditorSetup } from "./routes/diagram_pages.ts";
 import { pageRoutes } from "./routes/pages.ts";
 import { sharedPageRoutes } from "./routes/shared_pages.ts";
+import { sharedLiveRoutes } from "./routes/shared_live.ts";
 import { sessionRoutes } from "./routes/session.ts";
 
 export interface DiagramDeps {
@@ -118,6 +119,7 @@ export function createDiagramApp(deps: DiagramDeps): Hono {
   const { baseUrl, trustProxy } = deps;
   const live = deps.editor.bundle !== null;
   app.route("/", sharedPageRoutes({ ...core, baseUrl, trustProxy, live }));
+  app.route("/", sharedLiveRoutes({ ...core, rooms: core.collabRooms }));
   app.route(
     "/",
     pageRoutes({

@@ -9,11 +9,18 @@ import { decodeBase64Url, encodeBase64Url } from "./base64url.ts";
 export const COLLAB_TOKEN_TTL_SECONDS = 300;
 
 /**
- * The session a token was granted by, as the diagram service names it: a kind letter (`s` a
- * browser's sign-in, `t` an access token) and the row's id, never its secret. The collab server
- * treats it as opaque, and asks the diagram service whether it has ended.
+ * The session a token was granted by, as the diagram service names it: a kind letter and the
+ * row's id, never its secret. `s` a browser's sign-in, `t` an access token, `v` a visitor of a
+ * share link (viewing only), `g` a guest editing through an edit link. The collab server asks the
+ * diagram service whether it has ended, and reads one thing from the kind: what a `v` connection
+ * may do (sessionMayWrite).
  */
-export const SESSION_REF_SHAPE = /^[st]:[A-Za-z0-9_-]{1,64}$/;
+export const SESSION_REF_SHAPE = /^[stvg]:[A-Za-z0-9_-]{1,64}$/;
+
+/** Whether connections of this session may change a room: all but a share link's viewers. */
+export function sessionMayWrite(session: string): boolean {
+  return !session.startsWith("v:");
+}
 
 export interface CollabClaims {
   /** User id. */

@@ -2,8 +2,9 @@
 // browser to a room. The collab server knows diagrams by id only: it loads a room's seed, saves a
 // room's elements over the revision it holds, and asks which revisions are current. Saves go
 // through replaceFile, like every other write: validated, thumbnail rendered, revision bumped.
-// A token names the session that granted it (a browser's sign-in or an access token, by row id):
-// the collab server asks which of its connections' sessions have ended, and when.
+// A token names the session that granted it (a browser's sign-in or an access token, by row id; a
+// share link's visitor or guest, share_link_sessions.ts): the collab server asks which of its
+// connections' sessions have ended, and when.
 import { COLLAB_TOKEN_TTL_SECONDS, signCollabToken } from "../../shared/collab_token.ts";
 import type { Database } from "../db/database.ts";
 import { withoutUnsafeLinks } from "../drawing/excalidraw/element_links.ts";
@@ -12,9 +13,11 @@ import { tokenRevocations } from "../store/access_tokens.ts";
 import { listDiagramFiles } from "../store/diagram_files.ts";
 import { diagramRevisions, findDiagramOwner } from "../store/diagrams.ts";
 import { sessionEnds } from "../store/sessions.ts";
+import { type ShareLink, shareLinkStates } from "../store/share_links.ts";
 import type { DiagramOperations } from "./diagram_operations.ts";
 import { NotFoundError } from "./errors.ts";
 import { imageFileIds } from "./images.ts";
+import { guestCredit, linkSessionEnds, linkSessionRef } from "./share_link_sessions.ts";
 
 /** A room's starting point: the stored elements and what the room shares besides. */
 export interface RoomSeed {
@@ -35,6 +38,15 @@ export interface CollabTicket {
   /** Where the browser connects: COLLAB_PUBLIC_URL/<diagram id>. */
   url: string;
   expiresAt: string;
+}
+
+/** A room token for a share link's visitor, and what it may do there. */
+export interface LinkTicket extends CollabTicket {
+  /** The diagram's id, the room's name. */
+  room: string;
+  access: "view" | "edit";
+  /** The link's label ("" without one). */
+  label: string;
 }
 
 export interface CollabRoomDeps {
@@ -65,6 +77,15 @@ function idsOf(refs: readonly string[], kind: Granter["kind"]): string[] {
 export type CollabRoomOperations = ReturnType<typeof collabRoomOperations>;
 
 export function collabRoomOperations(deps: CollabRoomDeps) {
+  function mint(claims: { sub: string; did: string; sid: string }): CollabTicket {
+    const at = Math.floor(Date.now() / 1000);
+    return {
+      token: signCollabToken(deps.secret(), claims, { now: at }),
+      url: `${deps.publicUrl.replace(/\/+$/, "")}/${claims.did}`,
+      expiresAt: new Date((at + COLLAB_TOKEN_TTL_SECONDS) * 1000).toISOString(),
+    };
+  }
+
   async function ownerOf(id: string): Promise<string> {
     const owner = await findDiagramOwner(deps.db, id);
     if (owner === null) throw new NotFoundError("diagram not found");
@@ -85,12 +106,24 @@ export function collabRoomOperations(deps: CollabRoomDeps) {
     async ticket(userId: string, granter: Granter, diagramId: string): Promise<CollabTicket> {
       // Only the owner gets one; anyone else finds no such diagram.
       await deps.diagrams.details(userId, diagramId);
-      const now = Math.floor(Date.now() / 1000);
-      const claims = { sub: userId, did: diagramId, sid: sessionRef(granter) };
+      return mint({ sub: userId, did: diagramId, sid: sessionRef(granter) });
+    },
+
+    /**
+     * A token for a visitor of `link` (live, as ShareLinkOperations.open found it) to join the
+     * room of `diagramId`, a diagram the link reaches (SharedViewOperations.diagram): to view, or
+     * as a guest on an edit link. NotFoundError when the link went meanwhile.
+     */
+    async linkTicket(link: ShareLink, diagramId: string): Promise<LinkTicket> {
+      // Read again: a guest's session reference dates from the link's latest access change.
+      const state = (await shareLinkStates(deps.db, [link.id])).get(link.id);
+      if (state === undefined) throw new NotFoundError("share link not found");
+      const sid = linkSessionRef(link.id, state);
       return {
-        token: signCollabToken(deps.secret(), claims, { now }),
-        url: `${deps.publicUrl.replace(/\/+$/, "")}/${diagramId}`,
-        expiresAt: new Date((now + COLLAB_TOKEN_TTL_SECONDS) * 1000).toISOString(),
+        ...mint({ sub: link.userId, did: diagramId, sid }),
+        room: diagramId,
+        access: state.access,
+        label: state.label,
       };
     },
 
@@ -128,12 +161,16 @@ export function collabRoomOperations(deps: CollabRoomDeps) {
      */
     async save(
       diagramId: string,
-      change: { baseRevision: number; elements: unknown[] },
+      change: { baseRevision: number; elements: unknown[]; writers?: string[] },
     ): Promise<{ revision: number }> {
       const owner = await ownerOf(diagramId);
       const { file } = await storedFile(owner, diagramId);
+      // A save holding a guest's edits is the guest's (with whatever else the room holds).
+      const guests = await guestCredit(deps.db, change.writers ?? []);
       const saved = await deps.diagrams.replaceFile(
-        { userId: owner, via: "collab" },
+        guests === null
+          ? { userId: owner, via: "collab" }
+          : { userId: owner, via: "guest", tokenName: guests || undefined },
         diagramId,
         {
           file: { ...file, elements: withoutUnsafeLinks(change.elements) },
@@ -148,13 +185,15 @@ export function collabRoomOperations(deps: CollabRoomDeps) {
      * when no such session is known any more (swept after its expiry); live ones are left out.
      */
     async endedSessions(refs: readonly string[]): Promise<Record<string, number | null>> {
-      const [sessions, tokens] = await Promise.all([
+      const [sessions, tokens, links] = await Promise.all([
         sessionEnds(deps.db, idsOf(refs, "session")),
         tokenRevocations(deps.db, idsOf(refs, "token")),
+        linkSessionEnds(deps.db, refs, Date.now()),
       ]);
       const ends = new Map([
         ...[...sessions].map(([id, end]) => [sessionRef({ kind: "session", id }), end] as const),
         ...[...tokens].map(([id, end]) => [sessionRef({ kind: "token", id }), end] as const),
+        ...links,
       ]);
       const ended: Record<string, number | null> = {};
       for (const ref of refs) {

@@ -25,14 +25,17 @@ const DOORS: Record<DiagramSource, string> = {
   // Any token may call the view's tools: the service cannot know a person used the view.
   app: "the diagram view in a chat client",
   mermaid: "a person, from Mermaid, in the gallery",
+  guest: "a guest via a share link",
 };
 
 /**
  * Who made contents, in words: the door, and the access token the write was made with, when it was
- * made with one (`web` with a token is a program on the REST API, not a person in the editor).
+ * made with one (`web` with a token is a program on the REST API, not a person in the editor). A
+ * guest's credential is the share link it came through, named by its label.
  */
 export function madeBy(source: DiagramSource, withToken: string | null): string {
   if (withToken === null) return DOORS[source];
+  if (source === "guest") return `a guest via link ${withToken}`;
   const door = source === "web" ? "the REST API" : DOORS[source];
   return `${door}, with token ${withToken}`;
 }

@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { RANDOM_ID_SHAPE } from "../store/random_id.ts";
 import { describeIssue, formatIssuePath } from "../../shared/issue_messages.ts";
+import { SESSION_REF_SHAPE } from "../../shared/collab_token.ts";
 import { InvalidInputError } from "./errors.ts";
 
 export const MIN_PASSWORD_LENGTH = 12;
@@ -134,6 +135,8 @@ export const listCollectionsQuery = z.strictObject({
 export const saveRoomSchema = z.strictObject({
   baseRevision: z.number().int().min(1),
   elements: z.array(z.unknown()),
+  /** The sessions whose edits the elements hold (session references): whom the save credits. */
+  writers: z.array(z.string().regex(SESSION_REF_SHAPE)).max(10_000).optional(),
 });
 
 /** The rooms a collab server holds, whose stored revisions it checks on every flush tick. */

@@ -143,11 +143,45 @@ export async function setShareAccess(
   access: ShareAccess,
 ): Promise<boolean> {
   const { rowsAffected } = await db.execute({
-    sql: `UPDATE share_links SET access = ?
+    sql: `UPDATE share_links SET access = ?,
+            access_changed_at = CASE WHEN access = ? THEN access_changed_at ELSE ? END
           WHERE user_id = ? AND id = ? AND (access = 'view' OR diagram_id IS NOT NULL)`,
-    args: [access, userId, id],
+    args: [access, access, timestamp(), userId, id],
   });
   return rowsAffected > 0;
+}
+
+/** What a live room connection granted by a link depends on: the link as it is now. */
+export interface ShareLinkState {
+  access: ShareAccess;
+  label: string;
+  /** When its access last changed, or when it was made: what an edit link's guests date from. */
+  accessSince: string;
+  expiresAt: string | null;
+  /** When the diagram it shows went to the trash; null for one outside it, or a collection. */
+  trashedAt: string | null;
+}
+
+/** The links among `ids` that still exist (revoked ones are deleted), by id. */
+export async function shareLinkStates(
+  db: Database,
+  ids: readonly string[],
+): Promise<Map<string, ShareLinkState>> {
+  if (ids.length === 0) return new Map();
+  const { rows } = await db.execute({
+    sql: `SELECT l.id, l.access, l.label, coalesce(l.access_changed_at, l.created_at) AS since,
+            l.expires_at, d.trashed_at
+          FROM share_links l LEFT JOIN diagrams d ON d.id = l.diagram_id
+          WHERE l.id IN (SELECT value FROM json_each(?))`,
+    args: [JSON.stringify(ids)],
+  });
+  return new Map(rows.map((r) => [text(r, "id"), {
+    access: text(r, "access") as ShareAccess,
+    label: text(r, "label"),
+    accessSince: text(r, "since"),
+    expiresAt: optionalText(r, "expires_at"),
+    trashedAt: optionalText(r, "trashed_at"),
+  }]));
 }
 
 export async function deleteShareLink(db: Database, userId: string, id: string): Promise<boolean> {

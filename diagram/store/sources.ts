@@ -2,8 +2,9 @@
 
 /**
  * The doors a change comes through: the pages and REST, an agent, an import, the collaboration
- * server, a restore from history, a chat client's MCP App view, the gallery's New from Mermaid.
- * The database's CHECK constraints name the same list (db/migrations/0011_mermaid_source.sql).
+ * server, a restore from history, a chat client's MCP App view, the gallery's New from Mermaid,
+ * and a guest editing live through a share link. The database's CHECK constraints name the same
+ * list (db/migrations/0013_share_link_guests.sql).
  */
 export const DIAGRAM_SOURCES = [
   "mcp",
@@ -13,5 +14,6 @@ export const DIAGRAM_SOURCES = [
   "restore",
   "app",
   "mermaid",
+  "guest",
 ] as const;
 export type DiagramSource = typeof DIAGRAM_SOURCES[number];
