@@ -2,6 +2,7 @@
 // drawing, fitted and zoomable with scripts, as a plain image without them; and the link's SVG
 // shows in a page of another origin, one that lets in only what says it may be embedded.
 import assert from "node:assert/strict";
+import type { Page } from "playwright-core";
 import { launchChromium } from "./helpers/browser.ts";
 import { startDiagramWithAccount } from "./helpers/collab_instance.ts";
 
@@ -31,7 +32,28 @@ const IMAGE_LOADED = () => {
   return image !== null && image.complete && image.naturalWidth > 0;
 };
 
-Deno.test("a visitor with no cookies sees the shared drawing fitted and zoomable, and as an image without JavaScript; its SVG embeds in another origin's page", async () => {
+/** The figure's image width, its frame's, the scale shown and whether the frame scrolls. */
+function drawingShown(page: Page) {
+  return page.evaluate((): {
+    image: number;
+    frame: number;
+    scale: number;
+    status: string;
+    scrolls: boolean;
+  } => {
+    const image: Dom = document.querySelector("#shared-drawing img");
+    const frame = image.parentElement;
+    return {
+      image: image.width,
+      frame: frame.clientWidth,
+      scale: image.width / Number(image.dataset.width),
+      status: document.querySelector("[data-zoom-status]").textContent,
+      scrolls: frame.scrollWidth > frame.clientWidth,
+    };
+  });
+}
+
+Deno.test("a visitor with no cookies sees the shared drawing fitted where it stays readable, zoomable, and as an image without JavaScript; its SVG embeds in another origin's page", async () => {
   await using setup = await startDiagramWithAccount();
   const made = await setup.api("POST", "/api/diagrams", { name: "Request flow", spec: SPEC });
   const shared = await setup.api("POST", `/api/diagrams/${made.json.id}/shares`, {});
@@ -50,7 +72,7 @@ Deno.test("a visitor with no cookies sees the shared drawing fitted and zoomable
   );
   const browser = await launchChromium();
   try {
-    const context = await browser.newContext({ viewport: { width: 420, height: 800 } });
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     assert.deepEqual(await context.cookies(), []);
     // The live view (/static/shared-live.js) replaces the picture; this test is about the picture.
     await context.route("**/static/shared-live.js", (route) => route.abort());
@@ -58,22 +80,24 @@ Deno.test("a visitor with no cookies sees the shared drawing fitted and zoomable
     const answer = await page.goto(address);
     assert.equal(answer?.status(), 200);
     await page.waitForFunction(IMAGE_LOADED);
-    const fitted = await page.evaluate(() => {
-      const image: Dom = document.querySelector("#shared-drawing img")!;
-      const frame = image.parentElement!;
-      return {
-        image: image.width,
-        natural: Number(image.dataset.width),
-        frame: frame.clientWidth,
-        status: document.querySelector("[data-zoom-status]")!.textContent,
-      };
-    });
-    assert.ok(fitted.natural > fitted.frame, `a drawing wider than a phone: ${fitted.natural}`);
-    assert.ok(fitted.image <= fitted.frame, `fitted: ${fitted.image} ≤ ${fitted.frame}`);
-    assert.match(fitted.status!, /^\d+ %$/);
+    // On a wide screen the drawing opens whole, larger than the 70 % it is served at.
+    const wide = await drawingShown(page);
+    assert.ok(wide.image <= wide.frame, `fitted: ${wide.image} ≤ ${wide.frame}`);
+    assert.ok(wide.scale > 0.7, `fitted above the readable scale: ${wide.status}`);
+
+    // On a phone fitting would shrink its labels past reading: it opens at 70 % and scrolls.
+    await page.setViewportSize({ width: 420, height: 800 });
+    await page.reload();
+    await page.waitForFunction(IMAGE_LOADED);
+    const narrow = await drawingShown(page);
+    assert.equal(narrow.status, "70 %");
+    assert.ok(narrow.scrolls, "the frame scrolls over the rest");
+    await page.getByRole("button", { name: "Fit" }).click();
+    const fitted = await drawingShown(page);
+    assert.ok(fitted.image <= fitted.frame, `Fit: ${fitted.image} ≤ ${fitted.frame}`);
     await page.getByRole("button", { name: "Zoom in" }).click();
-    const zoomed = await page.evaluate(() => document.querySelector("#shared-drawing img")!.width);
-    assert.ok(zoomed > fitted.image, `zoomed in: ${zoomed} > ${fitted.image}`);
+    const zoomed = await drawingShown(page);
+    assert.ok(zoomed.image > fitted.image, `zoomed in: ${zoomed.image} > ${fitted.image}`);
     assert.equal(await page.title(), "Request flow · Diagrams");
 
     const plain = await browser.newContext({ javaScriptEnabled: false });

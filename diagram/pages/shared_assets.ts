@@ -13,12 +13,22 @@ export const SHARED_CSS = `.shared-drawing { margin: 0 0 1rem; }
 `;
 
 /**
- * /static/shared-fit.js: opens the drawing fitted to the window, as the Fit button does
- * (pan-zoom.js, which runs first: deferred scripts run in order). Without it the drawing shows at a
- * readable size in a frame that scrolls.
+ * /static/shared-fit.js: opens the drawing fitted to the window, as the Fit button does, when that
+ * keeps it at least at the readable scale it was served at; a drawing that would shrink below it
+ * stays readable in a frame that scrolls, Fit one click away. Runs after pan-zoom.js (deferred
+ * scripts run in order), which has set up the button.
  */
-export const SHARED_FIT_JS =
-  `for (const fit of document.querySelectorAll('#shared-drawing [data-zoom="fit"]')) {
-  fit.click();
-}
+export const SHARED_FIT_JS = `(() => {
+  const figure = document.getElementById("shared-drawing");
+  const image = figure && figure.querySelector(".preview-frame img");
+  const button = figure && figure.querySelector('[data-zoom="fit"]');
+  if (!image || !button) return;
+  const frame = image.parentElement;
+  const room = parseFloat(getComputedStyle(frame).maxHeight) || frame.clientHeight;
+  const fit = Math.min(
+    frame.clientWidth / Number(image.dataset.width),
+    room / Number(image.dataset.height),
+  );
+  if (fit >= Number(image.dataset.scale)) button.click();
+})();
 `;

@@ -1,8 +1,9 @@
-// The pages a share link opens, for a visitor with no account: one diagram drawn fitted (pan and
-// zoom with pan-zoom.js, inverted in a dark colour scheme), its name and last change, and its
-// downloads unless the owner turned them off; or a collection link's small gallery. Nothing on
-// them leads anywhere but to what the link shows: no gallery, no account, no history (a link has
-// no way to share history yet). Every miss is one page, byte for byte (notFoundSharePage).
+// The pages a share link opens, for a visitor with no account: one diagram drawn fitted where that
+// keeps it readable (pan and zoom with pan-zoom.js, inverted in a dark colour scheme), its name and
+// last change, and its downloads unless the owner turned them off; or a collection link's small
+// gallery. Nothing on them leads anywhere but to what the link shows: no gallery, no account, no
+// history (a link has no way to share history yet). Every miss is one page, byte for byte
+// (NOT_FOUND_SHARE_PAGE).
 import { type Html, html } from "../../runtime/markup.ts";
 import type { SharedCollection, SharedDiagram, Size } from "../service/shared_view.ts";
 import { htmlDocument } from "./layout.ts";
@@ -25,8 +26,9 @@ export interface SharedDiagramView {
 }
 
 /**
- * Without a script the drawing shows at this share of its own size (20 px labels at 14 px) and the
- * frame scrolls over the rest; shared-fit.js fits it to the window on open.
+ * The drawing is served at this share of its own size (20 px labels at 14 px), the frame scrolling
+ * over the rest; with scripts it opens fitted to the window when that is no smaller
+ * (shared-fit.js).
  */
 const NO_SCRIPT_SCALE = 0.7;
 
