@@ -30,23 +30,22 @@ export function shareLinkTable(links: ShareLinkView[], options: ShareLinkTableOp
         <td>${link.access === "edit" ? "can edit" : "view only"}${link.downloads
           ? ""
           : html`<br><span class="muted">no downloads</span>`}</td>
-        <td>${when(link.createdAt)}</td>
-        <td>${link.expiresAt === null ? "never" : when(link.expiresAt)}</td>
-        <td>${link.lastUsedAt === null ? "never" : when(link.lastUsedAt)}</td>
-        <td class="share-actions">${accessForm(link, options)}${linkForm(
+        <td data-label="Created">${when(link.createdAt)}</td>
+        <td data-label="Expires">${link.expiresAt === null ? "never" : when(link.expiresAt)}</td>
+        <td data-label="Last used">${link.lastUsedAt === null
+          ? "never"
+          : when(link.lastUsedAt)}</td>
+        <td><div class="share-actions">${accessForm(link, options)}${revokeForm(
           link,
-          "revoke",
-          options.back,
-          html`<button type="submit" aria-label="Revoke ${describe(link)}">Revoke</button>`,
-        )}</td>
+          options,
+        )}</div></td>
       </tr>
     `
   );
   return html`
-    <div class="table-scroll">
-      <table class="tokens share-links">
-        <thead>
-          <tr>
+    <table class="tokens share-links">
+      <thead>
+        <tr>
             ${options.showTarget ? html`<th scope="col">Shows</th>` : ""}
             <th scope="col">Label</th>
             <th scope="col">Visitors</th>
@@ -55,10 +54,9 @@ export function shareLinkTable(links: ShareLinkView[], options: ShareLinkTableOp
             <th scope="col">Last used</th>
             <th scope="col"><span class="visually-hidden">Actions</span></th>
           </tr>
-        </thead>
-        <tbody>${rows}</tbody>
-      </table>
-    </div>
+      </thead>
+      <tbody>${rows}</tbody>
+    </table>
   `;
 }
 
@@ -102,6 +100,11 @@ function accessForm(link: ShareLinkView, options: ShareLinkTableOptions): Html |
         aria-label="${words}: ${describe(link)}">${words}</button>
     `,
   );
+}
+
+function revokeForm(link: ShareLinkView, options: ShareLinkTableOptions): Html {
+  const button = html`<button type="submit" aria-label="Revoke ${describe(link)}">Revoke</button>`;
+  return linkForm(link, "revoke", options.back, button);
 }
 
 function linkForm(link: ShareLinkView, action: string, back: string, fields: Html): Html {

@@ -133,10 +133,19 @@ pre {
 
 .tokens form { margin: 0; }
 
-/* A wide table (the share links) scrolls sideways on a phone instead of widening the page. */
-.table-scroll { overflow-x: auto; }
-.share-links td { white-space: nowrap; }
-.share-links .share-actions { display: flex; gap: 0.5rem; }
+/* A link's address in a sentence breaks anywhere rather than widen a phone's page. */
+.created p code { overflow-wrap: anywhere; }
+/* The share links: a table on a wide screen; on a phone each link is a block of lines, each time
+   named by its column's heading, so that no column (the Revoke button) is off to the side. */
+.share-links .share-actions { display: flex; flex-wrap: wrap; gap: 0.5rem; }
+@media (max-width: 40rem) {
+  .share-links thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); }
+  .share-links, .share-links tbody, .share-links tr, .share-links th, .share-links td { display: block; }
+  .share-links tr { padding: 0.5rem 0; border-bottom: 1px solid var(--border); }
+  .share-links th, .share-links td { border: none; padding: 0.15rem 0; }
+  .share-links td[data-label]::before { content: attr(data-label) ": "; color: var(--muted); }
+  .share-links .share-actions { margin-top: 0.4rem; }
+}
 
 .inline-form { max-width: 24rem; }
 
