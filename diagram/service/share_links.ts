@@ -14,10 +14,10 @@ import {
   findShareLink,
   insertShareLink,
   listShareLinks,
+  setShareAccess,
   type ShareAccess,
   type ShareLink,
   type ShareTarget,
-  setShareAccess,
   useShareLink,
 } from "../store/share_links.ts";
 import { InvalidInputError, NotFoundError } from "./errors.ts";
