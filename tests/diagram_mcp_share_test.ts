@@ -88,8 +88,9 @@ for (const [line, connect] of Object.entries(SDK_CLIENTS)) {
         access: "edit",
         label: "pairing",
         expiresAt: edit.structured!.expiresAt,
+        collectionId: null,
       },
-      { id: view.structured!.id, access: "view", label: "", expiresAt: null },
+      { id: view.structured!.id, access: "view", label: "", expiresAt: null, collectionId: null },
     ]);
     assert.match(read.text, /shared by 2 links/);
     assert.match(
@@ -160,6 +161,35 @@ Deno.test("share_diagram and unshare_diagram refuse another account's diagram, a
     assert.equal(refused.isError, true, tool);
     assert.match(refused.text, /not found/, tool);
   }
+  // A link to a collection around a diagram shows it too: get_diagram and list_diagrams say so,
+  // and unshare_diagram, which revokes the diagram's own links, leaves it.
+  const cookie = await instance.login(EMAIL, PASSWORD);
+  const api = apiClient(instance, cookie);
+  const outer = (await api("POST", "/api/collections", { name: "Outer" })).json.id;
+  const inner = (await api("POST", "/api/collections", { name: "Inner", parentId: outer })).json.id;
+  const filed = await owner.call("create_diagram", {
+    name: "Filed",
+    spec: { layout: "LR", nodes: [{ id: "a", label: "A" }], edges: [] },
+    collectionId: inner,
+    preview: false,
+  });
+  const folderLink = await api("POST", `/api/collections/${outer}/shares`, {});
+  assert.equal(folderLink.status, 201);
+  const read = await owner.call("get_diagram", { id: filed.structured!.id, preview: false });
+  assert.equal(read.structured!.liveShareLinks, 1);
+  assert.equal(read.structured!.shareLinks[0].collectionId, outer);
+  assert.match(read.text, /\(to its collection /);
+  const listed = await owner.call("list_diagrams", {});
+  assert.deepEqual(
+    listed.structured!.diagrams.map((d: { name: string; liveShareLinks: number }) => [
+      d.name,
+      d.liveShareLinks,
+    ]),
+    [["Filed", 1], ["Mine", 0]],
+  );
+  const left = await owner.call("unshare_diagram", { id: filed.structured!.id });
+  assert.deepEqual(left.structured!.revoked, []);
+
   const badLifetime = await owner.call("share_diagram", { id, expires: "2y" });
   assert.equal(badLifetime.isError, true);
   assert.match(badLifetime.text, /expires/);

@@ -100,7 +100,7 @@ Deno.test("a link made from a diagram's share form is shown once with its embeds
   const editor = await browser.get(`/d/${id}`);
   assert.match(
     editor.text,
-    /whoever has one of its <a\s+href="\/d\/[^"]+\/share">1 share link<\/a>\s*\(to watch\)/,
+    /whoever has one of the <a\s+href="\/d\/[^"]+\/share">1 share link<\/a> that show it \(to watch\)/,
   );
   assert.match(editor.text, /<li><a href="\/d\/[^"]+\/share">Share…<\/a><\/li>/);
   assert.doesNotMatch(editor.text, /Private: only your own/);
@@ -111,7 +111,7 @@ Deno.test("an edit link has no embed; its share page turns it view-only and revo
   const browser = await pages(setup);
   const id = await setup.newDiagram();
   const empty = await browser.get(`/d/${id}`);
-  assert.match(empty.text, /Only your own signed-in browsers join: it has no\s+share links/);
+  assert.match(empty.text, /Only your own signed-in browsers join: no share link\s+shows it/);
 
   const made = await browser.post(`/d/${id}/share`, { access: "edit", expires: "never" });
   assert.equal(made.status, 201, made.text);
@@ -174,6 +174,12 @@ Deno.test("the account page lists every live link with what it shows, and revoke
   assert.match(full.text, /<th scope="col">Last used<\/th>/);
   // The account page offers Revoke only.
   assert.doesNotMatch(full.text, /Allow editing|Make view-only/);
+
+  // The editor of a diagram in the shared collection counts that collection's link too.
+  const moved = await setup.api("PATCH", `/api/diagrams/${id}`, { collectionId: folder });
+  assert.equal(moved.status, 200);
+  const editor = await browser.get(`/d/${id}`);
+  assert.match(editor.text, /one of the <a\s+href="[^"]+">2 share links<\/a> that show it/);
 
   const revoke = revokePath(full.text);
   const revoked = await browser.post(revoke, { back: "/account" });

@@ -25,7 +25,7 @@ export interface EditorPageView {
   diagram: DiagramView & { drawn: boolean };
   tree: CollectionTree;
   bundle: EditorManifest | null;
-  /** The diagram's live share links: whoever holds one joins too. */
+  /** The live links that show the diagram (its own, its collections'): their holders join too. */
   shareLinks: ShareLinkView[];
 }
 
@@ -127,13 +127,15 @@ export function editorPage({ email, diagram, tree, bundle, shareLinks }: EditorP
 /** Who joins the drawing live: the owner's browsers, and whoever holds one of its share links. */
 function whoJoins(diagramId: string, links: ShareLinkView[]): Html {
   if (links.length === 0) {
-    return html`<p class="share-note muted">Only your own signed-in browsers join: it has no
-      share links.</p>`;
+    return html`<p class="share-note muted">Only your own signed-in browsers join: no share link
+      shows it.</p>`;
   }
   const editors = links.filter((link) => link.access === "edit").length;
-  return html`<p class="share-note muted">You join, and so does whoever has one of its <a
-      href="/d/${diagramId}/share">${links.length} share link${links.length === 1 ? "" : "s"}</a>
-    (${editors === 0 ? "to watch" : `${editors} may edit`}).</p>`;
+  const count = `${links.length} share link${links.length === 1 ? "" : "s"}`;
+  return html`<p class="share-note muted">You join, and so does whoever has one of the <a
+      href="/d/${diagramId}/share">${count}</a> that show it (${
+    editors === 0 ? "to watch" : `${editors} may edit`
+  }).</p>`;
 }
 
 /** What shows until the editor mounts, or instead of it. */

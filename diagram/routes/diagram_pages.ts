@@ -5,7 +5,7 @@ import { type Context, Hono } from "hono";
 import type { CollectionOperations } from "../service/collections.ts";
 import type { DiagramOperations } from "../service/diagram_operations.ts";
 import type { DiagramView } from "../service/diagrams.ts";
-import type { ShareLinkOperations } from "../service/share_links.ts";
+import { linksShowing, type ShareLinkOperations } from "../service/share_links.ts";
 import { NotFoundError } from "../service/errors.ts";
 import { idSchema, nameSchema } from "../service/schemas.ts";
 import { actorOf } from "../http/authenticate.ts";
@@ -54,12 +54,14 @@ export function diagramPages(deps: DiagramPageDeps): Hono<DiagramPageEnv> {
 
   app.get("/d/:id", async (c) => {
     c.header("Content-Security-Policy", editorPagePolicy(deps.editor.collabOrigin));
+    const collections = await deps.collections.list(c.get("userId"));
+    const links = await deps.shares.list(c.get("userId"));
     return c.html(editorPage({
       email: c.get("email"),
       diagram: c.get("diagram"),
-      tree: await treeOf(c.get("userId")),
+      tree: collectionTree(collections),
       bundle: deps.editor.bundle,
-      shareLinks: await deps.shares.list(c.get("userId"), c.get("diagram").id),
+      shareLinks: linksShowing(links, c.get("diagram"), collections),
     }));
   });
 

@@ -73,6 +73,29 @@ export function shareLinkView(link: ShareLink): ShareLinkView {
   };
 }
 
+/**
+ * The links that show a diagram: its own, and those of its collection or of any collection around
+ * it (a collection's link shows the diagrams of its whole tree).
+ */
+export function linksShowing(
+  links: ShareLinkView[],
+  diagram: { id: string; collectionId: string | null },
+  collections: { id: string; parentId: string | null }[],
+): ShareLinkView[] {
+  const parentOf = new Map(collections.map((c) => [c.id, c.parentId]));
+  const around = new Set<string>();
+  for (
+    let id = diagram.collectionId;
+    id !== null && !around.has(id);
+    id = parentOf.get(id) ?? null
+  ) {
+    around.add(id);
+  }
+  return links.filter((link) =>
+    link.target.type === "diagram" ? link.target.id === diagram.id : around.has(link.target.id)
+  );
+}
+
 /** The path a link opens at: `/s/<secret>`. */
 export function sharePath(secret: string): string {
   return `/s/${secret}`;

@@ -10,6 +10,7 @@ import { mermaidOf } from "../../service/mermaid_diagrams.ts";
 import { type ToolContext, toolFailure } from "../tool_context.ts";
 import { viewToolMeta } from "./view_meta.ts";
 import { diagramIdArgument } from "./ids.ts";
+import { linksShowing } from "../../service/share_links.ts";
 import { diagramSummaryOutput, sharedNote, summaryOf } from "./list_diagrams.ts";
 import { shareLinkOutput } from "./share_diagram.ts";
 import { readPreviewArgument, withPreview } from "./preview_image.ts";
@@ -28,8 +29,12 @@ const output = (spec: z.ZodType) =>
     ),
     notExpressed: z.array(z.string())
       .describe("What the spec cannot say; update_diagram keeps those elements in place."),
-    shareLinks: z.array(shareLinkOutput)
-      .describe("The live share links that show it (never their address), newest first."),
+    shareLinks: z.array(shareLinkOutput.extend({
+      collectionId: z.string().nullable().describe(
+        "The collection whose link shows it; null for a link to the diagram itself (the links " +
+          "unshare_diagram revokes).",
+      ),
+    })).describe("The live share links that show it (never their address), newest first."),
   });
 
 const publishedInput = toolSchema(inputSchema);
@@ -61,15 +66,27 @@ export function registerGetDiagram(server: McpServer, context: ToolContext): voi
         { preview: input.preview ?? true },
       );
       const mermaid = mermaidOf(spec);
-      const shareLinks = (await context.shares.list(context.actor.userId, diagram.id)).map((
-        { id, access, label, expiresAt },
-      ) => ({ id, access, label, expiresAt }));
+      const { userId } = context.actor;
+      const showing = linksShowing(
+        await context.shares.list(userId),
+        diagram,
+        await context.collections.list(userId),
+      );
+      const shareLinks = showing.map(({ id, access, label, expiresAt, target }) => ({
+        id,
+        access,
+        label,
+        expiresAt,
+        collectionId: target.type === "collection" ? target.id : null,
+      }));
       const header = `${JSON.stringify(diagram.name)} (revision ${diagram.revision}, updated ` +
         `${diagram.updatedAt}): ${diagram.url}${sharedNote(shareLinks.length)}${
           shareLinks.map((link) =>
-            `\n- share link ${link.id}: ${link.access}${
-              link.label ? `, ${JSON.stringify(link.label)}` : ""
-            }, ${link.expiresAt === null ? "until revoked" : `until ${link.expiresAt}`}`
+            `\n- share link ${link.id}${
+              link.collectionId === null ? "" : ` (to its collection ${link.collectionId})`
+            }: ${link.access}${link.label ? `, ${JSON.stringify(link.label)}` : ""}, ${
+              link.expiresAt === null ? "until revoked" : `until ${link.expiresAt}`
+            }`
           ).join("")
         }`;
       const specText = spec === null

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { toolSchema } from "../../../runtime/mcp/tool_schema.ts";
 import { structuredResult } from "../../../runtime/mcp/results.ts";
 import type { DiagramView } from "../../service/diagrams.ts";
+import { linksShowing } from "../../service/share_links.ts";
 import { type ToolContext, toolFailure } from "../tool_context.ts";
 import { collectionIdArgument } from "./ids.ts";
 
@@ -29,7 +30,10 @@ export const diagramSummaryOutput = z.object({
   collectionId: z.string().nullable(),
   updatedAt: z.string(),
   liveShareLinks: z.number().int()
-    .describe("How many live share links show the diagram to people without an account."),
+    .describe(
+      "How many live share links show the diagram to people without an account: its own, and " +
+        "those of its collection or a collection around it.",
+    ),
 });
 
 export function summaryOf(
@@ -68,13 +72,12 @@ export function registerListDiagrams(server: McpServer, context: ToolContext): v
         query: input.query ?? undefined,
         limit: input.limit ?? 20,
       });
-      // One read of the account's links, counted per diagram.
-      const shared = new Map<string, number>();
-      for (const link of await context.shares.list(context.actor.userId)) {
-        if (link.target.type !== "diagram") continue;
-        shared.set(link.target.id, (shared.get(link.target.id) ?? 0) + 1);
-      }
-      const diagrams = views.map((view) => summaryOf(view, shared.get(view.id) ?? 0));
+      // One read of the account's links and collections, for every diagram listed.
+      const links = await context.shares.list(context.actor.userId);
+      const collections = await context.collections.list(context.actor.userId);
+      const diagrams = views.map((view) =>
+        summaryOf(view, linksShowing(links, view, collections).length)
+      );
       const text = diagrams.length === 0
         ? "No diagrams match."
         : diagrams.map((d) =>
