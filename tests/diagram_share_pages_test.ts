@@ -180,6 +180,9 @@ Deno.test("the account page lists every live link with what it shows, and revoke
   assert.equal(moved.status, 200);
   const editor = await browser.get(`/d/${id}`);
   assert.match(editor.text, /one of the <a\s+href="[^"]+">2 share links<\/a> that show it/);
+  const sharePage = await browser.get(`/d/${id}/share`);
+  assert.match(sharePage.text, /It is also shown by a link to a collection it is in/);
+  assert.match(sharePage.text, /<th scope="row">wiki<\/th>/);
 
   const revoke = revokePath(full.text);
   const revoked = await browser.post(revoke, { back: "/account" });

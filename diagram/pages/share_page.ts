@@ -11,6 +11,8 @@ export interface ShareTargetView {
   type: "diagram" | "collection";
   id: string;
   name: string;
+  /** The collection a diagram is in; null for none, and for a collection. */
+  collectionId: string | null;
 }
 
 /** The form as the person filled it in, to show again beside a problem. */
@@ -28,6 +30,8 @@ export interface SharePageView {
   back: string;
   /** The live links to the target, newest first. */
   links: ShareLinkView[];
+  /** How many links to the collections around a diagram show it too. */
+  throughCollections: number;
   /** The link just made and its address: shown in this answer only. */
   created?: { link: ShareLinkView; url: string };
   form?: ShareFormValues;
@@ -102,7 +106,10 @@ export function sharePage(view: SharePageView): string {
       </section>
       <section aria-labelledby="live-links-heading">
         <h2 id="live-links-heading">Live links</h2>
-        ${view.links.length === 0
+        ${view.throughCollections === 0 ? "" : html`<p>${alsoShown(view.throughCollections)}</p>`}
+        ${view.links.length === 0 && view.throughCollections > 0
+          ? html`<p>No links to the diagram itself.</p>`
+          : view.links.length === 0
           ? html`<p>No live links: only you can open this ${target.type}.</p>`
           : html`
             ${shareLinkTable(view.links, { back: again, showTarget: false, changeAccess: true })}
@@ -114,6 +121,12 @@ export function sharePage(view: SharePageView): string {
       </section>
     `,
   });
+}
+
+function alsoShown(count: number): Html {
+  const links = count === 1 ? "a link" : `${count} links`;
+  return html`It is also shown by ${links} to a collection it is in: the
+    <a href="/account">account page</a> lists ${count === 1 ? "it" : "them"}.`;
 }
 
 function accessChoice(target: ShareTargetView, form: ShareFormValues): Html {

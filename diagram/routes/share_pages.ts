@@ -7,7 +7,7 @@ import { HTTPException } from "hono/http-exception";
 import type { CollectionOperations } from "../service/collections.ts";
 import { InvalidInputError, NotFoundError } from "../service/errors.ts";
 import { createShareSchema, idSchema, patchShareSchema } from "../service/schemas.ts";
-import type { ShareLinkOperations } from "../service/share_links.ts";
+import { linksShowing, type ShareLinkOperations } from "../service/share_links.ts";
 import { readForm } from "../http/form_body.ts";
 import type { PageEnv } from "../http/page_session.ts";
 import { safeNext, safeNextWith } from "../http/safe_next.ts";
@@ -41,8 +41,8 @@ const COLLECTION_EDIT_PROBLEM =
 export function diagramSharePages(deps: SharePageDeps): Hono<DiagramPageEnv> {
   const app = new Hono<DiagramPageEnv>();
   const targetOf = (c: Context<DiagramPageEnv>): ShareTargetView => {
-    const { id, name } = c.get("diagram");
-    return { type: "diagram", id, name };
+    const { id, name, collectionId } = c.get("diagram");
+    return { type: "diagram", id, name, collectionId };
   };
   app.get("/d/:id/share", (c) => showSharePage(deps, c, whoIs(c), targetOf(c)));
   app.post("/d/:id/share", (c) => createShareLink(deps, c, whoIs(c), targetOf(c)));
@@ -56,7 +56,7 @@ export function sharePages(deps: SharePageDeps): Hono<PageEnv & MissingEnv> {
     const id = idSchema.safeParse(c.req.param("id"));
     if (!id.success) throw new NotFoundError("collection not found");
     const { name } = await deps.collections.get(c.get("userId"), id.data);
-    return { type: "collection", id: id.data, name };
+    return { type: "collection", id: id.data, name, collectionId: null };
   };
   app.use("/c/:id/share", missing("Collection"));
   app.get("/c/:id/share", async (c) => showSharePage(deps, c, whoIs(c), await collectionOf(c)));
@@ -117,13 +117,17 @@ async function pageView(
   target: ShareTargetView,
   back: string | undefined,
 ): Promise<SharePageView> {
-  const links = target.type === "diagram"
-    ? await deps.shares.list(userId, target.id)
-    : (await deps.shares.list(userId)).filter((link) =>
-      link.target.type === "collection" && link.target.id === target.id
-    );
+  const all = await deps.shares.list(userId);
+  const own = all.filter((link) =>
+    link.target.type === target.type && link.target.id === target.id
+  );
+  // A diagram is also shown by the links of the collections around it, listed on the account page.
+  const throughCollections = target.type === "diagram"
+    ? linksShowing(all, target, await deps.collections.list(userId)).length - own.length
+    : 0;
   const home = target.type === "diagram" ? `/d/${target.id}` : `/c/${target.id}`;
-  return { email, target, back: safeNext(back ?? home, deps.baseUrl), links };
+  const backTo = safeNext(back ?? home, deps.baseUrl);
+  return { email, target, back: backTo, links: own, throughCollections };
 }
 
 async function showSharePage(deps: SharePageDeps, c: Context, who: Who, target: ShareTargetView) {
