@@ -117,8 +117,7 @@ export function createDiagramApp(deps: DiagramDeps): Hono {
   );
   // Share links' pages, for visitors with no session: outside every signed-in path.
   const { baseUrl, trustProxy } = deps;
-  const live = deps.editor.bundle !== null;
-  app.route("/", sharedPageRoutes({ ...core, baseUrl, trustProxy, live }));
+  app.route("/", sharedPageRoutes({ ...core, baseUrl, trustProxy }));
   app.route("/", sharedLiveRoutes({ ...core, rooms: core.collabRooms }));
   app.route(
     "/",

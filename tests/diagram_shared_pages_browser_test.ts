@@ -74,8 +74,6 @@ Deno.test("a visitor with no cookies sees the shared drawing fitted where it sta
   try {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     assert.deepEqual(await context.cookies(), []);
-    // The live view (/static/shared-live.js) replaces the picture; this test is about the picture.
-    await context.route("**/static/shared-live.js", (route) => route.abort());
     const page = await context.newPage();
     const answer = await page.goto(address);
     assert.equal(answer?.status(), 200);

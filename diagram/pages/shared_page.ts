@@ -20,8 +20,6 @@ export interface SharedDiagramView {
   size: Size;
   pngSize: Size;
   baseUrl: string;
-  /** Whether C's live view script exists (the editor bundle is built). */
-  live: boolean;
   now: number;
 }
 
@@ -47,7 +45,6 @@ export function sharedDiagramPage(view: SharedDiagramView): string {
       })}
       <script src="/static/pan-zoom.js" defer></script>
       <script src="/static/shared-fit.js" defer></script>
-      ${view.live ? html`<script type="module" src="/static/shared-live.js"></script>` : ""}
     `,
     main: html`
       ${view.collection

@@ -33,8 +33,6 @@ export interface SharedPageDeps {
   diagrams: DiagramOperations;
   baseUrl: string;
   trustProxy: boolean;
-  /** Whether the editor bundle is built: then the page loads the live view (/static/shared-live.js). */
-  live: boolean;
   now?: () => number;
 }
 
@@ -136,7 +134,6 @@ export function sharedPageRoutes(deps: SharedPageDeps): Hono {
         size,
         pngSize: pngSizeHint(size),
         baseUrl,
-        live: deps.live,
         now: now(),
       }),
       200,
