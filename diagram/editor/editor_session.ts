@@ -17,7 +17,7 @@
 import { CaptureUpdateAction, exportToSvg } from "@excalidraw/excalidraw";
 import type { ExcalidrawImperativeAPI } from "@excalidraw/excalidraw/types";
 import * as Y from "yjs";
-import { type CollabLink, openCollabLink } from "./collab_link.ts";
+import { type CollabLink, openCollabLink, ownerTickets } from "./collab_link.ts";
 import type { EditorConfig } from "./editor_config.ts";
 import { trackImages } from "./image_files.ts";
 import { type Presence, sharePresence } from "./presence.ts";
@@ -124,7 +124,7 @@ export function startEditorSession(
       const stored = doc.getMap("meta").get("revision");
       if (typeof stored === "number") revision = stored;
     });
-    current.link = openCollabLink(config.diagramId, doc, {
+    current.link = openCollabLink(ownerTickets(config.diagramId), doc, {
       status(status) {
         if (status === "connected") return;
         current.synced = false;
