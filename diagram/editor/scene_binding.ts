@@ -86,7 +86,20 @@ export interface SceneBinding {
   destroy(): void;
 }
 
-export function bindScene(doc: Y.Doc, view: SceneView): SceneBinding {
+export interface BindingOptions {
+  /**
+   * A share link's viewer: the room is only read. Collab closes a viewer that sends a change, and
+   * Excalidraw bumps versions of its own (a text measured again once its font loads), so nothing
+   * is ever written back, not even an element that beats the room's.
+   */
+  readOnly?: boolean;
+}
+
+export function bindScene(
+  doc: Y.Doc,
+  view: SceneView,
+  { readOnly = false }: BindingOptions = {},
+): SceneBinding {
   const map = doc.getMap<string>("elements");
   const origin = Symbol("local scene");
   /** Version and nonce of what the room holds, by id: no JSON parse to compare a local change. */
@@ -97,6 +110,7 @@ export function bindScene(doc: Y.Doc, view: SceneView): SceneBinding {
   }
 
   function write(elements: readonly SceneElement[]): number {
+    if (readOnly) return 0;
     let written = 0;
     doc.transact(() => {
       for (const element of elements) {

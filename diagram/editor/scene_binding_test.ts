@@ -1,13 +1,20 @@
 import assert from "node:assert/strict";
 import * as Y from "yjs";
-import { bindScene, mergeRemote, parseElement, type SceneElement, wins } from "./scene_binding.ts";
+import {
+  type BindingOptions,
+  bindScene,
+  mergeRemote,
+  parseElement,
+  type SceneElement,
+  wins,
+} from "./scene_binding.ts";
 
 function box(id: string, index: string, version = 1, versionNonce = 1, extra = {}): SceneElement {
   return { id, type: "rectangle", index, version, versionNonce, isDeleted: false, ...extra };
 }
 
 /** An editor: its scene, what the room showed it, and its binding to its own Y.Doc. */
-function editor(doc = new Y.Doc()) {
+function editor(doc = new Y.Doc(), options?: BindingOptions) {
   let scene: SceneElement[] = [];
   const shown: SceneElement[][] = [];
   const binding = bindScene(doc, {
@@ -16,7 +23,7 @@ function editor(doc = new Y.Doc()) {
       scene = elements;
       shown.push(elements);
     },
-  });
+  }, options);
   return {
     doc,
     binding,
@@ -75,6 +82,25 @@ Deno.test("a change shown from the room is not written back (no echo)", () => {
   // Excalidraw calls onChange after updateScene with the same elements: the editor pushes them.
   assert.equal(bob.binding.pushLocal(bob.scene), 0);
   assert.equal(updates, 0);
+});
+
+Deno.test("a read-only binding (a view link's visitor) shows the room and never writes to it, even an element that beats the room's", () => {
+  const owner = editor();
+  const viewer = editor(new Y.Doc(), { readOnly: true });
+  owner.draw([box("a", "a0")]);
+  let updates = 0;
+  viewer.doc.on("update", (_update: Uint8Array, origin: unknown) => {
+    if (origin !== "peer") updates++;
+  });
+  Y.applyUpdate(viewer.doc, Y.encodeStateAsUpdate(owner.doc), "peer");
+  assert.deepEqual(viewer.scene.map((e) => e.id), ["a"]);
+  // Excalidraw bumped the element itself (a text measured again), and the visitor drew one.
+  assert.equal(viewer.draw([box("a", "a0", 2), box("mine", "a1")]), 0);
+  // A later change from the room merges; where the viewer's copy wins, it is not written back.
+  owner.draw([box("a", "a0", 2, 5), box("b", "a2")]);
+  Y.applyUpdate(viewer.doc, Y.encodeStateAsUpdate(owner.doc), "peer");
+  assert.deepEqual(viewer.scene.map((e) => e.id), ["a", "mine", "b"]);
+  assert.equal(updates, 0, "the viewer's doc changed only by what the room sent");
 });
 
 Deno.test("concurrent edits to different elements both survive in both editors", () => {
