@@ -42,9 +42,25 @@ export function collaboratorsOf(awareness: Awareness): Map<string, Collaborator>
   return peers;
 }
 
+/**
+ * Shows everyone in the room as `show` gets them (now, and at every change) without taking part:
+ * a share link's viewer, whose own presence collab drops. Returns what stops it.
+ */
+export function followPresence(
+  awareness: Awareness,
+  show: (collaborators: Map<string, Collaborator>) => void,
+): () => void {
+  const onChange = () => show(collaboratorsOf(awareness));
+  awareness.on("change", onChange);
+  onChange();
+  return () => awareness.off("change", onChange);
+}
+
 export interface Presence {
   pointer(pointer: PeerState["pointer"], button: PeerState["button"]): void;
   selection(ids: Record<string, true>): void;
+  /** The name the others see from now on (a guest who typed one). */
+  rename(userName: string): void;
   destroy(): void;
 }
 
@@ -55,8 +71,7 @@ export function sharePresence(
 ): Presence {
   const color = COLORS[Math.floor(Math.random() * COLORS.length)];
   awareness.setLocalStateField("user", { name: userName, color });
-  const onChange = () => show(collaboratorsOf(awareness));
-  awareness.on("change", onChange);
+  const unfollow = followPresence(awareness, show);
   let lastPointerAt = 0;
   let lastSelection = "";
   return {
@@ -73,8 +88,9 @@ export function sharePresence(
       lastSelection = key;
       awareness.setLocalStateField("selectedElementIds", ids);
     },
-    destroy() {
-      awareness.off("change", onChange);
+    rename(userName) {
+      awareness.setLocalStateField("user", { name: userName, color });
     },
+    destroy: unfollow,
   };
 }
