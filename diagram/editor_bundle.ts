@@ -22,6 +22,11 @@ export interface EditorManifest {
     /** The fonts the view's SVG names, for the view to draw its labels in. */
     fontFaces?: ViewFontFace[];
   };
+  /**
+   * A share link's live view (diagram/editor/shared_main.tsx), relative to EDITOR_BUILD_DIR; absent
+   * from a bundle built before it existed, whose share pages then show the picture only.
+   */
+  shared?: { entry: string; css: string | null };
   /** Every file of the build (fonts included): the only ones served. */
   files: string[];
 }

@@ -6,8 +6,9 @@
 // Output: editor-<hash>.js (the entry), chunks/ (loaded on demand), editor-<hash>.css, fonts/,
 // each script and stylesheet also as .br and .gz (runtime/compression_files.ts),
 // app-editor-<hash>.js and its .css (the second entry: full-screen editing in a chat client's
-// diagram view, diagram/view/, sharing the chunks), and manifest.json naming them, which the
-// diagram service reads at startup.
+// diagram view, diagram/view/, sharing the chunks), shared-<hash>.js and its .css (the third: a
+// share link's live view, diagram/editor/shared_main.tsx), and manifest.json naming them, which
+// the diagram service reads at startup.
 import { existsSync } from "node:fs";
 import { cp, mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { dirname, join, relative } from "node:path";
@@ -25,6 +26,7 @@ const ROOT = new URL("../", import.meta.url).pathname;
 const ENTRIES = {
   editor: "diagram/editor/main.tsx",
   "app-editor": "diagram/editor/app_editor.tsx",
+  shared: "diagram/editor/shared_main.tsx",
 };
 const FONTS = join(ROOT, "node_modules/@excalidraw/excalidraw/dist/prod/fonts");
 const MANIFEST = join(EDITOR_BUILD_DIR, "manifest.json");
@@ -264,6 +266,7 @@ async function build(key: string): Promise<EditorManifest> {
       key,
       ...built(ENTRIES.editor),
       appEditor: { ...built(ENTRIES["app-editor"]), fontFaces },
+      shared: built(ENTRIES.shared),
       files,
     };
   } finally {
