@@ -117,7 +117,7 @@ export function createDiagramApp(deps: DiagramDeps): Hono {
   );
   // Share links' pages, for visitors with no session: outside every signed-in path.
   const { baseUrl, trustProxy } = deps;
-  app.route("/", sharedPageRoutes({ ...core, baseUrl, trustProxy }));
+  app.route("/", sharedPageRoutes({ ...core, baseUrl, trustProxy, editor: deps.editor }));
   app.route("/", sharedLiveRoutes({ ...core, rooms: core.collabRooms }));
   app.route(
     "/",

@@ -64,10 +64,15 @@ Deno.test("a diagram link's page shows the drawing as an image, its name and las
   assert.match(page.headers.get("content-type")!, /^text\/html/);
   assert.match(page.headers.get("x-robots-tag")!, /noindex/);
   assert.equal(page.headers.get("referrer-policy"), "no-referrer");
+  // The editor's policy, for the live view (the bundle is built for tests): scripts of our own
+  // only, and the collab server to follow the room.
   const csp = page.headers.get("content-security-policy")!;
   assert.match(csp, /script-src 'self'(;|$)/);
   assert.match(csp, /frame-ancestors 'none'/);
-  assert.doesNotMatch(csp, /unsafe-inline/);
+  assert.doesNotMatch(csp, /script-src[^;]*unsafe/);
+  // COLLAB_PUBLIC_URL's default.
+  assert.match(csp, /connect-src 'self' ws:\/\/localhost:1234(;|$)/);
+  assert.match(page.body, /<script type="module" src="\/editor\/shared-[^"]+\.js"><\/script>/);
   assert.match(page.body, /<meta name="robots" content="noindex/);
   assert.match(page.body, /<h1>Request flow<\/h1>/);
   assert.match(page.body, /<time datetime="[^"]+"[^>]*>Changed just now<\/time>/);
@@ -81,7 +86,8 @@ Deno.test("a diagram link's page shows the drawing as an image, its name and las
   const links = [...page.body.matchAll(/(?:href|src|action)="([^"]*)"/g)].map((m) => m[1]);
   for (const link of links) {
     assert.ok(
-      link.startsWith(path) || link.startsWith("/static/") || link === "#main" ||
+      link.startsWith(path) || link.startsWith("/static/") || link.startsWith("/editor/") ||
+        link === "#main" ||
         link === "/favicon.svg" || link.startsWith("http://localhost:8000/s/") ||
         link.startsWith("http://localhost:8000/oembed?"),
       `the page links to ${link}`,

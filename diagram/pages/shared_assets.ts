@@ -4,6 +4,28 @@
 /** /static/shared.css */
 export const SHARED_CSS = `.shared-drawing { margin: 0 0 1rem; }
 .shared-downloads a { margin-left: 0.5rem; }
+/* The live view (diagram/editor/shared_main.tsx): Excalidraw fills a box the size the picture's
+   frame could grow to (a guest gets more room, for the tools), kept invisible over the picture
+   until the room has synced. */
+.shared-drawing { position: relative; }
+.shared-canvas {
+  height: min(75vh, 760px);
+  border: 1px solid var(--border);
+  border-radius: 8px;
+  overflow: hidden;
+}
+.shared-canvas[data-access="edit"] { height: min(85vh, 900px); }
+.shared-canvas.pending { position: absolute; top: 0; left: 0; width: 100%; visibility: hidden; }
+.shared-ended {
+  margin: 0;
+  padding: 2rem 1rem;
+  border: 1px solid var(--error-border);
+  border-radius: 8px;
+  background: var(--error-bg);
+  color: var(--error-fg);
+}
+.guest-name { display: flex; flex-wrap: wrap; gap: 0.5rem; align-items: center; margin: 0 0 0.75rem; }
+.guest-name input { min-width: 12rem; }
 @media (prefers-color-scheme: dark) {
   /* Our SVG is drawn for a white page. Inverted, with its hues turned back, it reads on a dark
      one as Excalidraw's own dark theme does: black lines white, a blue fill still blue. */

@@ -3,8 +3,16 @@
 // last change, and its downloads unless the owner turned them off; or a collection link's small
 // gallery. Nothing on them leads anywhere but to what the link shows: no gallery, no account, no
 // history (a link has no way to share history yet). Every miss is one page, byte for byte
-// (NOT_FOUND_SHARE_PAGE).
+// (NOT_FOUND_SHARE_PAGE). With the editor bundle built, a diagram's page also loads its live view
+// (diagram/editor/shared_main.tsx), which replaces the picture with the room as it changes.
 import { type Html, html } from "../../runtime/markup.ts";
+import type { EditorManifest } from "../editor_bundle.ts";
+import {
+  GUEST_NAME_FORM_ID,
+  GUEST_NAME_INPUT_ID,
+  LIVE_STATUS_ID,
+  SHARED_FIGURE_ID,
+} from "../editor/shared_live_config.ts";
 import type { SharedCollection, SharedDiagram, Size } from "../service/shared_view.ts";
 import { htmlDocument } from "./layout.ts";
 import { panZoomFrame } from "./pan_zoom_frame.ts";
@@ -21,6 +29,8 @@ export interface SharedDiagramView {
   pngSize: Size;
   baseUrl: string;
   now: number;
+  /** The live view's script and stylesheet, when the editor bundle is built. */
+  live?: EditorManifest["shared"];
 }
 
 /**
@@ -33,7 +43,9 @@ const NO_SCRIPT_SCALE = 0.7;
 export function sharedDiagramPage(view: SharedDiagramView): string {
   const { diagram, path, size } = view;
   const absolute = `${view.baseUrl}${path}`;
-  const access = diagram.link.access === "edit" ? "You may edit it." : "View only.";
+  const editable = diagram.link.access === "edit";
+  const access = editable ? "You may edit it." : "View only.";
+  const { live } = view;
   return sharedDocument({
     title: diagram.name,
     head: html`
@@ -45,6 +57,7 @@ export function sharedDiagramPage(view: SharedDiagramView): string {
       })}
       <script src="/static/pan-zoom.js" defer></script>
       <script src="/static/shared-fit.js" defer></script>
+      ${live ? liveViewHead(live) : ""}
     `,
     main: html`
       ${view.collection
@@ -52,7 +65,8 @@ export function sharedDiagramPage(view: SharedDiagramView): string {
         : ""}
       <h1>${diagram.name}</h1>
       <p class="muted">${timeAgo(diagram.savedAt, view.now, "Changed ")}. ${access}</p>
-      <figure id="shared-drawing" class="shared-drawing" data-live="${path}/live" data-pan-zoom>
+      ${live && editable ? guestNameForm() : ""}
+      <figure id="${SHARED_FIGURE_ID}" class="shared-drawing" data-live="${path}/live" data-pan-zoom>
         ${panZoomFrame({
           src: `${path}/image.svg`,
           alt: `The drawing “${diagram.name}”`,
@@ -60,9 +74,30 @@ export function sharedDiagramPage(view: SharedDiagramView): string {
           scale: NO_SCRIPT_SCALE,
         })}
       </figure>
+      ${live ? html`<p id="${LIVE_STATUS_ID}" class="muted" role="status"></p>` : ""}
       ${diagram.link.downloads ? downloads(path) : ""}
     `,
   });
+}
+
+/** The live view's stylesheet and module; Excalidraw's fonts come from our /editor/ too. */
+function liveViewHead(live: NonNullable<EditorManifest["shared"]>): Html {
+  return html`
+    ${live.css ? html`<link rel="stylesheet" href="/editor/${live.css}">` : ""}
+    <script src="/static/editor-asset-path.js"></script>
+    <script type="module" src="/editor/${live.entry}"></script>
+  `;
+}
+
+/** An edit link's name for the others' presence: optional, shown once the live view runs. */
+function guestNameForm(): Html {
+  return html`
+    <form id="${GUEST_NAME_FORM_ID}" class="guest-name" hidden>
+      <label for="${GUEST_NAME_INPUT_ID}">Your name, shown to the others editing</label>
+      <input id="${GUEST_NAME_INPUT_ID}" name="name" maxlength="60" autocomplete="nickname">
+      <button type="submit">Use this name</button>
+    </form>
+  `;
 }
 
 function downloads(path: string): Html {

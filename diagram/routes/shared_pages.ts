@@ -26,6 +26,8 @@ import {
   sharedDiagramPage,
 } from "../pages/shared_page.ts";
 import { SHARED_CSS, SHARED_FIT_JS } from "../pages/shared_assets.ts";
+import { editorPagePolicy } from "../pages/editor_page.ts";
+import type { EditorSetup } from "./diagram_pages.ts";
 import { THUMBNAIL_HEADERS } from "./diagrams.ts";
 
 export interface SharedPageDeps {
@@ -33,6 +35,8 @@ export interface SharedPageDeps {
   diagrams: DiagramOperations;
   baseUrl: string;
   trustProxy: boolean;
+  /** The editor bundle, whose live view a diagram's page loads when it is built. */
+  editor: EditorSetup;
   now?: () => number;
 }
 
@@ -124,6 +128,9 @@ export function sharedPageRoutes(deps: SharedPageDeps): Hono {
     }
     const { diagram } = visited;
     const size = sizeOf(await shared.svg(diagram));
+    const live = deps.editor.bundle?.shared;
+    // The live view talks to collab and runs Excalidraw: the editor's policy, not the pages'.
+    if (live) c.header("Content-Security-Policy", editorPagePolicy(deps.editor.collabOrigin));
     return c.html(
       sharedDiagramPage({
         diagram,
@@ -135,6 +142,7 @@ export function sharedPageRoutes(deps: SharedPageDeps): Hono {
         pngSize: pngSizeHint(size),
         baseUrl,
         now: now(),
+        live,
       }),
       200,
       headers,
