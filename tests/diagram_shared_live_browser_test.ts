@@ -110,6 +110,7 @@ Deno.test("a share link's live view", async (t) => {
         console.log(`the visitor's view ended ${performance.now() - revokedAt} ms after revoke`);
         assert.match(await ended.textContent() ?? "", /This link no longer works/);
         assert.equal(await visitor.page.locator("#shared-drawing canvas").count(), 0);
+        assert.equal(await visitor.page.locator(".shared-downloads").count(), 0);
         assert.equal((await visitor.page.reload())?.status(), 404);
       },
     ],

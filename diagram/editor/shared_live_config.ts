@@ -6,3 +6,8 @@ export const LIVE_STATUS_ID = "shared-live-status";
 /** An edit link's form for the name the others see, hidden until the live view shows it. */
 export const GUEST_NAME_FORM_ID = "guest-name";
 export const GUEST_NAME_INPUT_ID = "guest-name-input";
+/**
+ * The smallest share of its size a shared drawing opens at, its 20 px labels at 14 px: the
+ * picture is served at it, and the live view fits the drawing only when that keeps it as large.
+ */
+export const READABLE_SCALE = 0.7;

@@ -121,6 +121,8 @@ function end(figure: HTMLElement, root: Root | null) {
   message.textContent = ENDED_TEXT;
   figure.dataset.ended = "";
   figure.replaceChildren(message);
+  // Its downloads are the same 404 now.
+  document.querySelector(".shared-downloads")?.remove();
   document.getElementById(LIVE_STATUS_ID)?.replaceChildren();
   const form = document.getElementById(GUEST_NAME_FORM_ID);
   if (form) form.hidden = true;

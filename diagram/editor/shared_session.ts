@@ -10,6 +10,8 @@ import * as Y from "yjs";
 import { type CollabLink, openCollabLink, type TicketSource } from "./collab_link.ts";
 import { type Collaborator, followPresence, type Presence, sharePresence } from "./presence.ts";
 import { bindScene, type SceneBinding, type SceneElement } from "./scene_binding.ts";
+import { READABLE_SCALE } from "./shared_live_config.ts";
+import { showFitted } from "./viewport.ts";
 
 export type LiveStatus = "connecting" | "live" | "reconnecting" | "ended";
 
@@ -98,11 +100,11 @@ export function startSharedSession(
         setStatus("live");
         if (!fitted) {
           // Shown now (shared_main.tsx moves it into the picture's place): where it is on the page
-          // is measured again, and it opens on the whole drawing; from then on the visitor pans and
-          // zooms.
+          // is measured again, and it opens on the whole drawing where that keeps it readable (on
+          // a phone, centred at the readable scale); from then on the visitor pans and zooms.
           fitted = true;
           api.refresh();
-          api.scrollToContent(undefined, { fitToContent: true, animate: false });
+          showFitted(api, READABLE_SCALE);
         }
       },
       replaced() {

@@ -30,12 +30,14 @@ export function savedView(diagramId: string): View | null {
 }
 
 /**
- * The view at which the drawing fits a window of `size` (fit_zoom.ts); null for an empty drawing.
- * Computed before the editor mounts: it opens there, with no jump.
+ * The view at which the drawing fits a window of `size` (fit_zoom.ts), or is centred at `minZoom`
+ * when fitting would shrink it further; null for an empty drawing. Computed before the editor
+ * mounts: it opens there, with no jump.
  */
 export function fittedView(
   elements: readonly SceneElement[],
   size: { width: number; height: number },
+  minZoom = MIN_ZOOM,
 ): View | null {
   const drawn = elements.filter((element) => !element.isDeleted);
   if (drawn.length === 0 || size.width <= 0 || size.height <= 0) return null;
@@ -43,8 +45,20 @@ export function fittedView(
     drawn as unknown as Parameters<typeof getCommonBounds>[0],
   );
   const bounds = { x: x1, y: y1, width: x2 - x1, height: y2 - y1 };
-  const zoom = fitZoom(bounds, size);
+  const zoom = Math.max(minZoom, fitZoom(bounds, size));
   return { ...centredScroll(bounds, size, zoom), zoom };
+}
+
+/** Shows the drawing on screen as fittedView has it; the view shown, null for an empty drawing. */
+export function showFitted(api: ExcalidrawImperativeAPI, minZoom?: number): View | null {
+  const { width, height } = api.getAppState();
+  const elements = api.getSceneElements() as unknown as SceneElement[];
+  const view = fittedView(elements, { width, height }, minZoom);
+  if (view === null) return null;
+  type Zoom = ReturnType<typeof api.getAppState>["zoom"];
+  const zoom = { value: view.zoom } as Zoom;
+  api.updateScene({ appState: { scrollX: view.scrollX, scrollY: view.scrollY, zoom } });
+  return view;
 }
 
 export interface ViewTracker {
@@ -78,14 +92,7 @@ export function trackView(
   });
   return {
     fit() {
-      const { width, height } = api.getAppState();
-      const elements = api.getSceneElements() as unknown as SceneElement[];
-      const view = fittedView(elements, { width, height });
-      if (view === null) return;
-      set = view;
-      type Zoom = ReturnType<typeof api.getAppState>["zoom"];
-      const zoom = { value: view.zoom } as Zoom;
-      api.updateScene({ appState: { scrollX: view.scrollX, scrollY: view.scrollY, zoom } });
+      set = showFitted(api) ?? set;
     },
     stop() {
       clearTimeout(timer);

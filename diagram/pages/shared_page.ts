@@ -11,6 +11,7 @@ import {
   GUEST_NAME_FORM_ID,
   GUEST_NAME_INPUT_ID,
   LIVE_STATUS_ID,
+  READABLE_SCALE,
   SHARED_FIGURE_ID,
 } from "../editor/shared_live_config.ts";
 import type { SharedCollection, SharedDiagram, Size } from "../service/shared_view.ts";
@@ -34,11 +35,10 @@ export interface SharedDiagramView {
 }
 
 /**
- * The drawing is served at this share of its own size (20 px labels at 14 px), the frame scrolling
- * over the rest; with scripts it opens fitted to the window when that is no smaller
- * (shared-fit.js).
+ * The drawing is served at this share of its own size, the frame scrolling over the rest; with
+ * scripts it opens fitted to the window when that is no smaller (shared-fit.js).
  */
-const NO_SCRIPT_SCALE = 0.7;
+const NO_SCRIPT_SCALE = READABLE_SCALE;
 
 export function sharedDiagramPage(view: SharedDiagramView): string {
   const { diagram, path, size } = view;
