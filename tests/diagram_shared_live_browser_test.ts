@@ -12,35 +12,18 @@ import {
   eventually,
   joinRoom,
   PASSWORD,
+  rectangle,
   startCollab,
   startDiagramForBrowsers,
 } from "./helpers/collab_instance.ts";
 import { drawShape, openEditor, waitForShapes } from "./helpers/editor_browser.ts";
 import { runScenario, type Scenario } from "./helpers/gallery_browser.ts";
-import { ELEMENT_DEFAULTS } from "./helpers/scene_fixture.ts";
 
 const ACCOUNT = { email: EMAIL, password: PASSWORD };
 /** Collab saves rooms (and ends links' connections) this often here; 10 s in production. */
 const FLUSH_MS = 500;
 /** The visitor's console, once the link has ended: its next ticket and the page are the 404. */
 const LINK_ENDED_ERROR = /status of 404/;
-
-function rectangle(id: string, x: number, y: number, index: string) {
-  return {
-    ...ELEMENT_DEFAULTS,
-    id,
-    type: "rectangle",
-    x,
-    y,
-    width: 320,
-    height: 180,
-    index,
-    boundElements: null,
-    backgroundColor: "#a5d8ff",
-    fillStyle: "solid",
-    seed: 7,
-  };
-}
 
 /** Tall enough for the live view's box (85 % of it for a guest) below the page's heading. */
 const TALL = { width: 1280, height: 1200 };
@@ -77,7 +60,7 @@ Deno.test("a share link's live view", async (t) => {
       "a visitor with no cookies sees the owner's edit within 2 s; revoked, the view says the link ended and a reload is the 404",
       async (scenario) => {
         scenario.expectConsoleErrors(LINK_ENDED_ERROR);
-        const id = await setup.newDiagram([rectangle("seed", 0, 0, "a0")]);
+        const id = await setup.newDiagram([rectangle("seed", "a0")]);
         const link = await share(id);
         const owner = await openEditor(scenario, id, ACCOUNT);
 
@@ -117,7 +100,7 @@ Deno.test("a share link's live view", async (t) => {
     [
       "an edit link's guest draws under the name they typed; the owner sees it, saved as the guest's revision",
       async (scenario) => {
-        const id = await setup.newDiagram([rectangle("seed", 0, 0, "a0")]);
+        const id = await setup.newDiagram([rectangle("seed", "a0")]);
         const link = await share(id, { access: "edit", label: "design review" });
         const owner = await openEditor(scenario, id, ACCOUNT);
         const guest = await scenario.open();
