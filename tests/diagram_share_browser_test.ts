@@ -76,7 +76,7 @@ Deno.test("sharing a diagram from its gallery card: a view link made and copied"
     await card.getByText("Actions").click();
     const share = await navigates(page, () => card.getByRole("link", { name: "Share…" }).click());
     assert.equal(share, `/d/${id}/share?back=%2F`);
-    assert.equal(await page.getByLabel("View it", { exact: true }).isChecked(), true);
+    assert.equal(await page.getByLabel("View it, and watch it change").isChecked(), true);
     await page.getByLabel("Label").fill("for the wiki");
     await navigates(page, () => page.getByRole("button", { name: "Create link" }).click());
     const url = (await page.locator("#share-url").textContent())!;

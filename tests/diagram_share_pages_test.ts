@@ -100,7 +100,7 @@ Deno.test("a link made from a diagram's share form is shown once with its embeds
   const editor = await browser.get(`/d/${id}`);
   assert.match(
     editor.text,
-    /<a\s+href="\/d\/[^"]+\/share">1 share link<\/a> shows it to whoever has it\./,
+    /whoever has one of the <a\s+href="\/d\/[^"]+\/share">1 share link<\/a> that show it \(to watch\)/,
   );
   assert.match(editor.text, /<li><a href="\/d\/[^"]+\/share">Share…<\/a><\/li>/);
   assert.doesNotMatch(editor.text, /Private: only your own/);
@@ -179,7 +179,7 @@ Deno.test("the account page lists every live link with what it shows, and revoke
   const moved = await setup.api("PATCH", `/api/diagrams/${id}`, { collectionId: folder });
   assert.equal(moved.status, 200);
   const editor = await browser.get(`/d/${id}`);
-  assert.match(editor.text, /<a\s+href="[^"]+">2 share links<\/a> show it to whoever has one\./);
+  assert.match(editor.text, /one of the <a\s+href="[^"]+">2 share links<\/a> that show it/);
   const sharePage = await browser.get(`/d/${id}/share`);
   assert.match(sharePage.text, /It is also shown by a link to a collection it is in/);
   assert.match(sharePage.text, /<th scope="row">wiki<\/th>/);

@@ -124,7 +124,7 @@ export function editorPage({ email, diagram, tree, bundle, shareLinks }: EditorP
   });
 }
 
-/** Who joins the drawing live (the owner's browsers), and how many share links show it. */
+/** Who joins the drawing live: the owner's browsers, and whoever holds one of its share links. */
 function whoJoins(diagramId: string, links: ShareLinkView[]): Html {
   if (links.length === 0) {
     return html`<p class="share-note muted">Only your own signed-in browsers join: no share link
@@ -132,11 +132,10 @@ function whoJoins(diagramId: string, links: ShareLinkView[]): Html {
   }
   const editors = links.filter((link) => link.access === "edit").length;
   const count = `${links.length} share link${links.length === 1 ? "" : "s"}`;
-  const one = links.length === 1;
-  return html`<p class="share-note muted">Your own signed-in browsers join. <a
-      href="/d/${diagramId}/share">${count}</a> ${one ? "shows" : "show"} it to whoever has ${
-    one ? "it" : "one"
-  }${editors === 0 ? "" : ` (${editors} to edit)`}.</p>`;
+  return html`<p class="share-note muted">You join, and so does whoever has one of the <a
+      href="/d/${diagramId}/share">${count}</a> that show it (${
+    editors === 0 ? "to watch" : `${editors} may edit`
+  }).</p>`;
 }
 
 /** What shows until the editor mounts, or instead of it. */

@@ -66,7 +66,7 @@ export function sharePage(view: SharePageView): string {
   // A link's form comes back here, still knowing the way back.
   const again = `${self}?back=${encodeURIComponent(view.back)}`;
   const sees = target.type === "diagram"
-    ? "this diagram as it is each time they open the link"
+    ? "this diagram as it is now, and each change as it is made"
     : "the diagrams of this collection";
   const shownIn = target.type === "diagram"
     ? "your lists show it, and the history credits a guest’s changes to it"
@@ -141,12 +141,8 @@ function accessChoice(target: ShareTargetView, form: ShareFormValues): Html {
   return html`
     <fieldset>
       <legend>Visitors may</legend>
-      ${option("view", html`View it`)}
-      ${option(
-        "edit",
-        html`Edit it, as a guest (the shared page shows the picture for now; a guest edits through
-          the live editor once it is there)`,
-      )}
+      ${option("view", html`View it, and watch it change`)}
+      ${option("edit", html`Edit it, as a guest`)}
     </fieldset>
   `;
 }

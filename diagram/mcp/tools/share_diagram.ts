@@ -12,9 +12,8 @@ import { diagramIdArgument } from "./ids.ts";
 const inputSchema = z.object({
   id: diagramIdArgument.describe("The diagram's id."),
   access: createShareSchema.shape.access.unwrap().nullish().describe(
-    '"view" (the default): the person sees the diagram as it is each time they open the link. ' +
-      '"edit": they may also change it as a guest, credited in its history (the shared page ' +
-      "shows the picture for now; its live editor is not built yet).",
+    '"view" (the default): the person sees the diagram and its changes live. "edit": they may ' +
+      "also change it, as a guest; every change is kept in its history, credited to the link.",
   ),
   expires: createShareSchema.shape.expires.unwrap().nullish()
     .describe('How long the link works: 1h, 1d, 7d, 30d, or "never" (the default) until revoked.'),
