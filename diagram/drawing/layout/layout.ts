@@ -16,6 +16,7 @@ import { type Layering, longestPathLayers } from "../../../shared/layering.ts";
 import { type Direction, isVertical } from "../../../shared/spec.ts";
 import { EDITOR_CANVAS_1280x800, fitZoom } from "../screen_fit.ts";
 import { offsetCopies } from "./edge_bundles.ts";
+import { groupBackEdges } from "./group_cycles.ts";
 import { type Block, type Box, foldIntoRows } from "./fold_rows.ts";
 import { stackedLayering, stackingEdges } from "./stack_sinks.ts";
 import {
@@ -255,7 +256,8 @@ function extentOf(
 
 /** One ELK run with the given layers: the layout before any fold. */
 async function layoutOnce(input: LayoutInput, layering: Layering): Promise<Layout> {
-  const plan = planEdges(input.edges, layering);
+  const turned = new Set([...layering.backEdges, ...groupBackEdges(input, layering)]);
+  const plan = planEdges(input.edges, { ...layering, backEdges: [...turned] });
   const workload = layoutWorkload(input, layering, plan);
   // ELK's ids are our positions: spec ids are free text (say "__proto__"), positions are not.
   const elkIndexOfNode = new Map(input.nodes.map(({ id }, index) => [id, index]));
@@ -318,7 +320,7 @@ async function layoutOnce(input: LayoutInput, layering: Layering): Promise<Layou
   collectElkShapes(result, elkNodes, elkEdges);
   const nodes = placedNodes(input.nodes, elkNodes);
   const groups = placedGroups(input.groups ?? [], elkNodes);
-  const edges = routedEdges(input.edges, plan, new Set(layering.backEdges), nodes, elkEdges);
+  const edges = routedEdges(input.edges, plan, turned, nodes, elkEdges);
   const layers = layersFromPositions(input.nodes, nodes, input.direction);
   if (groups.size === 0) assertSameLayers(layers, layering.ranks);
   return { nodes, edges, groups, layers };
