@@ -111,7 +111,13 @@ export function foldIntoRows(input: FoldInput, screen: Size, spacing: FoldSpacin
   const groups = mapValues(input.groups, toFlow);
   const edges = mapValues(input.edges, (route) => route.map(flow.along));
   const routes = [...edges.values()];
-  const slices = slicesOf(input.blocks.map(toFlow), routes);
+  // Turned with their parts: a box alone would lose what makes a group cuttable.
+  const blocks = input.blocks.map(({ group, parts, ...box }) => ({
+    ...toFlow(box),
+    group,
+    parts: parts?.map(toFlow),
+  }));
+  const slices = slicesOf(blocks, routes);
   if (slices.length < 2) return null;
 
   const screenSize = (along: number, across: number): Size =>

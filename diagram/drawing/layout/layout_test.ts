@@ -443,29 +443,34 @@ Deno.test("a wide fan-out of end nodes is stacked under each parent, so the char
   assert.ok(width / height < 3, `${width} × ${height}`);
 });
 
-Deno.test("a group too long for one row takes rows of its own, its box around all of them and nothing else", async () => {
-  const input = chain("LR", 18);
-  // s0 and s17 stay outside; s1 … s16 are the group's.
-  input.nodes = input.nodes.map((node, i) =>
-    i === 0 || i === 17 ? node : { ...node, group: "long" }
-  );
-  input.groups = [{ id: "long", padding: PADDING, minWidth: 10 }];
-  const layout = await layoutGraph(input);
-  assertWellFormed(input, layout);
-  assertLayersInOrder(input, layout);
-  const box = layout.groups.get("long")!;
-  const members = input.nodes.filter(({ group }) => group === "long").map(({ id }) =>
-    layout.nodes.get(id)!
-  );
-  for (const member of members) assert.ok(holds(box, member, PADDING), JSON.stringify(member));
-  const rowsOfMembers = new Set(members.map(({ y }) => Math.round(y / 100)));
-  assert.ok(rowsOfMembers.size >= 2, "the group is cut into rows");
-  for (const outside of ["s0", "s17"].map((id) => layout.nodes.get(id)!)) {
-    const apart = outside.x + outside.width <= box.x || box.x + box.width <= outside.x ||
-      outside.y + outside.height <= box.y || box.y + box.height <= outside.y;
-    assert.ok(apart, `${JSON.stringify(outside)} is outside ${JSON.stringify(box)}`);
-  }
-});
+for (const direction of ["LR", "TB"] as const) {
+  Deno.test(`a group too long for one row takes rows of its own, its box around all of them and nothing else (${direction})`, async () => {
+    const length = direction === "LR" ? 18 : 26;
+    const input = chain(direction, length);
+    // The first and the last node stay outside; those between are the group's.
+    input.nodes = input.nodes.map((node, i) =>
+      i === 0 || i === length - 1 ? node : { ...node, group: "long" }
+    );
+    input.groups = [{ id: "long", padding: PADDING, minWidth: 10 }];
+    const layout = await layoutGraph(input);
+    assertWellFormed(input, layout);
+    assertLayersInOrder(input, layout);
+    const box = layout.groups.get("long")!;
+    const members = input.nodes.filter(({ group }) => group === "long").map(({ id }) =>
+      layout.nodes.get(id)!
+    );
+    for (const member of members) assert.ok(holds(box, member, PADDING), JSON.stringify(member));
+    assert.ok(
+      members.some((member) => inLaterRow(direction, members[0], member)),
+      "the group is cut into rows",
+    );
+    for (const outside of [`s0`, `s${length - 1}`].map((id) => layout.nodes.get(id)!)) {
+      const apart = outside.x + outside.width <= box.x || box.x + box.width <= outside.x ||
+        outside.y + outside.height <= box.y || box.y + box.height <= outside.y;
+      assert.ok(apart, `${JSON.stringify(outside)} is outside ${JSON.stringify(box)}`);
+    }
+  });
+}
 
 Deno.test("a drawing legible at the editor's fit is not folded, though folded it would fit larger", async () => {
   // Seven steps down: about 800 px high, fitted at 70 % (its labels at 14 px); two columns would
