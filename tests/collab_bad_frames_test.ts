@@ -6,6 +6,7 @@ import { craftedUpdateFrame } from "./helpers/bad_update.ts";
 import {
   draw,
   eventually,
+  FAST_FLUSH,
   joinRoom,
   rawSocket,
   rectangle,
@@ -15,12 +16,11 @@ import {
   stored,
 } from "./helpers/collab_instance.ts";
 
-const FAST = { COLLAB_FLUSH_MS: "300", COLLAB_UNLOAD_MS: "500" };
 const LOCKOUT_LOG = /malformed frames from one token's session/g;
 
 Deno.test("a crafted update is refused at once; repeated bad frames lock the session out of the room, logged once; good clients carry on", async () => {
   await using setup = await startDiagramWithAccount();
-  await using collab = await startCollab(setup.diagram, FAST);
+  await using collab = await startCollab(setup.diagram, FAST_FLUSH);
   const id = await setup.newDiagram([rectangle("seeded", "a0")]);
   using alice = joinRoom(collab, id, await setup.token(id));
   using bob = joinRoom(collab, id, await setup.token(id));

@@ -18,7 +18,10 @@ import {
   draw,
   EMAIL,
   eventually,
+  FAST_FLUSH,
+  FLUSH_MS,
   joinRoom,
+  pause,
   rawSocket,
   rectangle,
   sees,
@@ -26,15 +29,10 @@ import {
   startDiagramWithAccount,
   stored,
   storedIds,
+  WITHIN_A_FLUSH_MS,
 } from "./helpers/collab_instance.ts";
 
-const FLUSH_MS = 300;
-const FAST = { COLLAB_FLUSH_MS: String(FLUSH_MS), COLLAB_UNLOAD_MS: "500" };
-/** One flush, with room for a slow machine. */
-const WITHIN_A_FLUSH_MS = 3000;
 const NEW_PASSWORD = "a brand new passphrase";
-
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The close code a fresh socket with `token` gets. */
 async function refusal(collab: { url: URL }, id: string, token: string): Promise<number> {
@@ -48,7 +46,7 @@ function elementX(client: Client, id: string): number {
 
 Deno.test("signing out closes that session's room connections within a flush, undoes what it wrote after, and its token is refused, by a fresh collab too", async () => {
   await using setup = await startDiagramWithAccount();
-  await using collab = await startCollab(setup.diagram, FAST);
+  await using collab = await startCollab(setup.diagram, FAST_FLUSH);
   const id = await setup.newDiagram([rectangle("seeded", "a0")]);
   // The owner's own browser stays signed in; another browser of theirs signs out.
   using stays = joinRoom(collab, id, await setup.token(id));
@@ -88,7 +86,7 @@ Deno.test("signing out closes that session's room connections within a flush, un
   using late = joinRoom(collab, id, othersToken);
   assert.equal(await late.closed(), 4401);
   // A collab server started after the sign-out asks the diagram service before it admits.
-  await using fresh = await startCollab(setup.diagram, FAST);
+  await using fresh = await startCollab(setup.diagram, FAST_FLUSH);
   assert.equal(await refusal(fresh, id, othersToken), 4401);
   using again = joinRoom(fresh, id, await setup.token(id));
   await again.synced();
@@ -96,7 +94,7 @@ Deno.test("signing out closes that session's room connections within a flush, un
 
 Deno.test("an operator's password reset closes every room connection of the account within a flush, keeps what was written before, and refuses their tokens", async () => {
   await using setup = await startDiagramWithAccount();
-  await using collab = await startCollab(setup.diagram, FAST);
+  await using collab = await startCollab(setup.diagram, FAST_FLUSH);
   const id = await setup.newDiagram([rectangle("seeded", "a0")]);
   const tokens = [await setup.token(id), await setup.token(id, await setup.signIn())];
   const clients = tokens.map((token) => joinRoom(collab, id, token));
@@ -130,7 +128,7 @@ Deno.test("an operator's password reset closes every room connection of the acco
 
 Deno.test("revoking an access token closes the room connections it granted within a flush and refuses its room tokens", async () => {
   await using setup = await startDiagramWithAccount();
-  await using collab = await startCollab(setup.diagram, FAST);
+  await using collab = await startCollab(setup.diagram, FAST_FLUSH);
   const id = await setup.newDiagram([rectangle("seeded", "a0")]);
   const created = await setup.diagram.admin("create-token", EMAIL, "script");
   assert.equal(created.code, 0, created.stderr);

@@ -13,7 +13,10 @@ import {
   draw,
   EMAIL,
   eventually,
+  FAST_FLUSH,
+  FLUSH_MS,
   joinRoom,
+  pause,
   rawSocket,
   rectangle,
   sees,
@@ -21,14 +24,8 @@ import {
   startDiagramWithAccount,
   stored,
   storedIds,
+  WITHIN_A_FLUSH_MS,
 } from "./helpers/collab_instance.ts";
-
-const FLUSH_MS = 300;
-const FAST = { COLLAB_FLUSH_MS: String(FLUSH_MS), COLLAB_UNLOAD_MS: "500" };
-/** One flush, with room for a slow machine. */
-const WITHIN_A_FLUSH_MS = 3000;
-
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A new link to diagram `id`: its secret and its id. */
 async function share(
@@ -92,7 +89,7 @@ function namesSeenBy(client: Client): string[] {
 
 Deno.test("a view link's visitor follows the owner's edits live, is not present, and a write from it is not applied and closes it with 4405", async () => {
   await using setup = await startDiagramWithAccount();
-  await using collab = await startCollab(setup.diagram, FAST);
+  await using collab = await startCollab(setup.diagram, FAST_FLUSH);
   const id = await setup.newDiagram([rectangle("seeded", "a0")]);
   const { secret } = await share(setup, id);
 
@@ -132,7 +129,7 @@ Deno.test("a view link's visitor follows the owner's edits live, is not present,
 
 Deno.test("an edit link's guest edits with its name in presence, its save is credited to its link, and restoring the revision before it undoes it", async () => {
   await using setup = await startDiagramWithAccount();
-  await using collab = await startCollab(setup.diagram, FAST);
+  await using collab = await startCollab(setup.diagram, FAST_FLUSH);
   const id = await setup.newDiagram([rectangle("seeded", "a0")]);
   const { secret } = await share(setup, id, { access: "edit", label: "design review" });
 
@@ -180,7 +177,7 @@ Deno.test("an edit link's guest edits with its name in presence, its save is cre
 
 Deno.test("revoking a link closes its viewer and its guest within a flush, takes back what the guest wrote after, and refuses its tokens and /live with the same 404 as a guessed link", async () => {
   await using setup = await startDiagramWithAccount();
-  await using collab = await startCollab(setup.diagram, FAST);
+  await using collab = await startCollab(setup.diagram, FAST_FLUSH);
   const id = await setup.newDiagram([rectangle("seeded", "a0")]);
   const view = await share(setup, id);
   const edit = await share(setup, id, { access: "edit", label: "crew" });
@@ -223,7 +220,7 @@ Deno.test("revoking a link closes its viewer and its guest within a flush, takes
 
 Deno.test("an edit link turned view-only ends its guests within a flush and takes back what they wrote after; /live then grants viewing, and turned back, a new guest joins at once", async () => {
   await using setup = await startDiagramWithAccount();
-  await using collab = await startCollab(setup.diagram, FAST);
+  await using collab = await startCollab(setup.diagram, FAST_FLUSH);
   const id = await setup.newDiagram([rectangle("seeded", "a0")]);
   const { secret, linkId } = await share(setup, id, { access: "edit", label: "crew" });
   using owner = joinRoom(collab, id, await setup.token(id));
@@ -256,7 +253,7 @@ Deno.test("an edit link turned view-only ends its guests within a flush and take
 
 Deno.test("trashing a shared diagram closes its link's viewers and /live answers 404; a password reset ends every link's viewers", async () => {
   await using setup = await startDiagramWithAccount();
-  await using collab = await startCollab(setup.diagram, FAST);
+  await using collab = await startCollab(setup.diagram, FAST_FLUSH);
   const trashed = await setup.newDiagram([rectangle("seeded", "a0")]);
   const kept = await setup.newDiagram([rectangle("seeded", "a0")]);
   const toTrash = await share(setup, trashed);

@@ -19,8 +19,10 @@ import {
   draw,
   eventually,
   excalidrawFile,
+  FAST_FLUSH,
   health,
   joinRoom,
+  pause,
   rawSocket,
   rectangle,
   sees,
@@ -32,7 +34,6 @@ import {
 import { freePort, freePorts } from "./helpers/process.ts";
 import { seededRandom } from "./helpers/seeded_random.ts";
 
-const FAST = { COLLAB_FLUSH_MS: "300", COLLAB_UNLOAD_MS: "500" };
 const OUTAGE_MS = 30_000;
 
 /** A test's own folder, removed when the test ends. */
@@ -70,11 +71,9 @@ async function twoClients(setup: DiagramWithAccount, collab: CollabInstance, id:
   return [alice, bob] as const;
 }
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 Deno.test("two clients sync through a room seeded once from the stored diagram, and edits are saved", async () => {
   await using setup = await startDiagramWithAccount();
-  await using collab = await startCollab(setup.diagram, FAST);
+  await using collab = await startCollab(setup.diagram, FAST_FLUSH);
   const id = await setup.newDiagram([rectangle("seeded", "a0")]);
   // Both join at once: the room is seeded once, not twice.
   using alice = joinRoom(collab, id, await setup.token(id));
@@ -101,7 +100,7 @@ Deno.test("two clients sync through a room seeded once from the stored diagram, 
 
 Deno.test("presence: a client's awareness state reaches the others and is gone when it leaves", async () => {
   await using setup = await startDiagramWithAccount();
-  await using collab = await startCollab(setup.diagram, FAST);
+  await using collab = await startCollab(setup.diagram, FAST_FLUSH);
   const id = await setup.newDiagram();
   using alice = joinRoom(collab, id, await setup.token(id));
   using bob = joinRoom(collab, id, await setup.token(id));
@@ -157,7 +156,7 @@ Deno.test("presence: a client's awareness state reaches the others and is gone w
 
 Deno.test("a late joiner gets the whole document, with every edit made before it joined", async () => {
   await using setup = await startDiagramWithAccount();
-  await using collab = await startCollab(setup.diagram, FAST);
+  await using collab = await startCollab(setup.diagram, FAST_FLUSH);
   const id = await setup.newDiagram([rectangle("seeded", "a0")]);
   const [alice, bob] = await twoClients(setup, collab, id);
   using _alice = alice;
@@ -212,7 +211,7 @@ Deno.test("kill -9 loses at most the last flush, and a client holding the edits 
   await using setup = await startDiagramWithAccount();
   await using dir = await tempDir("collab-kill-");
   const [port] = freePorts(1);
-  const env = { ...FAST, COLLAB_PORT: String(port) };
+  const env = { ...FAST_FLUSH, COLLAB_PORT: String(port) };
   const first = await startCollab(setup.diagram, env, dir.path);
   try {
     const id = await setup.newDiagram([rectangle("seeded", "a0")]);
@@ -307,7 +306,7 @@ Deno.test("an edit that arrives while a save is in flight survives a crash right
 
 Deno.test("the web app down for 30 s then back loses nothing, and the room is saved within a flush of its return", async () => {
   await using setup = await startDiagramWithAccount();
-  await using collabServer = await startCollab(setup.diagram, FAST);
+  await using collabServer = await startCollab(setup.diagram, FAST_FLUSH);
   const id = await setup.newDiagram([rectangle("seeded", "a0")]);
   const [alice, bob] = await twoClients(setup, collabServer, id);
   using _alice = alice;
@@ -343,7 +342,7 @@ Deno.test("collab stopped while the web app is down keeps the edits on disk and 
   await using dir = await tempDir("collab-pending-");
   const id = await setup.newDiagram([rectangle("seeded", "a0")]);
   {
-    await using first = await startCollab(setup.diagram, FAST, dir.path);
+    await using first = await startCollab(setup.diagram, FAST_FLUSH, dir.path);
     const [alice, bob] = await twoClients(setup, first, id);
     using _alice = alice;
     using _bob = bob;
@@ -358,14 +357,14 @@ Deno.test("collab stopped while the web app is down keeps the edits on disk and 
   // The clients are gone: only the file on disk holds the edit now.
   await setup.startDiagramAgain();
   assert.deepEqual(await storedIds(setup, id), ["seeded"]);
-  await using _second = await startCollab(setup.diagram, FAST, dir.path);
+  await using _second = await startCollab(setup.diagram, FAST_FLUSH, dir.path);
   assert.deepEqual(await stored(setup, id, ["offline"]), ["seeded", "offline"]);
   await eventually(async () => (await roomRecord(dir.path, id)).pending === false || undefined);
 });
 
 Deno.test("a diagram replaced through the API closes its room with 4409 and keeps the replacement", async () => {
   await using setup = await startDiagramWithAccount();
-  await using collabServer = await startCollab(setup.diagram, FAST);
+  await using collabServer = await startCollab(setup.diagram, FAST_FLUSH);
   const id = await setup.newDiagram([rectangle("seeded", "a0")]);
   const [alice, bob] = await twoClients(setup, collabServer, id);
   using _alice = alice;
@@ -399,7 +398,7 @@ Deno.test("a diagram replaced through the API closes its room with 4409 and keep
 
 Deno.test("a diagram moved to the trash closes its room with 4404 and refuses a join with a token issued before; restored, it opens again", async () => {
   await using setup = await startDiagramWithAccount();
-  await using collabServer = await startCollab(setup.diagram, FAST);
+  await using collabServer = await startCollab(setup.diagram, FAST_FLUSH);
   const id = await setup.newDiagram([rectangle("seeded", "a0")]);
   const [alice, bob] = await twoClients(setup, collabServer, id);
   using _alice = alice;
@@ -421,7 +420,7 @@ Deno.test("a diagram moved to the trash closes its room with 4404 and refuses a 
 
 Deno.test("bad tokens are refused: 4401/401 when expired, forged or tampered, 4403/403 for another diagram, and the client stops", async () => {
   await using setup = await startDiagramWithAccount();
-  await using collabServer = await startCollab(setup.diagram, FAST);
+  await using collabServer = await startCollab(setup.diagram, FAST_FLUSH);
   const id = await setup.newDiagram();
   const other = await setup.newDiagram();
   const good = await setup.token(id);
@@ -487,13 +486,13 @@ Deno.test("a rotated COLLAB_SECRET refuses old tokens with 4401, and the web ses
   const id = await setup.newDiagram([rectangle("seeded", "a0")]);
   const oldToken = await setup.token(id);
   {
-    await using before = await startCollab(setup.diagram, FAST);
+    await using before = await startCollab(setup.diagram, FAST_FLUSH);
     using alice = joinRoom(before, id, oldToken);
     await alice.synced();
   }
   await setup.stopDiagram();
   await setup.startDiagramAgain({ COLLAB_SECRET: "z".repeat(48) });
-  await using after = await startCollab(setup.diagram, FAST);
+  await using after = await startCollab(setup.diagram, FAST_FLUSH);
   assert.equal(after.env.COLLAB_SECRET, "z".repeat(48));
 
   await using raw = rawSocket(after, id, oldToken);
@@ -515,7 +514,7 @@ Deno.test("a rotated COLLAB_SECRET refuses old tokens with 4401, and the web ses
 Deno.test("bad frames close only their own connection, with 4400 or 4413", async () => {
   await using setup = await startDiagramWithAccount();
   await using collabServer = await startCollab(setup.diagram, {
-    ...FAST,
+    ...FAST_FLUSH,
     COLLAB_MAX_MESSAGE_BYTES: "2048",
   });
   const id = await setup.newDiagram([rectangle("seeded", "a0")]);
@@ -555,7 +554,7 @@ Deno.test("bad frames close only their own connection, with 4400 or 4413", async
 
 Deno.test("a room is saved and unloaded after its last client leaves", async () => {
   await using setup = await startDiagramWithAccount();
-  await using collabServer = await startCollab(setup.diagram, FAST);
+  await using collabServer = await startCollab(setup.diagram, FAST_FLUSH);
   const id = await setup.newDiagram([rectangle("seeded", "a0")]);
   const [alice, bob] = await twoClients(setup, collabServer, id);
   draw(alice, "last-words", "a1");
@@ -574,7 +573,7 @@ Deno.test("a room is saved and unloaded after its last client leaves", async () 
 
 Deno.test("/health reports the rooms and connections", async () => {
   await using setup = await startDiagramWithAccount();
-  await using collabServer = await startCollab(setup.diagram, FAST);
+  await using collabServer = await startCollab(setup.diagram, FAST_FLUSH);
   assert.deepEqual(
     pick(await health(collabServer)),
     { status: "ok", rooms: 0, connections: 0 },
@@ -594,11 +593,14 @@ Deno.test("/health reports the rooms and connections", async () => {
 
 Deno.test("/health says the diagram service is reachable, and degraded with the reason when it is not", async () => {
   await using setup = await startDiagramWithAccount();
-  await using reaching = await startCollab(setup.diagram, FAST);
+  await using reaching = await startCollab(setup.diagram, FAST_FLUSH);
   assert.equal((await health(reaching)).diagram, "reachable");
 
   const nowhere = `http://127.0.0.1:${freePort()}`;
-  await using cutOff = await startCollab(setup.diagram, { ...FAST, DIAGRAM_INTERNAL_URL: nowhere });
+  await using cutOff = await startCollab(setup.diagram, {
+    ...FAST_FLUSH,
+    DIAGRAM_INTERNAL_URL: nowhere,
+  });
   const said = await health(cutOff);
   assert.equal(said.status, "degraded");
   assert.equal(said.diagram, "unreachable");
@@ -628,7 +630,7 @@ function pick(
 
 Deno.test("a malformed Host header gets a JSON 400, and the server goes on answering", async () => {
   await using setup = await startDiagramWithAccount();
-  await using collabServer = await startCollab(setup.diagram, FAST);
+  await using collabServer = await startCollab(setup.diagram, FAST_FLUSH);
   const port = Number(collabServer.url.port);
   for (const host of ["x:99999", "[::1", "a b"]) {
     const answer = await rawRequest(

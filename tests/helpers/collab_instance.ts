@@ -9,6 +9,14 @@ import { ELEMENT_DEFAULTS } from "./scene_fixture.ts";
 export const EMAIL = "owner@example.com";
 export const PASSWORD = "correct horse battery";
 
+/** A flush every 300 ms and idle rooms unloaded after 500: tests see saves and ends quickly. */
+export const FLUSH_MS = 300;
+export const FAST_FLUSH = { COLLAB_FLUSH_MS: String(FLUSH_MS), COLLAB_UNLOAD_MS: "500" };
+/** One flush, with room for a slow machine. */
+export const WITHIN_A_FLUSH_MS = 3000;
+
+export const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 export interface CollabInstance {
   url: URL;
   process: RunningProcess;
