@@ -22,6 +22,7 @@ import { parseQuerySyntax, type SyntaxTargets } from "./core/query_syntax.ts";
 import { Suspensions } from "./core/suspension.ts";
 import type { SearchOutcome, UnresponsiveEngine } from "./core/types.ts";
 import type { UpstreamClient } from "./upstream.ts";
+import type { PluginId } from "./plugins/catalog.ts";
 import { startDeadline } from "../shared/deadline.ts";
 
 export interface ConfiguredEngine {
@@ -53,6 +54,11 @@ export interface SearchRequest {
    * leave off that they turned on.
    */
   engineSwitches: EngineSwitches;
+  /**
+   * The plugins on for this search: those the settings offer, at their defaults, as the person
+   * switched them (cookies, or `enabled_plugins` / `disabled_plugins` with the request).
+   */
+  activePlugins: ReadonlySet<PluginId>;
 }
 
 export interface EngineTiming {

@@ -441,6 +441,18 @@ Deno.test("/healthz, /config and /opensearch.xml describe the instance", async (
     },
   );
   assert.equal(config.engines.find((e: { name: string }) => e.name === "qwant").enabled, false);
+  // SearXNG's plugin list: the plugins offered (hostnames only with rules) and their defaults.
+  assert.deepEqual(config.plugins, [
+    { name: "calculator", enabled: true },
+    { name: "unit_converter", enabled: true },
+    { name: "hash_plugin", enabled: true },
+    { name: "self_info", enabled: true },
+    { name: "time_zone", enabled: true },
+    { name: "tracker_url_remover", enabled: true },
+    { name: "oa_doi_rewrite", enabled: false },
+  ]);
+  assert.deepEqual(config.doi_resolvers, ["oadoi.org", "doi.org"]);
+  assert.equal(config.default_doi_resolver, "oadoi.org");
   const opensearch = await search.get("/opensearch.xml");
   assert.equal(
     opensearch.headers.get("content-type"),

@@ -10,11 +10,18 @@ import {
   readEngineList,
 } from "./engine_choice.ts";
 import { isLanguage } from "./query_syntax.ts";
+import type { PluginId } from "../plugins/catalog.ts";
+import {
+  type AvailablePlugin,
+  type PluginSwitches,
+  pluginSwitchesFrom,
+  switchesFromTicked,
+} from "../plugins/switches.ts";
 
 export type Theme = "auto" | "light" | "dark";
 export type FormMethod = "GET" | "POST";
 
-export interface Preferences extends EngineSwitches {
+export interface Preferences extends EngineSwitches, PluginSwitches {
   /** "all", "auto" or a language tag such as "en" or "zh-TW". */
   language: string;
   safesearch: SafeSearch;
@@ -24,6 +31,10 @@ export interface Preferences extends EngineSwitches {
   disabled_engines: string[];
   /** "<engine name>__<category>" of the engines the user switched on where settings had them off. */
   enabled_engines: string[];
+  /** Ids of the plugins the user switched off where settings had them on. */
+  disabled_plugins: PluginId[];
+  /** Ids of the plugins the user switched on where settings had them off. */
+  enabled_plugins: PluginId[];
   image_proxy: boolean;
 }
 
@@ -61,6 +72,10 @@ export function preferencesFromCookies(
       disabled_engines: [...defaults.disabled_engines],
       enabled_engines: [...defaults.enabled_engines],
     }),
+    ...(pluginSwitchesFrom(read) ?? {
+      disabled_plugins: [...defaults.disabled_plugins],
+      enabled_plugins: [...defaults.enabled_plugins],
+    }),
     image_proxy: imageProxy === "1" ? true : imageProxy === "0" ? false : defaults.image_proxy,
   };
 }
@@ -86,6 +101,7 @@ export function preferencesFromForm(
   form: URLSearchParams,
   defaults: Preferences,
   engines: readonly EngineChoice[],
+  plugins: readonly AvailablePlugin[],
 ): Preferences {
   const read: Reader = (key) => form.get(key) ?? undefined;
   const disabled: string[] = [];
@@ -103,6 +119,7 @@ export function preferencesFromForm(
     ...readScalars(read, defaults),
     disabled_engines: [...new Set(disabled)],
     enabled_engines: [...new Set(enabled)],
+    ...switchesFromTicked(plugins, (id) => form.get(pluginField(id)) === "on"),
     image_proxy: form.get("image_proxy") === "on",
   };
 }
@@ -110,6 +127,11 @@ export function preferencesFromForm(
 /** The checkbox name of an engine in one category on the preferences page. */
 export function engineField(name: string, category: string): string {
   return `engine_${engineKey(name, category)}`;
+}
+
+/** The checkbox name of a plugin on the preferences page (ticked = on, unlike SearXNG's). */
+export function pluginField(id: PluginId): string {
+  return `plugin_${id}`;
 }
 
 /** What each preference's cookie holds. */
@@ -122,6 +144,8 @@ export function preferenceCookieValues(prefs: Preferences): Record<string, strin
     // Written even when empty, so switching every engine back on replaces the old list.
     disabled_engines: prefs.disabled_engines.join(","),
     enabled_engines: prefs.enabled_engines.join(","),
+    disabled_plugins: prefs.disabled_plugins.join(","),
+    enabled_plugins: prefs.enabled_plugins.join(","),
     image_proxy: prefs.image_proxy ? "1" : "0",
   };
 }

@@ -2,9 +2,17 @@ import assert from "node:assert/strict";
 import { Hono } from "hono";
 import { type Preferences, preferencesFromForm } from "../core/preferences.ts";
 import { SAMPLE_ENGINES, samplePrefs } from "../pages/testing.ts";
+import type { AvailablePlugin } from "../plugins/switches.ts";
 import { readPreferences, setPreferenceCookies } from "./preference_cookies.ts";
 
 const DEFAULTS = samplePrefs();
+
+// Three plugins of the catalog at their defaults: two on, one off.
+const SAMPLE_PLUGINS: AvailablePlugin[] = [
+  { id: "calculator", active: true },
+  { id: "tracker_url_remover", active: true },
+  { id: "oa_doi_rewrite", active: false },
+];
 
 /** The Set-Cookie headers of an answer that saved `prefs`. */
 async function preferenceCookies(prefs: Preferences, options: { secure: boolean }) {
@@ -41,8 +49,10 @@ Deno.test("preferences saved from the form read back from their cookies unchange
     engine_brave__news: "on",
     "engine_google news__news": "on",
     "engine_qwant images__images": "on",
+    plugin_calculator: "on",
+    plugin_oa_doi_rewrite: "on",
   });
-  const prefs = preferencesFromForm(form, DEFAULTS, SAMPLE_ENGINES);
+  const prefs = preferencesFromForm(form, DEFAULTS, SAMPLE_ENGINES, SAMPLE_PLUGINS);
   const expected: Preferences = {
     language: "zh-TW",
     safesearch: 2,
@@ -50,6 +60,8 @@ Deno.test("preferences saved from the form read back from their cookies unchange
     method: "POST",
     disabled_engines: ["brave__general", "wikipedia__general"],
     enabled_engines: ["qwant images__images"],
+    disabled_plugins: ["tracker_url_remover"],
+    enabled_plugins: ["oa_doi_rewrite"],
     image_proxy: true,
   };
   assert.deepEqual(prefs, expected);
@@ -68,7 +80,7 @@ Deno.test("switching every engine back to its default and the image proxy off su
       engine.categories.map((category) => [`engine_${engine.name}__${category}`, "on"])
     ),
   );
-  const prefs = preferencesFromForm(form, before, SAMPLE_ENGINES);
+  const prefs = preferencesFromForm(form, before, SAMPLE_ENGINES, []);
   assert.deepEqual(prefs.disabled_engines, []);
   assert.deepEqual(prefs.enabled_engines, []);
   assert.equal(prefs.image_proxy, false);
@@ -87,6 +99,8 @@ Deno.test("each preference gets its own HttpOnly, SameSite=Lax cookie on / for 4
       "method",
       "disabled_engines",
       "enabled_engines",
+      "disabled_plugins",
+      "enabled_plugins",
       "image_proxy",
     ],
   );
@@ -172,9 +186,19 @@ Deno.test("invalid form values fall back to the defaults", () => {
     theme: "neon",
     method: "DELETE",
   });
-  const prefs = preferencesFromForm(form, defaults, SAMPLE_ENGINES);
+  const prefs = preferencesFromForm(form, defaults, SAMPLE_ENGINES, []);
   assert.deepEqual(
     [prefs.language, prefs.safesearch, prefs.theme, prefs.method],
     ["de", 1, "light", "POST"],
   );
+});
+
+Deno.test("plugin switches read back from their cookies, unknown ids dropped, as in SearXNG", async () => {
+  const prefs = await preferencesFrom(
+    "disabled_plugins=calculator%2Cno_such_plugin%2Ccalculator; enabled_plugins=oa_doi_rewrite",
+  );
+  assert.deepEqual(prefs.disabled_plugins, ["calculator"]);
+  assert.deepEqual(prefs.enabled_plugins, ["oa_doi_rewrite"]);
+  const alone = await preferencesFrom("enabled_plugins=oa_doi_rewrite");
+  assert.deepEqual(alone.enabled_plugins, []);
 });

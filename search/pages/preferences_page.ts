@@ -4,7 +4,15 @@ import { type Choice, languageChoices, SAFESEARCH_CHOICES, selectField } from ".
 import { renderPage, type SiteView } from "./layout.ts";
 import { attrs, type Html, html } from "../../runtime/markup.ts";
 import { allCategories, type EngineChoice, engineIsOn } from "../core/engine_choice.ts";
-import { engineField, FORM_METHODS, type Preferences, THEMES } from "../core/preferences.ts";
+import {
+  engineField,
+  FORM_METHODS,
+  pluginField,
+  type Preferences,
+  THEMES,
+} from "../core/preferences.ts";
+import type { PluginInfo } from "../plugins/catalog.ts";
+import { pluginIsOn } from "../plugins/switches.ts";
 import { categoryLabel } from "./search_form.ts";
 
 export interface EngineRow extends EngineChoice {
@@ -112,12 +120,44 @@ function engineTable(engines: EngineRow[], prefs: Preferences): Html {
   `;
 }
 
+/** A plugin this instance offers: its words, and `active` as the settings set its default. */
+export type PluginRow = PluginInfo;
+
+/** One switch per plugin, described; none when the instance offers no plugin. */
+function pluginSwitches(plugins: PluginRow[], prefs: Preferences): Html {
+  if (plugins.length === 0) return html``;
+  return html`
+    <fieldset class="plugins">
+      <legend>Plugins</legend>
+      <p>Answers above the results and changes to result links, each on or off for you.</p>
+    ${plugins.map((plugin) => {
+      const id = pluginField(plugin.id);
+      return html`
+        <div class="field checkbox plugin">
+          <input type="checkbox" ${attrs({
+            id,
+            name: id,
+            checked: pluginIsOn(plugin, prefs),
+            "aria-describedby": `${id}-about`,
+          })}>
+          <label${attrs({ for: id })}>${plugin.name}</label>${plugin.active ? "" : html`
+            <span class="off-by-default">off by default</span>
+          `}
+          <span class="description"${attrs({ id: `${id}-about` })}>${plugin.description}</span>
+        </div>
+      `;
+    })}
+    </fieldset>
+  `;
+}
+
 export function renderPreferencesPage(
   site: SiteView,
   prefs: Preferences,
-  engines: EngineRow[],
+  choices: { engines: EngineRow[]; plugins: PluginRow[] },
   saved: boolean,
 ): string {
+  const { engines, plugins } = choices;
   const main = html`<h1>Preferences</h1>
 ${saved ? html`<p class="notice" role="status">Your preferences were saved in cookies.</p>` : ""}
 <form class="preferences" action="/preferences" method="post">
@@ -158,6 +198,7 @@ ${saved ? html`<p class="notice" role="status">Your preferences were saved in co
 <label for="image_proxy">Load images through this instance's image proxy</label>
 </div>
 </fieldset>
+${pluginSwitches(plugins, prefs)}
 ${engineTable(engines, prefs)}
 <p><button type="submit">Save</button></p>
 </form>`;

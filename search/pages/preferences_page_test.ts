@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { all, attr, type Element, first, text } from "../engines/html.ts";
 import { type EngineRow, renderPreferencesPage } from "./preferences_page.ts";
 import { preferencesFromForm } from "../core/preferences.ts";
+import { PLUGINS } from "../plugins/catalog.ts";
 import {
   assertLabelled,
   checkPage,
@@ -24,6 +25,9 @@ function row(name: string, overrides: Partial<EngineRow> = {}): EngineRow {
     ...overrides,
   };
 }
+
+// Every plugin of the catalog, at its default.
+const PLUGIN_ROWS = [...PLUGINS];
 
 // The sample instance's engines (SAMPLE_ENGINES) with what each supports.
 const ROWS = SAMPLE_ENGINES.map((engine) =>
@@ -49,7 +53,14 @@ function submitted(page: string): URLSearchParams {
 }
 
 Deno.test("the preferences form posts to /preferences with every input labelled", () => {
-  const document = checkPage(renderPreferencesPage(sampleSite(), samplePrefs(), ROWS, false));
+  const document = checkPage(
+    renderPreferencesPage(
+      sampleSite(),
+      samplePrefs(),
+      { engines: ROWS, plugins: PLUGIN_ROWS },
+      false,
+    ),
+  );
   assertLabelled(document);
   const form = first(document, "form.preferences")!;
   assert.equal(attr(form, "action"), "/preferences");
@@ -62,7 +73,14 @@ Deno.test("the preferences form posts to /preferences with every input labelled"
 });
 
 Deno.test("engines are grouped by category in tab order, an engine in two categories switched in each", () => {
-  const document = checkPage(renderPreferencesPage(sampleSite(), samplePrefs(), ROWS, false));
+  const document = checkPage(
+    renderPreferencesPage(
+      sampleSite(),
+      samplePrefs(),
+      { engines: ROWS, plugins: PLUGIN_ROWS },
+      false,
+    ),
+  );
   const groups = all(document, "fieldset.engine-group");
   assert.deepEqual(groups.map((group) => text(first(group, "legend"))), [
     "General",
@@ -98,7 +116,14 @@ Deno.test("engines are grouped by category in tab order, an engine in two catego
 });
 
 Deno.test("each engine row has its checkbox, name, what it supports and its shortcut", () => {
-  const document = checkPage(renderPreferencesPage(sampleSite(), samplePrefs(), ROWS, false));
+  const document = checkPage(
+    renderPreferencesPage(
+      sampleSite(),
+      samplePrefs(),
+      { engines: ROWS, plugins: PLUGIN_ROWS },
+      false,
+    ),
+  );
   const rows = all(document, "table.engine-table tbody tr");
   assert.equal(rows.length, 6);
   assert.deepEqual(all(rows[0], "th, td").slice(1).map(text), [
@@ -110,9 +135,10 @@ Deno.test("each engine row has its checkbox, name, what it supports and its shor
     "wikipedia Supports: safe search",
     "!wi",
   ]);
-  const bare = renderPreferencesPage(sampleSite(), samplePrefs(), [
-    row("plain", { paging: false, safesearch: false }),
-  ], false);
+  const bare = renderPreferencesPage(sampleSite(), samplePrefs(), {
+    engines: [row("plain", { paging: false, safesearch: false })],
+    plugins: [],
+  }, false);
   assert.equal(text(first(checkPage(bare), ".supports")), "Supports: nothing else");
 });
 
@@ -121,7 +147,9 @@ Deno.test("the boxes show the person's switches: one category off, an engine off
     disabled_engines: ["brave__news"],
     enabled_engines: ["qwant images__images"],
   });
-  const document = checkPage(renderPreferencesPage(sampleSite(), prefs, ROWS, false));
+  const document = checkPage(
+    renderPreferencesPage(sampleSite(), prefs, { engines: ROWS, plugins: PLUGIN_ROWS }, false),
+  );
   const checked = (name: string) =>
     attr(first(document, `input[name="${name}"]`), "checked") !== undefined;
   assert.equal(checked("engine_brave__general"), true);
@@ -137,14 +165,31 @@ Deno.test("submitting the page as rendered keeps the current preferences", () =>
     method: "POST",
     disabled_engines: ["brave__news", "wikipedia__general"],
     enabled_engines: ["qwant images__images"],
+    disabled_plugins: ["tracker_url_remover"],
+    enabled_plugins: ["oa_doi_rewrite"],
     image_proxy: true,
   });
-  const page = renderPreferencesPage(sampleSite(), prefs, ROWS, false);
-  assert.deepEqual(preferencesFromForm(submitted(page), samplePrefs(), SAMPLE_ENGINES), prefs);
+  const page = renderPreferencesPage(
+    sampleSite(),
+    prefs,
+    { engines: ROWS, plugins: PLUGIN_ROWS },
+    false,
+  );
+  assert.deepEqual(
+    preferencesFromForm(submitted(page), samplePrefs(), SAMPLE_ENGINES, PLUGIN_ROWS),
+    prefs,
+  );
 });
 
 Deno.test("a saved confirmation is shown after saving", () => {
-  const document = checkPage(renderPreferencesPage(sampleSite(), samplePrefs(), ROWS, true));
+  const document = checkPage(
+    renderPreferencesPage(
+      sampleSite(),
+      samplePrefs(),
+      { engines: ROWS, plugins: PLUGIN_ROWS },
+      true,
+    ),
+  );
   assert.match(text(first(document, "[role=status]")), /saved/);
 });
 
@@ -152,9 +197,60 @@ Deno.test("engine names and shortcuts with markup are shown as text", () => {
   const page = renderPreferencesPage(
     sampleSite(),
     samplePrefs(),
-    [row(SCRIPT_PAYLOAD, { shortcut: SCRIPT_PAYLOAD, categories: [SCRIPT_PAYLOAD] })],
+    {
+      engines: [row(SCRIPT_PAYLOAD, { shortcut: SCRIPT_PAYLOAD, categories: [SCRIPT_PAYLOAD] })],
+      plugins: [],
+    },
     false,
   );
   const document = checkPage(page);
   assert.equal(text(first(document, "table.engine-table tbody label")), SCRIPT_PAYLOAD);
+});
+
+Deno.test("each plugin has a labelled, described switch showing whether it is on for the person", () => {
+  const prefs = samplePrefs({
+    disabled_plugins: ["calculator"],
+    enabled_plugins: ["oa_doi_rewrite"],
+  });
+  const document = checkPage(
+    renderPreferencesPage(sampleSite(), prefs, { engines: ROWS, plugins: PLUGIN_ROWS }, false),
+  );
+  const boxes = all(document, "fieldset.plugins input[type=checkbox]");
+  assert.deepEqual(boxes.map((box) => attr(box, "name")), PLUGINS.map((p) => `plugin_${p.id}`));
+  const checked = (id: string) =>
+    attr(first(document, `input[name="plugin_${id}"]`), "checked") !== undefined;
+  assert.equal(checked("calculator"), false);
+  assert.equal(checked("oa_doi_rewrite"), true);
+  assert.equal(checked("tracker_url_remover"), true);
+  const box = first(document, 'input[name="plugin_hostnames"]')!;
+  assert.equal(text(first(document, `label[for="${attr(box, "id")}"]`)), "Hostnames");
+  const about = first(document, `#${attr(box, "aria-describedby")}`);
+  assert.match(text(about), /rewrites, removes or re-ranks/);
+  assert.deepEqual(
+    all(document, "fieldset.plugins .field")
+      .filter((field) => (first(field, ".off-by-default") ?? null) !== null)
+      .map((field) => attr(first(field, "input"), "name")),
+    ["plugin_oa_doi_rewrite"],
+  );
+});
+
+Deno.test("unticking a plugin on by default and ticking one off by default is what the form saves", () => {
+  const form = submitted(
+    renderPreferencesPage(sampleSite(), samplePrefs(), {
+      engines: ROWS,
+      plugins: PLUGIN_ROWS,
+    }, false),
+  );
+  form.delete("plugin_hash_plugin");
+  form.set("plugin_oa_doi_rewrite", "on");
+  const saved = preferencesFromForm(form, samplePrefs(), SAMPLE_ENGINES, PLUGIN_ROWS);
+  assert.deepEqual(saved.disabled_plugins, ["hash_plugin"]);
+  assert.deepEqual(saved.enabled_plugins, ["oa_doi_rewrite"]);
+});
+
+Deno.test("an instance offering no plugin shows no plugin section", () => {
+  const document = checkPage(
+    renderPreferencesPage(sampleSite(), samplePrefs(), { engines: ROWS, plugins: [] }, false),
+  );
+  assert.equal(first(document, "fieldset.plugins") ?? null, null);
 });

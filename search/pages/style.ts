@@ -603,6 +603,13 @@ fieldset {
   overflow-wrap: anywhere;
 }
 
+.plugin .description {
+  display: block;
+  margin-left: 1.75rem;
+  color: var(--muted);
+  font-size: 0.875rem;
+}
+
 .engine-table .supports {
   display: block;
   color: var(--muted);

@@ -48,6 +48,8 @@ export function samplePrefs(overrides: Partial<Preferences> = {}): Preferences {
     theme: "auto",
     method: "GET",
     disabled_engines: [],
+    disabled_plugins: [],
+    enabled_plugins: [],
     enabled_engines: [],
     image_proxy: false,
     ...overrides,

@@ -24,7 +24,8 @@ export function instanceConfigRoutes(deps: SearchDeps): Hono {
         timeout: engine.timeoutMs / 1000,
         weight: engine.weight,
       })),
-      plugins: [],
+      // SearXNG's shape: each plugin the instance has, and whether it is on by default.
+      plugins: settings.plugins.map((plugin) => ({ name: plugin.id, enabled: plugin.active })),
       instance_name: settings.general.instance_name,
       locales: { en: "English" },
       default_locale: "",
@@ -34,8 +35,8 @@ export function instanceConfigRoutes(deps: SearchDeps): Hono {
       version: VERSION,
       brand: {},
       limiter: { enabled: settings.server.limiter },
-      doi_resolvers: [],
-      default_doi_resolver: "",
+      doi_resolvers: Object.keys(settings.doi_resolvers),
+      default_doi_resolver: settings.default_doi_resolver,
       public_instance: false,
       formats: settings.search.formats,
     });

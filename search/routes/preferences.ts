@@ -1,6 +1,7 @@
 // GET /preferences shows the form; POST stores the choices in cookies (never on the server).
 import { Hono } from "hono";
 import { preferencesFromForm } from "../core/preferences.ts";
+import { PLUGINS } from "../plugins/catalog.ts";
 import { setPreferenceCookies } from "../http/preference_cookies.ts";
 import { renderErrorPage } from "../pages/error_page.ts";
 import { renderPreferencesPage } from "../pages/preferences_page.ts";
@@ -28,7 +29,13 @@ export function preferencesRoutes(deps: SearchDeps): Hono {
       language: engine.module.language,
     }));
     const saved = c.req.query("saved") === "1";
-    return c.html(renderPreferencesPage(siteView(deps, prefs), prefs, engines, saved));
+    const plugins = deps.settings.plugins.map(({ id, active }) => ({
+      ...PLUGINS.find((info) => info.id === id)!,
+      active,
+    }));
+    return c.html(
+      renderPreferencesPage(siteView(deps, prefs), prefs, { engines, plugins }, saved),
+    );
   });
 
   app.post("/preferences", async (c) => {
@@ -42,6 +49,7 @@ export function preferencesRoutes(deps: SearchDeps): Hono {
       form,
       defaultPreferences(deps.settings),
       deps.searcher.engines,
+      deps.settings.plugins,
     );
     const secure = new URL(c.req.url).protocol === "https:" ||
       c.req.header("x-forwarded-proto") === "https";

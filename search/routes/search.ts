@@ -9,6 +9,7 @@ import {
 } from "../core/search_params.ts";
 import { allCategories } from "../core/engine_choice.ts";
 import { engineSwitchesFrom } from "../core/preferences.ts";
+import { activePlugins, pluginSwitchesFrom } from "../plugins/switches.ts";
 import { csvFileName, renderCsv } from "../render/csv.ts";
 import { searchJson } from "../render/json.ts";
 import { renderRss } from "../render/rss.ts";
@@ -84,6 +85,7 @@ export function searchRoutes(deps: SearchDeps): Hono {
       timeoutLimit: params.timeoutLimit,
       // Switches sent with the request win over the cookies' for this search, as in SearXNG.
       engineSwitches: engineSwitchesFrom(param, searcher.engines) ?? prefs,
+      activePlugins: activePlugins(settings.plugins, pluginSwitchesFrom(param) ?? prefs),
     });
     const searched = performance.now();
     const response = render(c, deps, site, { ...params, format }, run, prefs);

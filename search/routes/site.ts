@@ -47,6 +47,8 @@ export function defaultPreferences(settings: Settings): Preferences {
     method: settings.server.method,
     disabled_engines: [],
     enabled_engines: [],
+    disabled_plugins: [],
+    enabled_plugins: [],
     image_proxy: settings.server.image_proxy,
   };
 }

@@ -23,14 +23,14 @@ Deno.test("unknown keys anywhere are reported as warnings and ignored", () => {
 Deno.test("SearXNG keys we do not implement are reported as not supported", () => {
   const { warnings } = load(withDefaults({
     brand: { docs_url: "https://docs.example.org" },
-    plugins: {},
+    valkey: { url: false },
     categories_as_tabs: { general: {} },
     outgoing: { proxies: { "all://": ["socks5h://127.0.0.1:9050"] } },
     engines: [{ name: "qwant", tokens: ["secret"], inactive: false }],
   }));
   assert.deepEqual(warnings, [
     'settings.yml: key "brand" is not supported, ignored',
-    'settings.yml: key "plugins" is not supported, ignored',
+    'settings.yml: key "valkey" is not supported, ignored',
     'settings.yml: key "categories_as_tabs" is not supported, ignored',
     'settings.yml: key "outgoing.proxies" is not supported, ignored',
     'settings.yml: key "engines[0].tokens" is not supported, ignored',

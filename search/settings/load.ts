@@ -1,12 +1,15 @@
 // The service's settings loaded with SearXNG's rules (shipped file as base, `use_default_settings`
 // merge, engines merged by name). Every value we use is checked, and a bad one stops the start
 // with one line naming the key; keys we do not use only warn.
+import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 import { describeError } from "../../shared/describe_error.ts";
 import { ConfigError } from "../../shared/env.ts";
 import { isRecord } from "../../shared/is_record.ts";
 import { resolveEngines } from "./engines.ts";
 import { ignoredKeys } from "./ignored_keys.ts";
 import { combine, SHIPPED_LABEL } from "./merge.ts";
+import { readPluginSettings, type ReadRelative } from "./plugins.ts";
 import { check, SECRET_PLACEHOLDER, settingsSchemas } from "./schemas.ts";
 import type { LoadedSettings, ModuleTable, Settings, SettingsEnv } from "./types.ts";
 import { type Mapping, readYamlMapping } from "./yaml_mapping.ts";
@@ -44,6 +47,8 @@ export function parseSettings(input: {
   userPath?: string;
   modules: ModuleTable;
   env: SettingsEnv;
+  /** Files the settings name (hostnames lists), relative to the user file; none by default. */
+  readRelative?: ReadRelative;
 }): LoadedSettings {
   const label = input.userPath ?? USER_LABEL;
   const schemas = settingsSchemas(input.modules);
@@ -58,6 +63,9 @@ export function parseSettings(input: {
   const server = check(schemas.server, sections.server ?? {}, "server", label);
   const outgoing = check(schemas.outgoing, sections.outgoing ?? {}, "outgoing", label);
   const { env } = input;
+  const readRelative = input.readRelative ?? ((path: string) => {
+    throw new Error(`no settings folder to read ${path} from`);
+  });
   const settings: Settings = {
     general,
     search,
@@ -76,6 +84,7 @@ export function parseSettings(input: {
       label,
       warnings,
     ),
+    ...readPluginSettings(sections, label, readRelative, warnings),
   };
   return { settings, warnings };
 }
@@ -95,5 +104,11 @@ export async function loadSettings(
       throw new ConfigError(`${userPath}: cannot read the settings file: ${describeError(error)}`);
     }
   }
-  return parseSettings({ defaultsText, userText, userPath, modules, env });
+  // As SearXNG: relative names are in the user file's folder (the shipped file's without one).
+  const folder = new URL(
+    ".",
+    userPath === undefined ? SHIPPED_FILE : pathToFileURL(resolve(userPath)),
+  );
+  const readRelative = (path: string) => Deno.readTextFileSync(new URL(path, folder));
+  return parseSettings({ defaultsText, userText, userPath, modules, env, readRelative });
 }

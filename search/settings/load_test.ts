@@ -2,7 +2,15 @@ import assert from "node:assert/strict";
 import { ConfigError } from "../../shared/env.ts";
 import { loadSettings } from "./load.ts";
 import { SECRET_PLACEHOLDER } from "./schemas.ts";
-import { FIXTURES, load, MODULES, SECRET, SHIPPED_ENGINES, withDefaults } from "./testing.ts";
+import {
+  FIXTURES,
+  load,
+  MODULES,
+  SECRET,
+  SHIPPED_ENGINES,
+  SHIPPED_PLUGIN_SETTINGS,
+  withDefaults,
+} from "./testing.ts";
 
 Deno.test("the shipped settings load without warnings and give the documented values", () => {
   assert.deepEqual(load(null), {
@@ -26,6 +34,7 @@ Deno.test("the shipped settings load without warnings and give the documented va
       },
       outgoing: { request_timeout: 3, max_request_timeout: 10, pool_connections: 100 },
       engines: SHIPPED_ENGINES,
+      ...SHIPPED_PLUGIN_SETTINGS,
     },
   });
 });

@@ -106,8 +106,11 @@ export function combine(
   if (user === null) return { sections: base, engines: engineList(base.engines, SHIPPED_LABEL) };
   if (usesDefaults(user, label)) {
     // Only the sections are read from `sections`, so the engines merged here are never used.
+    const sections = mergeMappings(base, user);
+    // SearXNG replaces `plugins` wholesale: the user's list says which plugins the instance has.
+    if (user.plugins !== undefined && user.plugins !== null) sections.plugins = user.plugins;
     return {
-      sections: mergeMappings(base, user),
+      sections,
       engines: mergeEngines(base, user, schemas, label, warnings),
     };
   }

@@ -1,6 +1,14 @@
 import assert from "node:assert/strict";
 import { stringify } from "yaml";
-import { engine, engineNames, load, SECRET, SHIPPED_ENGINES, withDefaults } from "./testing.ts";
+import {
+  engine,
+  engineNames,
+  load,
+  SECRET,
+  SHIPPED_ENGINES,
+  SHIPPED_PLUGIN_SETTINGS,
+  withDefaults,
+} from "./testing.ts";
 
 Deno.test("use_default_settings merges an engine entry into the shipped one by name", () => {
   const { settings, warnings } = load(withDefaults({
@@ -100,6 +108,7 @@ Deno.test("without use_default_settings the user file replaces the shipped one",
     },
     outgoing: { request_timeout: 3, max_request_timeout: null, pool_connections: 100 },
     engines: [engine("mojeek", "mojeek", "mojeek")],
+    ...SHIPPED_PLUGIN_SETTINGS,
   });
   const explicit = stringify({
     use_default_settings: false,

@@ -3,6 +3,23 @@
 import { stringify } from "yaml";
 import { parseSettings } from "./load.ts";
 import type { EngineSettings, ModuleTable, SettingsEnv } from "./types.ts";
+import type { PluginSettings } from "./plugins.ts";
+
+/** The plugin settings of the shipped file (hostnames is not offered without rules). */
+export const SHIPPED_PLUGIN_SETTINGS: PluginSettings = {
+  plugins: [
+    { id: "calculator", active: true },
+    { id: "unit_converter", active: true },
+    { id: "hash_plugin", active: true },
+    { id: "self_info", active: true },
+    { id: "time_zone", active: true },
+    { id: "tracker_url_remover", active: true },
+    { id: "oa_doi_rewrite", active: false },
+  ],
+  hostnames: { replace: [], remove: [], low_priority: [], high_priority: [] },
+  doi_resolvers: { "oadoi.org": "https://oadoi.org/", "doi.org": "https://doi.org/" },
+  default_doi_resolver: "oadoi.org",
+};
 
 const SHIPPED = Deno.readTextFileSync(new URL("../settings.yml", import.meta.url));
 export const FIXTURES = new URL("../../tests/fixtures/search/settings/", import.meta.url);

@@ -1,6 +1,7 @@
 // The service's settings as the rest of search uses them: the subset of SearXNG's settings.yml we
 // implement, after load.ts has read, merged and checked it.
 import type { Format } from "../core/search_params.ts";
+import type { PluginSettings } from "./plugins.ts";
 
 export interface EngineSettings {
   /** Unique, lowercase; used in results' `engine`, in `engines=` and `!name`. */
@@ -20,7 +21,7 @@ export interface EngineSettings {
   categories: string[];
 }
 
-export interface Settings {
+export interface Settings extends PluginSettings {
   general: { instance_name: string };
   search: {
     formats: Format[];

@@ -1,0 +1,68 @@
+import assert from "node:assert/strict";
+import { MAX_HOST_LENGTH, unsafePatternReason } from "./safe_pattern.ts";
+
+Deno.test("SearXNG's example host patterns are accepted", () => {
+  for (
+    const pattern of [
+      "(.*\\.)?youtube\\.com$",
+      "(.*\\.)?youtu\\.be$",
+      "(www\\.)?twitter\\.com$",
+      "(.*\\.)?google(\\..*)?$",
+      "^(www\\.)?(reddit|redd)\\.(com|it)$",
+      "[a-z0-9-]+\\.example\\.org$",
+      "(?P<sub>[a-z]+)\\.example\\.org",
+      "^x{2,5}\\.com$",
+    ]
+  ) {
+    assert.equal(unsafePatternReason(pattern), null, pattern);
+  }
+});
+
+Deno.test("nested quantifiers and repeated alternatives are refused, at any depth", () => {
+  for (
+    const pattern of [
+      "(a+)+",
+      "(a*)*",
+      "(a|a)*",
+      "(.*a){20}",
+      "((a+)?)*",
+      "(?:x(?:a|b))+",
+      "([a-z]+\\.)+com",
+      "(a{2,})+",
+      "(\\w+)*?$",
+    ]
+  ) {
+    assert.match(unsafePatternReason(pattern) ?? "", /repeated group/, pattern);
+  }
+});
+
+Deno.test("unbounded repetitions next to each other are refused", () => {
+  for (const pattern of [".*.*x", "\\w+\\w*", "a*(b)?a+", "[a-z]+[0-9a-z]+"]) {
+    assert.match(unsafePatternReason(pattern) ?? "", /follow one another/, pattern);
+  }
+  assert.equal(unsafePatternReason(".*x.*"), null);
+  assert.equal(unsafePatternReason(".*|.*"), null);
+});
+
+Deno.test("backreferences and very long patterns are refused", () => {
+  for (const pattern of ["(a)\\1", "(?<n>a)\\k<n>", "(?P<n>a)(?P=n)"]) {
+    assert.match(unsafePatternReason(pattern) ?? "", /backreference/, pattern);
+  }
+  assert.match(unsafePatternReason("a".repeat(501)) ?? "", /longer than 500/);
+});
+
+Deno.test("escaped brackets and classes are not mistaken for groups or quantifiers", () => {
+  assert.equal(unsafePatternReason("\\(a\\)+"), null);
+  assert.equal(unsafePatternReason("[(+*]+x"), null);
+  assert.equal(unsafePatternReason("[]a]+x"), null);
+});
+
+Deno.test("accepted patterns stay fast on hostile hosts of the longest length", () => {
+  const host = `${"a.".repeat(MAX_HOST_LENGTH / 2)}`.slice(0, MAX_HOST_LENGTH);
+  for (const pattern of ["(.*\\.)?google(\\..*)?$", ".*x.*y$", "(.*\\.)?[a-z]+$"]) {
+    assert.equal(unsafePatternReason(pattern), null);
+    const started = performance.now();
+    new RegExp(pattern).test(`${host}!`);
+    assert.ok(performance.now() - started < 50, pattern);
+  }
+});
