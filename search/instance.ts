@@ -9,6 +9,7 @@ import { ENGINE_MODULES } from "./engines/mod.ts";
 import { type ConfiguredEngine, Searcher } from "./searcher.ts";
 import type { Settings } from "./settings/types.ts";
 import { createUpstreamClient } from "./upstream.ts";
+import { HostnameRules } from "./plugins/hostnames.ts";
 
 export interface SearchInstance {
   app: Hono;
@@ -62,6 +63,10 @@ export function createSearchInstance(
     maxRequestTimeoutMs: max_request_timeout === null ? null : max_request_timeout * 1000,
     log,
     metrics: engineMetrics(metrics),
+    plugins: {
+      hostnames: new HostnameRules(settings.hostnames),
+      doiResolver: settings.doi_resolvers[settings.default_doi_resolver],
+    },
   });
   const app = createSearchApp(
     { settings, searcher, secret, imageProxyAllowsPrivate },

@@ -23,6 +23,7 @@ import { Suspensions } from "./core/suspension.ts";
 import type { SearchOutcome, UnresponsiveEngine } from "./core/types.ts";
 import type { UpstreamClient } from "./upstream.ts";
 import type { PluginId } from "./plugins/catalog.ts";
+import { type PluginConfig, resultRules } from "./plugins/result_rules.ts";
 import { startDeadline } from "../shared/deadline.ts";
 
 export interface ConfiguredEngine {
@@ -89,6 +90,8 @@ export interface SearcherOptions {
   log?: (line: string) => void;
   /** Every engine call, for /metrics. */
   metrics?: EngineMetrics;
+  /** The result-rewriting plugins' configuration (hostnames rules, DOI resolver). */
+  plugins: PluginConfig;
 }
 
 export class Searcher {
@@ -103,6 +106,7 @@ export class Searcher {
   readonly #syntax: SyntaxTargets;
   readonly #byName: ReadonlyMap<string, ConfiguredEngine>;
   readonly #categories: readonly string[];
+  readonly #plugins: PluginConfig;
 
   constructor(options: SearcherOptions) {
     this.engines = options.engines;
@@ -111,6 +115,7 @@ export class Searcher {
     this.#now = options.now ?? Date.now;
     this.#log = options.log ?? console.error;
     this.#metrics = options.metrics;
+    this.#plugins = options.plugins;
     this.suspensions = new Suspensions(this.#now);
     const engineByBang = new Map<string, string>();
     for (const engine of this.engines) {
@@ -193,7 +198,7 @@ export class Searcher {
     return {
       outcome: {
         query: syntax.query,
-        ...mergeResults(outputs),
+        ...mergeResults(outputs, resultRules(this.#plugins, request.activePlugins)),
         unresponsive_engines: unresponsive,
       },
       timings,

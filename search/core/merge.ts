@@ -8,6 +8,7 @@ import { collapseWhitespace } from "../../shared/collapse_whitespace.ts";
 import type { Answer, Infobox, SearchOutcome, SearchResult } from "./types.ts";
 import { resultKey, typedFields } from "./result_kinds.ts";
 import { cleanedUrl, cleanUrl, dedupKey, parsedUrl } from "./url.ts";
+import { applyRules, NO_RULES, type ResultRules, ruledLink } from "../plugins/result_rules.ts";
 import { DATE_UNIT_MS, DATE_UNITS } from "../../shared/approximate_date.ts";
 
 export interface EngineOutput {
@@ -20,27 +21,37 @@ export interface EngineOutput {
 
 export type MergedResults = Omit<SearchOutcome, "query" | "unresponsive_engines">;
 
-/** `outputs` in configured engine order, which makes ties and "first engine" deterministic. */
-export function mergeResults(outputs: EngineOutput[]): MergedResults {
+/**
+ * `outputs` in configured engine order, which makes ties and "first engine" deterministic. The
+ * plugins' `rules` apply to each result before it is merged, as SearXNG's `on_result` hooks do.
+ */
+export function mergeResults(outputs: EngineOutput[], rules = NO_RULES): MergedResults {
   const weights = new Map(outputs.map((output) => [output.engine, output.weight]));
   return {
-    results: mergeMainResults(outputs, weights),
-    answers: mergeAnswers(outputs),
+    results: mergeMainResults(outputs, weights, rules),
+    answers: mergeAnswers(outputs, rules),
     corrections: uniqueStrings(outputs.flatMap((output) => output.results.corrections)),
-    infoboxes: mergeInfoboxes(outputs, weights),
+    infoboxes: mergeInfoboxes(outputs, weights, rules),
     suggestions: uniqueStrings(outputs.flatMap((output) => output.results.suggestions)),
   };
 }
 
-function mergeMainResults(outputs: EngineOutput[], weights: Map<string, number>): SearchResult[] {
+function mergeMainResults(
+  outputs: EngineOutput[],
+  weights: Map<string, number>,
+  rules: ResultRules,
+): SearchResult[] {
   const byKey = new Map<string, SearchResult>();
   for (const output of outputs) {
     let position = 0;
     for (const raw of output.results.results) {
       const url = cleanedUrl(raw.url);
       if (!url) continue;
+      const normalised = normalise(raw, url, output);
+      const result = normalised && applyRules(normalised, rules);
+      // A result a plugin removed takes no place in the engine's list (SearXNG counts after them).
+      if (normalised !== null && result === null) continue;
       position++;
-      const result = normalise(raw, url, output);
       if (result === null) continue;
       const key = resultKey(result);
       const existing = byKey.get(key);
@@ -123,13 +134,20 @@ function fillMissing(existing: SearchResult, newcomer: SearchResult): void {
   }
 }
 
-/** SearXNG's ranking: (Π engine weights) × hits × Σ 1/position. */
+/**
+ * SearXNG's ranking: (Π engine weights) × hits × Σ 1/position; a "high" priority counts every hit
+ * as a first place (Σ 1), a "low" one scores 0.
+ */
 function score(result: SearchResult, weights: Map<string, number>): number {
+  if (result.priority === "low") return 0;
   const weight = result.engines.reduce(
     (product, engine) => product * (weights.get(engine) ?? 1),
     1,
   );
-  const closeness = result.positions.reduce((sum, position) => sum + 1 / position, 0);
+  const closeness = result.positions.reduce(
+    (sum, position) => sum + (result.priority === "high" ? 1 : 1 / position),
+    0,
+  );
   return weight * result.positions.length * closeness;
 }
 
@@ -171,12 +189,12 @@ function optionalUrl(raw: string | null | undefined): string | null {
   return raw ? cleanUrl(raw) : null;
 }
 
-function mergeAnswers(outputs: EngineOutput[]): Answer[] {
+function mergeAnswers(outputs: EngineOutput[], rules: ResultRules): Answer[] {
   const answers = new Map<string, Answer>();
   for (const output of outputs) {
     for (const { answer, url } of output.results.answers) {
       if (answers.has(answer)) continue;
-      const link = optionalUrl(url);
+      const link = ruledLink(optionalUrl(url), rules);
       answers.set(answer, {
         url: link,
         engine: output.engine,
@@ -189,12 +207,16 @@ function mergeAnswers(outputs: EngineOutput[]): Answer[] {
   return [...answers.values()];
 }
 
-function mergeInfoboxes(outputs: EngineOutput[], weights: Map<string, number>): Infobox[] {
+function mergeInfoboxes(
+  outputs: EngineOutput[],
+  weights: Map<string, number>,
+  rules: ResultRules,
+): Infobox[] {
   const infoboxes: Infobox[] = [];
   const byId = new Map<string, Infobox>();
   for (const output of outputs) {
     for (const raw of output.results.infoboxes) {
-      const box = cleanInfobox(raw, output.engine);
+      const box = cleanInfobox(raw, output.engine, rules);
       // Boxes without an id cannot be told apart from unrelated ones, so they are never merged.
       const key = raw.id === "" ? null : dedupKey(raw.id);
       const existing = key === null ? undefined : byId.get(key);
@@ -209,11 +231,11 @@ function mergeInfoboxes(outputs: EngineOutput[], weights: Map<string, number>): 
   return infoboxes;
 }
 
-/** The box in its final shape, keeping only links that can be rendered safely. */
-function cleanInfobox(raw: EngineInfobox, engine: string): Infobox {
+/** The box in its final shape, keeping only links that can be rendered safely, after the rules. */
+function cleanInfobox(raw: EngineInfobox, engine: string, rules: ResultRules): Infobox {
   const urls: Infobox["urls"] = [];
   for (const link of raw.urls) {
-    const url = cleanUrl(link.url);
+    const url = ruledLink(cleanUrl(link.url), rules);
     if (url) addUrl(urls, { title: link.title, url });
   }
   const attributes: Infobox["attributes"] = [];
@@ -222,7 +244,7 @@ function cleanInfobox(raw: EngineInfobox, engine: string): Infobox {
     infobox: raw.infobox,
     id: raw.id,
     content: raw.content,
-    img_src: optionalUrl(raw.img_src),
+    img_src: ruledLink(optionalUrl(raw.img_src), rules),
     urls,
     attributes,
     engine,

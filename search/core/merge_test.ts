@@ -6,6 +6,9 @@ import {
   type WebResult,
 } from "../engines/engine.ts";
 import { type EngineOutput, mergeResults } from "./merge.ts";
+import { rulesOf } from "../plugins/testing.ts";
+
+const TRACKERS_REMOVED = rulesOf(["tracker_url_remover"]);
 
 function output(
   engine: string,
@@ -46,7 +49,7 @@ Deno.test("a result has SearXNG's fields, in SearXNG's order", () => {
       publishedDate: new Date("2024-05-06T07:08:09Z"),
       thumbnail: "//cdn.example.com/t.png",
     }]),
-  ]);
+  ], TRACKERS_REMOVED);
   assert.equal(
     JSON.stringify(merged.results),
     JSON.stringify([{
@@ -215,7 +218,7 @@ Deno.test("image links are cleaned and unusable ones dropped", () => {
       thumbnail: "javascript:alert(1)",
       img_src: "https://img.example/x.png?fbclid=1",
     }]),
-  ]);
+  ], TRACKERS_REMOVED);
   assert.equal(merged.results[0].thumbnail, null);
   assert.equal(merged.results[0].img_src, "https://img.example/x.png");
 });
@@ -304,7 +307,7 @@ Deno.test("infoboxes with the same id merge into one, led by the heavier engine"
         ],
       })],
     }),
-  ]);
+  ], TRACKERS_REMOVED);
   assert.deepEqual(merged.infoboxes, [{
     infobox: "Rust (programming language)",
     id: "https://en.wikipedia.org/wiki/Rust_(programming_language)",
@@ -366,7 +369,7 @@ Deno.test("answers are de-duplicated by text and carry a parsed URL when they ha
         url: "javascript:x",
       }],
     }),
-  ]);
+  ], TRACKERS_REMOVED);
   assert.equal(
     JSON.stringify(merged.answers),
     JSON.stringify([

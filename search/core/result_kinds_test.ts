@@ -1,6 +1,9 @@
 import assert from "node:assert/strict";
 import { emptyResults, type EngineResult, type ImageResult } from "../engines/engine.ts";
 import { type EngineOutput, mergeResults } from "./merge.ts";
+import { rulesOf } from "../plugins/testing.ts";
+
+const TRACKERS_REMOVED = rulesOf(["tracker_url_remover"]);
 import { doi } from "./result_kinds.ts";
 
 function output(engine: string, category: string, results: EngineResult[]): EngineOutput {
@@ -18,7 +21,7 @@ Deno.test("an image result has SearXNG's image fields after the common ones, in 
     resolution: "1920 x 1080",
     img_format: "jpeg",
     source: "example.org",
-  }])]).results;
+  }])], TRACKERS_REMOVED).results;
   assert.deepEqual(Object.keys(JSON.parse(JSON.stringify(image))), [
     "url",
     "title",

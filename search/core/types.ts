@@ -35,7 +35,8 @@ interface CommonResultFields {
   publishedDatePrecision?: DateUnit;
   thumbnail: string | null;
   img_src: string | null;
-  priority: "";
+  /** Set by the hostnames plugin: "high" ranks by hits alone, "low" ranks last. */
+  priority: "" | "high" | "low";
 }
 
 export interface WebSearchResult extends CommonResultFields {

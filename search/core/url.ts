@@ -1,48 +1,11 @@
-// URL handling for merged results: which upstream links we accept, which query parameters we
-// strip, when two links count as the same page, and the Python-style split SearXNG clients read.
+// URL handling for merged results: which upstream links we accept, when two links count as the
+// same page, and the Python-style split SearXNG clients read.
 import type { ParsedUrl } from "./types.ts";
 
 /**
- * Query parameters that only identify the click or the campaign (analytics and ad-network ids,
- * mail-campaign ids, HubSpot/Marketo/Olytics/Vero tokens). They never change the page, and leaving
- * them in would both leak them to the user's next visit and defeat de-duplication. `utm_*` is
- * matched as a prefix; names are compared exactly, since the tools that read them do too.
- */
-export const TRACKING_PARAMETERS: ReadonlySet<string> = new Set([
-  "fbclid",
-  "gclid",
-  "gclsrc",
-  "dclid",
-  "msclkid",
-  "mc_eid",
-  "mc_cid",
-  "yclid",
-  "_ga",
-  "_gl",
-  "igshid",
-  "ref_src",
-  "ref_url",
-  "mkt_tok",
-  "oly_anon_id",
-  "oly_enc_id",
-  "vero_id",
-  "wickedid",
-  "__hssc",
-  "__hstc",
-  "__hsfp",
-  "hsCtaTracking",
-  "_hsenc",
-  "_hsmi",
-  "srsltid",
-]);
-
-function isTrackingParameter(name: string): boolean {
-  return name.startsWith("utm_") || TRACKING_PARAMETERS.has(name);
-}
-
-/**
- * The http(s) URL an upstream link points to, without tracking parameters; null for anything a
- * result may not link to (other schemes such as `javascript:`, relative or unparsable links).
+ * The http(s) URL an upstream link points to (trimmed, a scheme-relative one as https); null for
+ * anything a result may not link to (other schemes such as `javascript:`, relative or unparsable
+ * links). Tracking parameters are the tracker_url_remover plugin's business.
  */
 export function cleanUrl(raw: string): string | null {
   return cleanedUrl(raw)?.href ?? null;
@@ -51,15 +14,7 @@ export function cleanUrl(raw: string): string | null {
 /** cleanUrl's answer as a parsed URL, for callers that read its parts (parsing is not cheap). */
 export function cleanedUrl(raw: string): URL | null {
   const trimmed = raw.trim();
-  const url = parseHttpUrl(trimmed.startsWith("//") ? `https:${trimmed}` : trimmed);
-  if (url === null || url.search === "") return url;
-  const pairs = url.search.slice(1).split("&");
-  // Rebuilt from the original pieces, not via URLSearchParams, which would re-encode the rest.
-  const kept = pairs.filter((pair) => !isTrackingParameter(percentDecode(pair.split("=")[0])));
-  if (kept.length === pairs.length) return url;
-  const query = kept.filter((pair) => pair !== "").join("&");
-  url.search = query === "" ? "" : `?${query}`;
-  return url;
+  return parseHttpUrl(trimmed.startsWith("//") ? `https:${trimmed}` : trimmed);
 }
 
 /**
@@ -99,7 +54,7 @@ export function parsedUrl(url: string | URL): ParsedUrl {
 }
 
 /** Decodes every well-formed run of `%XX` escapes; malformed ones stay as they are. */
-function percentDecode(value: string): string {
+export function percentDecode(value: string): string {
   return value.replace(/(?:%[0-9a-fA-F]{2})+/g, (run) => {
     try {
       return decodeURIComponent(run);

@@ -100,7 +100,13 @@ export async function startFakeProviders(
 /** Settings YAML (SearXNG style) that sends every provider to `origin`. */
 export function fakeProviderSettingsYaml(
   origin: string,
-  extra: { server?: string; search?: string; engineExtra?: Record<string, string> } = {},
+  extra: {
+    server?: string;
+    search?: string;
+    engineExtra?: Record<string, string>;
+    /** More top-level sections (plugins, hostnames …), as YAML. */
+    top?: string;
+  } = {},
 ): string {
   const engines = [
     ["duckduckgo", "duckduckgo"],
@@ -144,6 +150,7 @@ ${extra.server ?? ""}
 search:
   autocomplete: duckduckgo
 ${extra.search ?? ""}
+${extra.top ?? ""}
 engines:
 ${entries}`;
 }

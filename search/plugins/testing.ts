@@ -1,0 +1,16 @@
+// Test support: the result rules of chosen plugins, with the settings' defaults or given rules.
+import type { PluginId } from "./catalog.ts";
+import { HostnameRules, type HostnameSettings, NO_HOSTNAME_RULES } from "./hostnames.ts";
+import { type ResultRules, resultRules } from "./result_rules.ts";
+
+/** The rules of the plugins `active`, with these hostnames rules and oadoi.org as resolver. */
+export function rulesOf(
+  active: PluginId[],
+  hostnames: Partial<HostnameSettings> = {},
+): ResultRules {
+  const config = {
+    hostnames: new HostnameRules({ ...NO_HOSTNAME_RULES, ...hostnames }),
+    doiResolver: "https://oadoi.org/",
+  };
+  return resultRules(config, new Set(active));
+}
