@@ -2,7 +2,7 @@
 // full-matched, as SearXNG's `pattern.search`) in a link's host. `replace` rewrites the matches in
 // the host of every link of a result, `remove` drops results (and links) on matching hosts,
 // `low_priority` / `high_priority` move results down or up the ranking (high wins when both match).
-import { MAX_HOST_LENGTH, unsafePatternReason } from "./safe_pattern.ts";
+import { MAX_HOST_LENGTH, requiredLiterals, unsafePatternReason } from "./safe_pattern.ts";
 
 /** The `hostnames:` settings, validated: patterns as the operator wrote them. */
 export interface HostnameSettings {
@@ -39,21 +39,40 @@ export function compileHostPattern(pattern: string, flags = ""): RegExp {
   }
 }
 
+/** A host rule's pattern, and the literals a host must contain for it to be worth running. */
+class HostPattern {
+  readonly #regex: RegExp;
+  readonly #literals: string[];
+
+  constructor(pattern: string, flags = "") {
+    this.#regex = compileHostPattern(pattern, flags);
+    this.#literals = requiredLiterals(pattern);
+  }
+
+  /** The pattern, when it is found in `host`; hosts longer than DNS allows never match. */
+  search(host: string): RegExp | null {
+    if (host.length > MAX_HOST_LENGTH) return null;
+    if (!this.#literals.every((literal) => host.includes(literal))) return null;
+    this.#regex.lastIndex = 0;
+    return this.#regex.test(host) ? this.#regex : null;
+  }
+}
+
 export class HostnameRules {
-  readonly #replace: { pattern: RegExp; host: string }[];
-  readonly #remove: RegExp[];
-  readonly #low: RegExp[];
-  readonly #high: RegExp[];
+  readonly #replace: { pattern: HostPattern; host: string }[];
+  readonly #remove: HostPattern[];
+  readonly #low: HostPattern[];
+  readonly #high: HostPattern[];
 
   constructor(settings: HostnameSettings) {
     // `g`: every match in the host is replaced, as Python's `pattern.sub` does.
     this.#replace = settings.replace.map(([pattern, host]) => ({
-      pattern: compileHostPattern(pattern, "g"),
+      pattern: new HostPattern(pattern, "g"),
       host,
     }));
-    this.#remove = settings.remove.map((pattern) => compileHostPattern(pattern));
-    this.#low = settings.low_priority.map((pattern) => compileHostPattern(pattern));
-    this.#high = settings.high_priority.map((pattern) => compileHostPattern(pattern));
+    this.#remove = settings.remove.map((pattern) => new HostPattern(pattern));
+    this.#low = settings.low_priority.map((pattern) => new HostPattern(pattern));
+    this.#high = settings.high_priority.map((pattern) => new HostPattern(pattern));
   }
 
   get empty(): boolean {
@@ -67,13 +86,12 @@ export class HostnameRules {
   /** The link with its host rewritten by the first matching `replace` rule, or as it was. */
   replaced(url: URL): URL {
     const host = url.host;
-    if (host.length > MAX_HOST_LENGTH) return url;
     for (const { pattern, host: replacement } of this.#replace) {
-      pattern.lastIndex = 0;
-      if (!pattern.test(host)) continue;
-      // A function, so that `$` in the new host is taken literally.
+      const regex = pattern.search(host);
+      if (regex === null) continue;
+      // A function, so that the new host is taken literally (settings allow host characters only).
       const rewritten = new URL(url);
-      rewritten.host = host.replace(pattern, () => replacement);
+      rewritten.host = host.replace(regex, () => replacement);
       return rewritten;
     }
     return url;
@@ -86,6 +104,6 @@ export class HostnameRules {
   }
 }
 
-function matchesAny(patterns: RegExp[], host: string): boolean {
-  return host.length <= MAX_HOST_LENGTH && patterns.some((pattern) => pattern.test(host));
+function matchesAny(patterns: HostPattern[], host: string): boolean {
+  return patterns.some((pattern) => pattern.search(host) !== null);
 }

@@ -8,9 +8,14 @@
 //   - two unbounded repetitions may not follow one another without a required atom between them
 //     (`.*.*`, `\w+\w*`; `a+b+` is refused too, since whether two sets overlap is not checked):
 //     each such pair multiplies the work by the text's length;
+//   - at most one unbounded repetition may have more of the pattern after it than its end
+//     (`.*a.*b$` is refused, `(.*\.)?google(\..*)?$` is not): each one more multiplies the work
+//     by the host's length;
 //   - no backreferences (`\1`, `\k<n>`, `(?P=n)`), which no regular-expression engine bounds.
-// What is left can still backtrack, but polynomially in the host's length, and a host is at most
-// MAX_HOST_LENGTH characters: bench/plugins_bench.ts measures the rules over 1,000 results.
+// What is left takes at most O(n²) steps on a host of n characters (one scan per start
+// position), and a host is at most MAX_HOST_LENGTH characters. Most hosts do not even reach the
+// engine: a host lacking one of the pattern's required literals cannot match (requiredLiterals).
+// bench/plugins_bench.ts measures the rules over 1,000 results, hostile hosts included.
 
 /** DNS's limit for a host name; longer hosts are not resolvable, and no rule is run on them. */
 export const MAX_HOST_LENGTH = 253;
@@ -77,6 +82,7 @@ export function unsafePatternReason(pattern: string): string | null {
     return `longer than ${MAX_PATTERN_LENGTH} characters`;
   }
   const stack: Frame[] = [{ repeats: false, alternates: false, pendingUnbounded: false }];
+  let unboundedBeforeEnd = 0;
   let index = 0;
   while (index < pattern.length) {
     const frame = stack[stack.length - 1];
@@ -133,9 +139,63 @@ export function unsafePatternReason(pattern: string): string | null {
         return "two unbounded repetitions follow one another with nothing required between them";
       }
       owner.pendingUnbounded = true;
+      // One that only the end of the pattern follows (`(\..*)?$`) always matches what is left.
+      if (!/^[)?$]*$/.test(pattern.slice(index)) && ++unboundedBeforeEnd > 1) {
+        return "more than one unbounded repetition before the end of the pattern";
+      }
     } else if (quantifier.min > 0) {
       owner.pendingUnbounded = false;
     }
   }
   return null;
+}
+
+/**
+ * The literal runs every match of `pattern` contains (outside groups, classes and optional or
+ * repeated atoms; none when the pattern has a top-level `|`). A host lacking one cannot match, and
+ * checking that takes linear time, so most hosts never reach the regular-expression engine.
+ */
+export function requiredLiterals(pattern: string): string[] {
+  const runs: string[] = [];
+  let run = "";
+  let depth = 0;
+  let index = 0;
+  const end = () => {
+    if (run !== "") runs.push(run);
+    run = "";
+  };
+  while (index < pattern.length) {
+    const char = pattern[index];
+    let literal: string | null = null;
+    if (char === "\\") {
+      const escaped = pattern[index + 1] ?? "";
+      // `\.`, `\-` …: the character itself; `\d`, `\w`, `\b` …: a class or an assertion.
+      literal = /[A-Za-z0-9]/.test(escaped) ? null : escaped;
+      index += 2;
+    } else if (char === "[") {
+      index = classEnd(pattern, index);
+    } else if (char === "(" || char === ")") {
+      depth += char === "(" ? 1 : -1;
+      index++;
+    } else if (char === "|") {
+      if (depth === 0) return [];
+      index++;
+    } else {
+      literal = /[A-Za-z0-9_-]/.test(char) ? char : null;
+      index++;
+    }
+    const quantifier = quantifierAt(pattern, index);
+    if (quantifier !== null) index += quantifier.length;
+    if (
+      depth > 0 || char === ")" || literal === null || (quantifier !== null && quantifier.min === 0)
+    ) {
+      end();
+      continue;
+    }
+    run += literal;
+    // A repeated literal is required once, but what follows it need not be adjacent.
+    if (quantifier !== null) end();
+  }
+  end();
+  return runs;
 }

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { stringify } from "yaml";
-import { parseSettings } from "./load.ts";
+import { loadSettings, parseSettings } from "./load.ts";
 import { load, MODULES, SECRET, withDefaults } from "./testing.ts";
 
 const SHIPPED = Deno.readTextFileSync(new URL("../settings.yml", import.meta.url));
@@ -188,4 +188,39 @@ Deno.test("DOI resolvers default to SearXNG's open-access one, and the default m
     message:
       'settings.yml: doi_resolvers."bad": expected an http(s) URL the DOI is appended to, got "javascript:alert(1)//"',
   });
+});
+
+Deno.test("loadSettings reads hostnames files from the settings file's folder", async () => {
+  const folder = await Deno.makeTempDir();
+  try {
+    await Deno.writeTextFile(`${folder}/remove.yml`, "- '(.*\\.)?pinterest\\.com$'\n");
+    await Deno.writeTextFile(
+      `${folder}/settings.yml`,
+      withDefaults({ hostnames: { remove: "remove.yml" } }),
+    );
+    const { settings } = await loadSettings(`${folder}/settings.yml`, MODULES, {});
+    assert.deepEqual(settings.hostnames.remove, ["(.*\\.)?pinterest\\.com$"]);
+  } finally {
+    await Deno.remove(folder, { recursive: true });
+  }
+});
+
+Deno.test("a pathological pattern in a hostnames file stops the start, the pattern named", async () => {
+  const folder = await Deno.makeTempDir();
+  try {
+    await Deno.writeTextFile(`${folder}/low.yml`, "- 'ok\\.org$'\n- '(x+x+)+y'\n");
+    await Deno.writeTextFile(
+      `${folder}/settings.yml`,
+      withDefaults({ hostnames: { low_priority: "low.yml" } }),
+    );
+    await assert.rejects(loadSettings(`${folder}/settings.yml`, MODULES, {}), {
+      name: "ConfigError",
+      message: new RegExp(
+        `^${RegExp.escape(folder)}/settings\\.yml: hostnames\\.low_priority\\[1\\]: ` +
+          `pattern "\\(x\\+x\\+\\)\\+y" refused: `,
+      ),
+    });
+  } finally {
+    await Deno.remove(folder, { recursive: true });
+  }
 });
