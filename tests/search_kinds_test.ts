@@ -5,6 +5,7 @@ import assert from "node:assert/strict";
 import { all, attr, first, parseHtml, text } from "../search/engines/html.ts";
 import { startSearch } from "./helpers/search_instance.ts";
 import { failEveryEngine, NOTHING, startKindSearch } from "./helpers/kind_search.ts";
+import { postPreferences } from "./helpers/search_with_fakes.ts";
 
 const tabs = (page: string) => all(parseHtml(page), "nav.categories a, nav.categories button");
 
@@ -86,15 +87,7 @@ Deno.test("the preferences saved from the page switch an engine per category and
     }
   }
   form.append("engine_more images__images", "on");
-  const saved = await search.get("/preferences", {
-    method: "POST",
-    headers: {
-      "Content-Type": "application/x-www-form-urlencoded",
-      "Sec-Fetch-Site": "same-origin",
-    },
-    body: form,
-    redirect: "manual",
-  });
+  const saved = await postPreferences(search, form);
   assert.equal(saved.status, 303);
   const cookies = saved.headers.getSetCookie().map((c) => c.split(";")[0]);
   assert.ok(cookies.includes("disabled_engines=sample%20papers__science"), cookies.join(" "));

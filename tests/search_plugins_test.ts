@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { json } from "./helpers/fake_upstream.ts";
 import { type RunningSearch, startSearch } from "./helpers/search_instance.ts";
-import { searchJson } from "./helpers/search_with_fakes.ts";
+import { postPreferences, searchJson } from "./helpers/search_with_fakes.ts";
 
 /** Qwant's web answer holding one result per link, in this order. */
 function qwantAnswer(urls: string[]) {
@@ -81,15 +81,7 @@ Deno.test("unticking a plugin on the preferences page saves it in cookies that l
   const page = await (await search.get("/preferences")).text();
   assert.match(page, /<input type="checkbox"\s+id="plugin_tracker_url_remover"[^>]* checked/);
   const form = new URLSearchParams({ engine_brave__general: "on", plugin_calculator: "on" });
-  const saved = await search.get("/preferences", {
-    method: "POST",
-    headers: {
-      "Content-Type": "application/x-www-form-urlencoded",
-      "Sec-Fetch-Site": "same-origin",
-    },
-    body: form,
-    redirect: "manual",
-  });
+  const saved = await postPreferences(search, form);
   assert.equal(saved.status, 303);
   const cookies = saved.headers.getSetCookie().map((cookie) => cookie.split(";")[0]);
   assert.ok(

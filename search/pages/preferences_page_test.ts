@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { all, attr, type Element, first, text } from "../engines/html.ts";
 import { type EngineRow, renderPreferencesPage } from "./preferences_page.ts";
-import { preferencesFromForm } from "../core/preferences.ts";
+import { type Preferences, preferencesFromForm } from "../core/preferences.ts";
 import { PLUGINS } from "../plugins/catalog.ts";
 import {
   assertLabelled,
@@ -39,6 +39,16 @@ const ROWS = SAMPLE_ENGINES.map((engine) =>
   })
 );
 
+/** The page for `prefs` with the sample engines and every plugin. */
+function pageFor(prefs: Preferences, saved = false): string {
+  return renderPreferencesPage(sampleSite(), prefs, { engines: ROWS, plugins: PLUGIN_ROWS }, saved);
+}
+
+/** pageFor's page, parsed and checked. */
+function rendered(prefs: Preferences, saved = false) {
+  return checkPage(pageFor(prefs, saved));
+}
+
 /** What a browser would post for the page's form as rendered. */
 function submitted(page: string): URLSearchParams {
   const document = checkPage(page);
@@ -53,14 +63,7 @@ function submitted(page: string): URLSearchParams {
 }
 
 Deno.test("the preferences form posts to /preferences with every input labelled", () => {
-  const document = checkPage(
-    renderPreferencesPage(
-      sampleSite(),
-      samplePrefs(),
-      { engines: ROWS, plugins: PLUGIN_ROWS },
-      false,
-    ),
-  );
+  const document = rendered(samplePrefs());
   assertLabelled(document);
   const form = first(document, "form.preferences")!;
   assert.equal(attr(form, "action"), "/preferences");
@@ -73,14 +76,7 @@ Deno.test("the preferences form posts to /preferences with every input labelled"
 });
 
 Deno.test("engines are grouped by category in tab order, an engine in two categories switched in each", () => {
-  const document = checkPage(
-    renderPreferencesPage(
-      sampleSite(),
-      samplePrefs(),
-      { engines: ROWS, plugins: PLUGIN_ROWS },
-      false,
-    ),
-  );
+  const document = rendered(samplePrefs());
   const groups = all(document, "fieldset.engine-group");
   assert.deepEqual(groups.map((group) => text(first(group, "legend"))), [
     "General",
@@ -116,14 +112,7 @@ Deno.test("engines are grouped by category in tab order, an engine in two catego
 });
 
 Deno.test("each engine row has its checkbox, name, what it supports and its shortcut", () => {
-  const document = checkPage(
-    renderPreferencesPage(
-      sampleSite(),
-      samplePrefs(),
-      { engines: ROWS, plugins: PLUGIN_ROWS },
-      false,
-    ),
-  );
+  const document = rendered(samplePrefs());
   const rows = all(document, "table.engine-table tbody tr");
   assert.equal(rows.length, 6);
   assert.deepEqual(all(rows[0], "th, td").slice(1).map(text), [
@@ -147,9 +136,7 @@ Deno.test("the boxes show the person's switches: one category off, an engine off
     disabled_engines: ["brave__news"],
     enabled_engines: ["qwant images__images"],
   });
-  const document = checkPage(
-    renderPreferencesPage(sampleSite(), prefs, { engines: ROWS, plugins: PLUGIN_ROWS }, false),
-  );
+  const document = rendered(prefs);
   const checked = (name: string) =>
     attr(first(document, `input[name="${name}"]`), "checked") !== undefined;
   assert.equal(checked("engine_brave__general"), true);
@@ -169,12 +156,7 @@ Deno.test("submitting the page as rendered keeps the current preferences", () =>
     enabled_plugins: ["oa_doi_rewrite"],
     image_proxy: true,
   });
-  const page = renderPreferencesPage(
-    sampleSite(),
-    prefs,
-    { engines: ROWS, plugins: PLUGIN_ROWS },
-    false,
-  );
+  const page = pageFor(prefs);
   assert.deepEqual(
     preferencesFromForm(submitted(page), samplePrefs(), SAMPLE_ENGINES, PLUGIN_ROWS),
     prefs,
@@ -182,14 +164,7 @@ Deno.test("submitting the page as rendered keeps the current preferences", () =>
 });
 
 Deno.test("a saved confirmation is shown after saving", () => {
-  const document = checkPage(
-    renderPreferencesPage(
-      sampleSite(),
-      samplePrefs(),
-      { engines: ROWS, plugins: PLUGIN_ROWS },
-      true,
-    ),
-  );
+  const document = rendered(samplePrefs(), true);
   assert.match(text(first(document, "[role=status]")), /saved/);
 });
 
@@ -212,9 +187,7 @@ Deno.test("each plugin has a labelled, described switch showing whether it is on
     disabled_plugins: ["calculator"],
     enabled_plugins: ["oa_doi_rewrite"],
   });
-  const document = checkPage(
-    renderPreferencesPage(sampleSite(), prefs, { engines: ROWS, plugins: PLUGIN_ROWS }, false),
-  );
+  const document = rendered(prefs);
   const boxes = all(document, "fieldset.plugins input[type=checkbox]");
   assert.deepEqual(boxes.map((box) => attr(box, "name")), PLUGINS.map((p) => `plugin_${p.id}`));
   const checked = (id: string) =>
@@ -236,10 +209,7 @@ Deno.test("each plugin has a labelled, described switch showing whether it is on
 
 Deno.test("unticking a plugin on by default and ticking one off by default is what the form saves", () => {
   const form = submitted(
-    renderPreferencesPage(sampleSite(), samplePrefs(), {
-      engines: ROWS,
-      plugins: PLUGIN_ROWS,
-    }, false),
+    pageFor(samplePrefs()),
   );
   form.delete("plugin_hash_plugin");
   form.set("plugin_oa_doi_rewrite", "on");

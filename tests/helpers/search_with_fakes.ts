@@ -32,3 +32,19 @@ export async function searchJson(
 export function askedProviders(requests: { url: URL }[]): Set<string> {
   return new Set(requests.map((request) => request.url.pathname.split("/")[1]));
 }
+
+/** POSTs the preferences form as a browser on the same site does; the answer is not followed. */
+export function postPreferences(
+  search: { get(path: string, init?: RequestInit): Promise<Response> },
+  form: URLSearchParams,
+): Promise<Response> {
+  return search.get("/preferences", {
+    method: "POST",
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      "Sec-Fetch-Site": "same-origin",
+    },
+    body: form,
+    redirect: "manual",
+  });
+}
