@@ -65,7 +65,8 @@ export function createSearchInstance(
     metrics: engineMetrics(metrics),
     plugins: {
       hostnames: new HostnameRules(settings.hostnames),
-      doiResolver: settings.doi_resolvers[settings.default_doi_resolver],
+      doiResolvers: settings.doi_resolvers,
+      defaultDoiResolver: settings.default_doi_resolver,
     },
   });
   const app = createSearchApp(

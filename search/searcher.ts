@@ -60,6 +60,8 @@ export interface SearchRequest {
    * switched them (cookies, or `enabled_plugins` / `disabled_plugins` with the request).
    */
   activePlugins: ReadonlySet<PluginId>;
+  /** The person's `doi_resolver` preference, for oa_doi_rewrite. */
+  doiResolver: string;
 }
 
 export interface EngineTiming {
@@ -198,7 +200,10 @@ export class Searcher {
     return {
       outcome: {
         query: syntax.query,
-        ...mergeResults(outputs, resultRules(this.#plugins, request.activePlugins)),
+        ...mergeResults(
+          outputs,
+          resultRules(this.#plugins, request.activePlugins, request.doiResolver),
+        ),
         unresponsive_engines: unresponsive,
       },
       timings,

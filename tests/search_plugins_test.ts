@@ -160,6 +160,21 @@ Deno.test("oa_doi_rewrite is off by default, and once switched on sends DOI link
   );
 });
 
+Deno.test("a person's doi_resolver preference picks among the settings' resolvers", async () => {
+  await using search = await startSearch();
+  serve(search, ["https://doi.org/10.1038/nature12373"]);
+  const on = `${QUERY}&disabled_plugins=&enabled_plugins=oa_doi_rewrite`;
+  const cookie = "doi_resolver=doi.org";
+  assert.deepEqual(await urlsOf(search, on, { headers: { cookie } }), [
+    "https://doi.org/10.1038/nature12373",
+  ]);
+  assert.deepEqual(await urlsOf(search, `${on}&doi_resolver=not-listed`), [
+    "https://oadoi.org/10.1038/nature12373",
+  ]);
+  const page = await (await search.get("/preferences", { headers: { cookie } })).text();
+  assert.match(page, /<option value="doi.org" selected>/);
+});
+
 Deno.test("a resolver from settings is where DOI links go", async () => {
   await using search = await startSearch({
     top: `plugins:

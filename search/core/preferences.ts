@@ -35,6 +35,11 @@ export interface Preferences extends EngineSwitches, PluginSwitches {
   disabled_plugins: PluginId[];
   /** Ids of the plugins the user switched on where settings had them off. */
   enabled_plugins: PluginId[];
+  /**
+   * The name of the `doi_resolvers` entry oa_doi_rewrite sends DOIs to (SearXNG's preference); one
+   * the settings do not list means their `default_doi_resolver`.
+   */
+  doi_resolver: string;
   image_proxy: boolean;
 }
 
@@ -47,6 +52,11 @@ function oneOf<T extends string | number>(choices: readonly T[], value: unknown)
   return choices.find((choice) => String(choice) === value);
 }
 
+/** A resolver's name as settings spell them (`oadoi.org`), or undefined. */
+function resolverName(value: string | undefined): string | undefined {
+  return value !== undefined && /^[A-Za-z0-9._-]{1,64}$/.test(value) ? value : undefined;
+}
+
 /** The scalar preferences, each read with `read` and checked; the engines are left to the caller. */
 function readScalars(read: Reader, defaults: Preferences) {
   const language = read("language");
@@ -55,6 +65,7 @@ function readScalars(read: Reader, defaults: Preferences) {
     safesearch: oneOf<SafeSearch>([0, 1, 2], read("safesearch")) ?? defaults.safesearch,
     theme: oneOf(THEMES, read("theme")) ?? defaults.theme,
     method: oneOf(FORM_METHODS, read("method")) ?? defaults.method,
+    doi_resolver: resolverName(read("doi_resolver")) ?? defaults.doi_resolver,
   };
 }
 
@@ -146,6 +157,7 @@ export function preferenceCookieValues(prefs: Preferences): Record<string, strin
     enabled_engines: prefs.enabled_engines.join(","),
     disabled_plugins: prefs.disabled_plugins.join(","),
     enabled_plugins: prefs.enabled_plugins.join(","),
+    doi_resolver: prefs.doi_resolver,
     image_proxy: prefs.image_proxy ? "1" : "0",
   };
 }

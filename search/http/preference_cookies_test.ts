@@ -51,6 +51,7 @@ Deno.test("preferences saved from the form read back from their cookies unchange
     "engine_qwant images__images": "on",
     plugin_calculator: "on",
     plugin_oa_doi_rewrite: "on",
+    doi_resolver: "doi.org",
   });
   const prefs = preferencesFromForm(form, DEFAULTS, SAMPLE_ENGINES, SAMPLE_PLUGINS);
   const expected: Preferences = {
@@ -62,6 +63,7 @@ Deno.test("preferences saved from the form read back from their cookies unchange
     enabled_engines: ["qwant images__images"],
     disabled_plugins: ["tracker_url_remover"],
     enabled_plugins: ["oa_doi_rewrite"],
+    doi_resolver: "doi.org",
     image_proxy: true,
   };
   assert.deepEqual(prefs, expected);
@@ -101,6 +103,7 @@ Deno.test("each preference gets its own HttpOnly, SameSite=Lax cookie on / for 4
       "enabled_engines",
       "disabled_plugins",
       "enabled_plugins",
+      "doi_resolver",
       "image_proxy",
     ],
   );
@@ -138,6 +141,7 @@ Deno.test("bad or unknown cookie values fall back to the defaults", async () => 
     "safesearch=7",
     "theme=solarized",
     "method=PUT",
+    "doi_resolver=no%20such%3Cresolver%3E",
     "image_proxy=maybe",
     "unrelated=1",
   ].join("; ");

@@ -123,8 +123,22 @@ function engineTable(engines: EngineRow[], prefs: Preferences): Html {
 /** A plugin this instance offers: its words, and `active` as the settings set its default. */
 export type PluginRow = PluginInfo;
 
+/** oa_doi_rewrite's resolver, SearXNG's `doi_resolver` preference; shown with the plugin only. */
+function resolverField(plugins: PluginRow[], resolvers: string[], prefs: Preferences): Html {
+  if (!plugins.some((plugin) => plugin.id === "oa_doi_rewrite") || resolvers.length < 2) {
+    return html``;
+  }
+  return html`<div class="field">${
+    selectField(
+      { id: "doi_resolver", name: "doi_resolver", label: "Open-access DOI resolver" },
+      resolvers.map((name) => ({ value: name, label: name })),
+      resolvers.includes(prefs.doi_resolver) ? prefs.doi_resolver : resolvers[0],
+    )
+  }</div>`;
+}
+
 /** One switch per plugin, described; none when the instance offers no plugin. */
-function pluginSwitches(plugins: PluginRow[], prefs: Preferences): Html {
+function pluginSwitches(plugins: PluginRow[], resolvers: string[], prefs: Preferences): Html {
   if (plugins.length === 0) return html``;
   return html`
     <fieldset class="plugins">
@@ -147,6 +161,7 @@ function pluginSwitches(plugins: PluginRow[], prefs: Preferences): Html {
         </div>
       `;
     })}
+    ${resolverField(plugins, resolvers, prefs)}
     </fieldset>
   `;
 }
@@ -154,10 +169,15 @@ function pluginSwitches(plugins: PluginRow[], prefs: Preferences): Html {
 export function renderPreferencesPage(
   site: SiteView,
   prefs: Preferences,
-  choices: { engines: EngineRow[]; plugins: PluginRow[] },
+  choices: {
+    engines: EngineRow[];
+    plugins: PluginRow[];
+    /** `doi_resolvers` names, the default first. */
+    doiResolvers: string[];
+  },
   saved: boolean,
 ): string {
-  const { engines, plugins } = choices;
+  const { engines, plugins, doiResolvers } = choices;
   const main = html`<h1>Preferences</h1>
 ${saved ? html`<p class="notice" role="status">Your preferences were saved in cookies.</p>` : ""}
 <form class="preferences" action="/preferences" method="post">
@@ -198,7 +218,7 @@ ${saved ? html`<p class="notice" role="status">Your preferences were saved in co
 <label for="image_proxy">Load images through this instance's image proxy</label>
 </div>
 </fieldset>
-${pluginSwitches(plugins, prefs)}
+${pluginSwitches(plugins, doiResolvers, prefs)}
 ${engineTable(engines, prefs)}
 <p><button type="submit">Save</button></p>
 </form>`;

@@ -26,6 +26,9 @@ function row(name: string, overrides: Partial<EngineRow> = {}): EngineRow {
   };
 }
 
+// SearXNG's two open resolvers, the default first.
+const RESOLVERS = ["oadoi.org", "doi.org"];
+
 // Every plugin of the catalog, at its default.
 const PLUGIN_ROWS = [...PLUGINS];
 
@@ -41,7 +44,11 @@ const ROWS = SAMPLE_ENGINES.map((engine) =>
 
 /** The page for `prefs` with the sample engines and every plugin. */
 function pageFor(prefs: Preferences, saved = false): string {
-  return renderPreferencesPage(sampleSite(), prefs, { engines: ROWS, plugins: PLUGIN_ROWS }, saved);
+  return renderPreferencesPage(sampleSite(), prefs, {
+    engines: ROWS,
+    plugins: PLUGIN_ROWS,
+    doiResolvers: RESOLVERS,
+  }, saved);
 }
 
 /** pageFor's page, parsed and checked. */
@@ -70,7 +77,7 @@ Deno.test("the preferences form posts to /preferences with every input labelled"
   assert.equal(attr(form, "method"), "post");
   assert.deepEqual(
     all(form, "select").map((select) => attr(select, "name")),
-    ["language", "safesearch", "theme", "method"],
+    ["language", "safesearch", "theme", "method", "doi_resolver"],
   );
   assert.equal(first(document, "[role=status]"), null);
 });
@@ -127,6 +134,7 @@ Deno.test("each engine row has its checkbox, name, what it supports and its shor
   const bare = renderPreferencesPage(sampleSite(), samplePrefs(), {
     engines: [row("plain", { paging: false, safesearch: false })],
     plugins: [],
+    doiResolvers: [],
   }, false);
   assert.equal(text(first(checkPage(bare), ".supports")), "Supports: nothing else");
 });
@@ -154,6 +162,7 @@ Deno.test("submitting the page as rendered keeps the current preferences", () =>
     enabled_engines: ["qwant images__images"],
     disabled_plugins: ["tracker_url_remover"],
     enabled_plugins: ["oa_doi_rewrite"],
+    doi_resolver: "doi.org",
     image_proxy: true,
   });
   const page = pageFor(prefs);
@@ -175,6 +184,7 @@ Deno.test("engine names and shortcuts with markup are shown as text", () => {
     {
       engines: [row(SCRIPT_PAYLOAD, { shortcut: SCRIPT_PAYLOAD, categories: [SCRIPT_PAYLOAD] })],
       plugins: [],
+      doiResolvers: [],
     },
     false,
   );
@@ -220,7 +230,34 @@ Deno.test("unticking a plugin on by default and ticking one off by default is wh
 
 Deno.test("an instance offering no plugin shows no plugin section", () => {
   const document = checkPage(
-    renderPreferencesPage(sampleSite(), samplePrefs(), { engines: ROWS, plugins: [] }, false),
+    renderPreferencesPage(sampleSite(), samplePrefs(), {
+      engines: ROWS,
+      plugins: [],
+      doiResolvers: [],
+    }, false),
   );
   assert.equal(first(document, "fieldset.plugins") ?? null, null);
+});
+
+Deno.test("the DOI resolver is chosen beside oa_doi_rewrite, the saved choice selected", () => {
+  const select = first(
+    rendered(samplePrefs({ doi_resolver: "doi.org" })),
+    "fieldset.plugins select",
+  )!;
+  assert.equal(attr(select, "name"), "doi_resolver");
+  assert.deepEqual(all(select, "option").map((option) => attr(option, "value")), RESOLVERS);
+  assert.equal(attr(first(select, "option[selected]"), "value"), "doi.org");
+  const unknown = first(
+    rendered(samplePrefs({ doi_resolver: "gone.example" })),
+    "select#doi_resolver",
+  )!;
+  assert.equal(attr(first(unknown, "option[selected]"), "value"), "oadoi.org");
+  const without = checkPage(
+    renderPreferencesPage(sampleSite(), samplePrefs(), {
+      engines: ROWS,
+      plugins: PLUGIN_ROWS.filter((plugin) => plugin.id !== "oa_doi_rewrite"),
+      doiResolvers: RESOLVERS,
+    }, false),
+  );
+  assert.equal(first(without, "select#doi_resolver") ?? null, null);
 });

@@ -50,6 +50,7 @@ export function samplePrefs(overrides: Partial<Preferences> = {}): Preferences {
     disabled_engines: [],
     disabled_plugins: [],
     enabled_plugins: [],
+    doi_resolver: "oadoi.org",
     enabled_engines: [],
     image_proxy: false,
     ...overrides,

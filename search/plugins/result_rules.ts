@@ -13,8 +13,10 @@ import { withoutTrackers } from "./tracker_url_remover.ts";
 /** The plugins' configuration from settings, compiled once. */
 export interface PluginConfig {
   hostnames: HostnameRules;
-  /** The resolver URL oa_doi_rewrite appends DOIs to. */
-  doiResolver: string;
+  /** Settings' `doi_resolvers`: name → the URL oa_doi_rewrite appends DOIs to. */
+  doiResolvers: Readonly<Record<string, string>>;
+  /** Settings' `default_doi_resolver`, one of doiResolvers' names. */
+  defaultDoiResolver: string;
 }
 
 export interface ResultRules {
@@ -25,15 +27,25 @@ export interface ResultRules {
   priority(url: URL): Priority;
 }
 
-/** The rules of the plugins on for one search. */
-export function resultRules(config: PluginConfig, active: ReadonlySet<PluginId>): ResultRules {
+/**
+ * The rules of the plugins on for one search; `doiResolver` names the person's resolver (one the
+ * settings do not list means the default, as in SearXNG).
+ */
+export function resultRules(
+  config: PluginConfig,
+  active: ReadonlySet<PluginId>,
+  doiResolver: string,
+): ResultRules {
   const hostnames = active.has("hostnames") && !config.hostnames.empty ? config.hostnames : null;
   const trackers = active.has("tracker_url_remover");
   const doi = active.has("oa_doi_rewrite");
+  const resolver = config.doiResolvers[
+    Object.hasOwn(config.doiResolvers, doiResolver) ? doiResolver : config.defaultDoiResolver
+  ];
   return {
     keeps: (url) => hostnames === null || !hostnames.removes(url),
     link(url, own) {
-      let link = doi && own ? doiResolved(url, config.doiResolver) ?? url : url;
+      let link = doi && own ? doiResolved(url, resolver) ?? url : url;
       if (trackers) link = withoutTrackers(link);
       if (hostnames === null) return link;
       return hostnames.removes(link) ? null : hostnames.replaced(link);

@@ -176,3 +176,13 @@ Deno.test("a DOI of 50 characters or more is not taken for one", () => {
   ).results;
   assert.equal(result.url, `https://doi.org/${long}`);
 });
+
+Deno.test("the person's DOI resolver is used when the settings list it, else the default", () => {
+  const doi = [output("crossref", [{ url: "https://doi.org/10.1038/nature12373" }])];
+  const resolvedBy = (name: string) =>
+    mergeResults(doi, rulesOf(["oa_doi_rewrite"], {}, name)).results[0].url;
+  assert.equal(resolvedBy("doi.org"), "https://doi.org/10.1038/nature12373");
+  for (const name of ["sci-hub.se", "constructor", "__proto__", ""]) {
+    assert.equal(resolvedBy(name), "https://oadoi.org/10.1038/nature12373", name);
+  }
+});

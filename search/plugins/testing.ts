@@ -3,14 +3,19 @@ import type { PluginId } from "./catalog.ts";
 import { HostnameRules, type HostnameSettings, NO_HOSTNAME_RULES } from "./hostnames.ts";
 import { type ResultRules, resultRules } from "./result_rules.ts";
 
-/** The rules of the plugins `active`, with these hostnames rules and oadoi.org as resolver. */
+/**
+ * The rules of the plugins `active`, with these hostnames rules and SearXNG's oadoi.org and doi.org
+ * resolvers (oadoi.org the default; `doiResolver` the person's choice).
+ */
 export function rulesOf(
   active: PluginId[],
   hostnames: Partial<HostnameSettings> = {},
+  doiResolver = "oadoi.org",
 ): ResultRules {
   const config = {
     hostnames: new HostnameRules({ ...NO_HOSTNAME_RULES, ...hostnames }),
-    doiResolver: "https://oadoi.org/",
+    doiResolvers: { "oadoi.org": "https://oadoi.org/", "doi.org": "https://doi.org/" },
+    defaultDoiResolver: "oadoi.org",
   };
-  return resultRules(config, new Set(active));
+  return resultRules(config, new Set(active), doiResolver);
 }

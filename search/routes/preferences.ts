@@ -13,6 +13,13 @@ import {
   siteView,
 } from "./site.ts";
 
+/** The settings' DOI resolvers, the default first (the choice a page without a cookie shows). */
+function resolverNames(settings: SearchDeps["settings"]): string[] {
+  const names = Object.keys(settings.doi_resolvers);
+  const first = settings.default_doi_resolver;
+  return [first, ...names.filter((name) => name !== first)];
+}
+
 export function preferencesRoutes(deps: SearchDeps): Hono {
   const app = new Hono();
 
@@ -34,7 +41,11 @@ export function preferencesRoutes(deps: SearchDeps): Hono {
       active,
     }));
     return c.html(
-      renderPreferencesPage(siteView(deps, prefs), prefs, { engines, plugins }, saved),
+      renderPreferencesPage(siteView(deps, prefs), prefs, {
+        engines,
+        plugins,
+        doiResolvers: resolverNames(deps.settings),
+      }, saved),
     );
   });
 

@@ -86,6 +86,7 @@ export function searchRoutes(deps: SearchDeps): Hono {
       // Switches sent with the request win over the cookies' for this search, as in SearXNG.
       engineSwitches: engineSwitchesFrom(param, searcher.engines) ?? prefs,
       activePlugins: activePlugins(settings.plugins, pluginSwitchesFrom(param) ?? prefs),
+      doiResolver: param("doi_resolver") ?? prefs.doi_resolver,
     });
     const searched = performance.now();
     const response = render(c, deps, site, { ...params, format }, run, prefs);

@@ -49,6 +49,7 @@ export function defaultPreferences(settings: Settings): Preferences {
     enabled_engines: [],
     disabled_plugins: [],
     enabled_plugins: [],
+    doi_resolver: settings.default_doi_resolver,
     image_proxy: settings.server.image_proxy,
   };
 }
