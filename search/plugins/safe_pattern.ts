@@ -5,10 +5,11 @@
 //   - a repeated group (`*`, `+`, `{2,}` …) may hold no repetition and no alternation at any depth:
 //     `(a+)+`, `(a*)*`, `(a|a)*`, `(.*a){20}` are the exponential cases (the engine can split the
 //     same text among the repetitions in exponentially many ways);
-//   - two unbounded repetitions may not follow one another without a required atom between them
-//     (`.*.*`, `\w+\w*`; `a+b+` is refused too, since whether two sets overlap is not checked):
-//     each such pair multiplies the work by the text's length;
-//   - at most one unbounded repetition may have more of the pattern after it than its end
+//   - two unbounded repetitions (or long ones such as `{1,100}`, which backtrack as much) may not
+//     follow one another without a required atom between them (`.*.*`, `\w+\w*`; `a+b+` is
+//     refused too, since whether two sets overlap is not checked): each such pair multiplies the
+//     work by the text's length;
+//   - at most one unbounded (or long) repetition may have more of the pattern after it than its end
 //     (`.*a.*b$` is refused, `(.*\.)?google(\..*)?$` is not): each one more multiplies the work
 //     by the host's length;
 //   - no backreferences (`\1`, `\k<n>`, `(?P=n)`), which no regular-expression engine bounds.
@@ -19,6 +20,12 @@
 
 /** DNS's limit for a host name; longer hosts are not resolvable, and no rule is run on them. */
 export const MAX_HOST_LENGTH = 253;
+
+/**
+ * A repetition allowed more times than this (`{1,100}`) can backtrack as much as an unbounded one
+ * on a host, and counts as one.
+ */
+const MAX_SHORT_REPEAT = 16;
 
 /** Longest pattern accepted: host rules are short, and a bound keeps compiling cheap. */
 const MAX_PATTERN_LENGTH = 500;
@@ -134,7 +141,7 @@ export function unsafePatternReason(pattern: string): string | null {
       }
       owner.repeats = true;
     }
-    if (quantifier.max === Infinity) {
+    if (quantifier.max > MAX_SHORT_REPEAT) {
       if (owner.pendingUnbounded) {
         return "two unbounded repetitions follow one another with nothing required between them";
       }

@@ -37,7 +37,7 @@ Deno.test("nested quantifiers and repeated alternatives are refused, at any dept
 });
 
 Deno.test("unbounded repetitions next to each other are refused", () => {
-  for (const pattern of [".*.*x", "\\w+\\w*", "a*(b)?a+", "[a-z]+[0-9a-z]+"]) {
+  for (const pattern of [".*.*x", "\\w+\\w*", "a*(b)?a+", "[a-z]+[0-9a-z]+", "a{1,100}b{1,100}c"]) {
     assert.match(unsafePatternReason(pattern) ?? "", /follow one another/, pattern);
   }
   assert.equal(unsafePatternReason(".*x.*"), null);
@@ -46,7 +46,14 @@ Deno.test("unbounded repetitions next to each other are refused", () => {
 });
 
 Deno.test("a second unbounded repetition with more pattern after it is refused", () => {
-  for (const pattern of [".*a.*b$", "[a-z]+\\.[a-z]+\\.com", "(.*\\.)?x(.*\\.)?y"]) {
+  for (
+    const pattern of [
+      ".*a.*b$",
+      "[a-z]+\\.[a-z]+\\.com",
+      "(.*\\.)?x(.*\\.)?y",
+      "a{1,100}x.{1,100}c",
+    ]
+  ) {
     assert.match(unsafePatternReason(pattern) ?? "", /more than one unbounded/, pattern);
   }
 });
