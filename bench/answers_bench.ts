@@ -1,7 +1,7 @@
 // How long the answer plugins take on hostile queries: `deno run bench/answers_bench.ts`. Each
-// query runs through every answerer (all plugins on), first once cold, then 200 times; the
-// issue's bound is 5 ms a query. The unit tests assert what each query gets; this measures it.
-import { answerQuery } from "../search/answers/answer_query.ts";
+// query runs through every answerer (all plugins on), first once just after the service's own
+// preparation at start (prepareAnswerers), then 200 times; the issue's bound is 5 ms a query. The unit tests assert what each query gets; this measures it.
+import { answerQuery, prepareAnswerers } from "../search/answers/answer_query.ts";
 import { DEFAULT_ACTIVE_PLUGINS } from "../search/answers/answer_plugins.ts";
 
 const context = {
@@ -25,7 +25,7 @@ const HOSTILE: [string, string][] = [
   ["statistics over 1,000 numbers", "sum " + "12345.678 ".repeat(1_000)],
   ["sha512 of 2,000 characters", "sha512 " + "x".repeat(2_000)],
   ["time in a 2,000-character place", "time in " + "é".repeat(2_000)],
-  ["time in Tokyo (the zone index is built here)", "time in Tokyo"],
+  ["time in Tokyo", "time in Tokyo"],
 ];
 
 function measure(query: string): { cold: number; median: number; max: number; answers: number } {
@@ -42,6 +42,10 @@ function measure(query: string): { cold: number; median: number; max: number; an
   return { cold, median: times[100], max: times.at(-1)!, answers };
 }
 
+let prepared = performance.now();
+prepareAnswerers();
+prepared = performance.now() - prepared;
+console.log(`prepareAnswerers (once, at the service's start): ${prepared.toFixed(1)} ms`);
 console.log("query | answers | first run ms | median ms | max ms (of 200)");
 for (const [name, query] of HOSTILE) {
   const { cold, median, max, answers } = measure(query);

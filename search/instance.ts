@@ -3,6 +3,7 @@
 import type { Hono } from "hono";
 import { Registry } from "../runtime/metrics/registry.ts";
 import { createSearchApp } from "./app.ts";
+import { prepareAnswerers } from "./answers/answer_query.ts";
 import { createTokenStore } from "./core/token_store.ts";
 import { engineMetrics } from "./engine_metrics.ts";
 import { ENGINE_MODULES } from "./engines/mod.ts";
@@ -54,6 +55,7 @@ export function createSearchInstance(
     metricsToken?: string;
   },
 ): SearchInstance {
+  prepareAnswerers();
   const client = createUpstreamClient({ poolConnections: settings.outgoing.pool_connections });
   const { max_request_timeout } = settings.outgoing;
   const metrics = new Registry();

@@ -18,6 +18,7 @@ import { engineIsOn, type EngineSwitches } from "./core/engine_choice.ts";
 import { EngineStats } from "./core/engine_stats.ts";
 import type { EngineMetrics } from "./engine_metrics.ts";
 import { type EngineOutput, mergeResults } from "./core/merge.ts";
+import { answerQuery } from "./answers/answer_query.ts";
 import { parseQuerySyntax, type SyntaxTargets } from "./core/query_syntax.ts";
 import { Suspensions } from "./core/suspension.ts";
 import type { SearchOutcome, UnresponsiveEngine } from "./core/types.ts";
@@ -62,6 +63,8 @@ export interface SearchRequest {
   activePlugins: ReadonlySet<PluginId>;
   /** The person's `doi_resolver` preference, for oa_doi_rewrite. */
   doiResolver: string;
+  /** Who asked, as the answer plugins show it back (`ip`, `user agent`). */
+  client: { address: string; userAgent: string };
 }
 
 export interface EngineTiming {
@@ -197,13 +200,16 @@ export class Searcher {
     deadline.clear();
     const outputs = answers.filter((output): output is EngineOutput => output !== null);
     unresponsive.sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0);
+    const merged = mergeResults(
+      outputs,
+      resultRules(this.#plugins, request.activePlugins, request.doiResolver),
+    );
     return {
       outcome: {
         query: syntax.query,
-        ...mergeResults(
-          outputs,
-          resultRules(this.#plugins, request.activePlugins, request.doiResolver),
-        ),
+        ...merged,
+        // The plugins' answers first, the engines' after, as SearXNG shows them.
+        answers: [...this.#pluginAnswers(request, syntax.query, language), ...merged.answers],
         unresponsive_engines: unresponsive,
       },
       timings,
@@ -212,6 +218,18 @@ export class Searcher {
       language,
       answered: outputs.length,
     };
+  }
+
+  /** Answers of the plugins, on the first page only (SearXNG's plugins skip later pages). */
+  #pluginAnswers(request: SearchRequest, query: string, language: string) {
+    if (request.pageno > 1) return [];
+    const context = {
+      clientAddress: request.client.address,
+      userAgent: request.client.userAgent,
+      language,
+      now: new Date(this.#now()),
+    };
+    return answerQuery(query, context, request.activePlugins);
   }
 
   /** Suggestions from the autocomplete backend of module `moduleId`; [] on any failure. */

@@ -1,0 +1,95 @@
+// The answer plugins through the real search service against the fake providers: each answer in
+// SearXNG's JSON objects and CSV rows, on the results page above the results, and (as in SearXNG)
+// not in RSS; a query that is also arithmetic still gets the engines' results.
+import assert from "node:assert/strict";
+import { startSearch } from "./helpers/search_instance.ts";
+
+/** The queries of the issue and what each plugin answers (a pattern where the answer moves). */
+const ASKED: [query: string, plugin: string, answer: string | RegExp][] = [
+  ["2+2", "calculator", "2+2 = 4"],
+  ["10 km to miles", "unit_converter", "6.21371192237 mi"],
+  [
+    "sha256 hello",
+    "hash_plugin",
+    "sha256 hash digest: 2cf24dba5fb0a30e26e83b2ac5b9e29e1b161e5c1fa7425e73043362938b9824",
+  ],
+  [
+    "time in Tokyo",
+    "time_zone",
+    /^Asia\/Tokyo: \w+day, \w+ \d+, \d{4} at \d+:\d\d [AP]M \(GMT\+9\)$/,
+  ],
+  ["ip", "self_info", "Your IP is: 127.0.0.1"],
+];
+
+function matches(text: string, answer: string | RegExp): boolean {
+  return typeof answer === "string" ? text === answer : answer.test(text);
+}
+
+interface JsonAnswer {
+  answer: string;
+  engine: string;
+  url: string | null;
+  template: string;
+  parsed_url: unknown;
+}
+
+Deno.test("JSON: each plugin's answer comes first as SearXNG's answer object, the results stay", async () => {
+  await using search = await startSearch();
+  for (const [query, plugin, answer] of ASKED) {
+    const response = await search.get(`/search?format=json&q=${encodeURIComponent(query)}`);
+    assert.equal(response.status, 200);
+    const body = await response.json();
+    const first: JsonAnswer = body.answers[0];
+    assert.ok(matches(first.answer, answer), `${query}: ${first.answer}`);
+    assert.deepEqual(
+      { ...first, answer: "" },
+      { url: null, engine: plugin, parsed_url: null, template: "answer/legacy.html", answer: "" },
+    );
+    // The fake DuckDuckGo answers every query with its instant answer: after the plugin's.
+    assert.deepEqual(body.answers.slice(1).map((a: JsonAnswer) => a.engine), ["duckduckgo"]);
+    assert.ok(body.results.length > 0, `${query} still has the engines' results`);
+  }
+});
+
+Deno.test("JSON: an ordinary query gets only the engines' answers, and later pages none of the plugins'", async () => {
+  await using search = await startSearch();
+  const plain = await (await search.get("/search?format=json&q=rust")).json();
+  assert.deepEqual(plain.answers.map((a: JsonAnswer) => a.engine), ["duckduckgo"]);
+  const page2 = await (await search.get("/search?format=json&q=2%2B2&pageno=2")).json();
+  assert.ok(!page2.answers.some((a: JsonAnswer) => a.engine === "calculator"));
+});
+
+Deno.test("JSON: `ip` answers the connection's address, never a forwarding header's", async () => {
+  await using search = await startSearch();
+  const response = await search.get("/search?format=json&q=ip", {
+    headers: { "X-Forwarded-For": "198.51.100.9", "X-Real-IP": "198.51.100.9" },
+  });
+  const body = await response.json();
+  assert.equal(body.answers[0].answer, "Your IP is: 127.0.0.1");
+  const agent = await search.get("/search?format=json&q=user+agent", {
+    headers: { "User-Agent": "AnswersTest/2.0" },
+  });
+  assert.equal((await agent.json()).answers[0].answer, "Your user-agent is: AnswersTest/2.0");
+});
+
+Deno.test("CSV: each answer is a row of type answer with the plugin in the engine column", async () => {
+  await using search = await startSearch();
+  for (const [query, plugin, answer] of ASKED) {
+    const response = await search.get(`/search?format=csv&q=${encodeURIComponent(query)}`);
+    assert.equal(response.status, 200);
+    const rows = (await response.text()).split("\r\n");
+    const row = rows.find((line) => line.endsWith(`,${plugin},,answer`));
+    assert.ok(row, `${query}: no answer row in\n${rows.join("\n")}`);
+    const title = row.slice(0, -`,,,,${plugin},,answer`.length);
+    assert.ok(matches(title.replace(/^"|"$/g, ""), answer), `${query}: ${title}`);
+    assert.ok(rows.some((line) => line.endsWith(",result")), `${query} still has result rows`);
+  }
+});
+
+Deno.test("RSS: as in SearXNG's feed, answers are no items; the results are", async () => {
+  await using search = await startSearch();
+  const feed = await (await search.get("/search?format=rss&q=2%2B2")).text();
+  assert.ok(!feed.includes("2+2 = 4"), "no answer in the feed");
+  assert.ok(!feed.includes("<type>answer</type>"));
+  assert.ok((feed.match(/<type>result<\/type>/g) ?? []).length > 0);
+});
