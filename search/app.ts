@@ -33,10 +33,12 @@ export function createSearchApp(
     readiness: [{ name: "engines", problem: () => Promise.resolve(enginesProblem(deps)) }],
   });
   app.use(compression());
-  // Pages load only our own stylesheet and images and run no script at all; https: images
-  // because thumbnails load directly when the visitor turned the image proxy off.
+  // Pages load only our own stylesheet, images and one script (the answers' Copy buttons, a file:
+  // nothing inline runs); https: images because thumbnails load directly when the visitor turned
+  // the image proxy off.
   app.use(securityHeaders([
     "default-src 'none'",
+    "script-src 'self'",
     "style-src 'self'",
     "img-src 'self' https: data:",
     "form-action 'self'",

@@ -2,6 +2,7 @@
 // SearXNG's JSON objects and CSV rows, on the results page above the results, and (as in SearXNG)
 // not in RSS; a query that is also arithmetic still gets the engines' results.
 import assert from "node:assert/strict";
+import { all, first, parseHtml, text } from "../search/engines/html.ts";
 import { startSearch } from "./helpers/search_instance.ts";
 
 /** The queries of the issue and what each plugin answers (a pattern where the answer moves). */
@@ -84,6 +85,23 @@ Deno.test("CSV: each answer is a row of type answer with the plugin in the engin
     assert.ok(matches(title.replace(/^"|"$/g, ""), answer), `${query}: ${title}`);
     assert.ok(rows.some((line) => line.endsWith(",result")), `${query} still has result rows`);
   }
+});
+
+Deno.test("HTML: each answer is the first thing in the main column, above the results", async () => {
+  await using search = await startSearch();
+  for (const [query, , answer] of ASKED) {
+    const response = await search.get(`/search?q=${encodeURIComponent(query)}`);
+    assert.equal(response.status, 200);
+    assert.match(response.headers.get("content-security-policy")!, /script-src 'self'(;|$)/);
+    const main = first(parseHtml(await response.text()), "main")!;
+    const shown = text(first(main, ".answers .answer-text")).trim();
+    assert.ok(matches(shown, answer), `${query}: ${shown}`);
+    assert.ok(all(main, "#urls article").length > 0, `${query} still has the engines' results`);
+  }
+  const script = await search.get("/static/answers.js");
+  assert.equal(script.status, 200);
+  assert.match(script.headers.get("content-type")!, /^text\/javascript/);
+  assert.match(await script.text(), /navigator\.clipboard/);
 });
 
 Deno.test("RSS: as in SearXNG's feed, answers are no items; the results are", async () => {

@@ -34,13 +34,25 @@ export interface ResultsView {
   answered: number;
 }
 
+/**
+ * The answers above the results: each a paragraph of selectable text, its source link when an
+ * engine gave one, and a Copy button that /static/answers.js reveals where it can copy.
+ */
 function answerBlock(answers: Answer[]): Html {
   return html`<section class="answers" aria-label="Answers">${
-    answers.map((answer) => {
+    answers.map((answer, index) => {
       const href = httpUrl(answer.url);
-      return html`<div class="answer"><p>${answer.answer}</p>${
-        href ? externalLink(href, prettyUrl(href)) : ""
-      }</div>`;
+      const id = `answer-${index}`;
+      return html`
+        <div class="answer">
+          <p class="answer-text" ${attrs({ id })}>${answer.answer}</p>
+          <div class="answer-tools">${href ? externalLink(href, prettyUrl(href)) : ""}
+        <button type="button" hidden${attrs({
+          "data-copy": id,
+          "aria-describedby": id,
+        })}>Copy</button><span class="copy-status" role="status"></span></div>
+        </div>
+      `;
     })
   }</section>`;
 }
@@ -190,7 +202,9 @@ ${
   return renderPage(site, prefs, {
     // The category names the page for the stylesheet: an images tab gives its grid more room.
     kind: `results results-${view.category.replace(/[^a-z0-9]+/gi, "-")}`,
-    head: html`<meta name="robots" content="noindex, nofollow">${rss}`,
+    head: html`<meta name="robots" content="noindex, nofollow">${rss}${
+      answers.length ? html`<script src="/static/answers.js" defer></script>` : ""
+    }`,
     header: searchForm(site, prefs, {
       q: view.q,
       category: view.category,

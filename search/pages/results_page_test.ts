@@ -204,6 +204,35 @@ Deno.test("answers come first and corrections re-search with the user's syntax k
   assert.equal(text(first(correction, "button")), "rust");
 });
 
+Deno.test("a plugin's answer is selectable text with a hidden Copy button for the script, loaded only with answers", () => {
+  const outcome = {
+    ...emptyOutcome("2+2"),
+    results: [sampleResult()],
+    answers: [{
+      url: null,
+      engine: "calculator",
+      parsed_url: null,
+      template: "answer/legacy.html" as const,
+      answer: "2+2 = 4",
+    }],
+  };
+  const page = renderResultsPage(sampleSite(), samplePrefs(), sampleView({ q: "2+2", outcome }));
+  const document = checkPage(page);
+  const answer = first(first(document, "main")!, ".answers .answer")!;
+  assert.equal(text(first(answer, "p.answer-text")), "2+2 = 4");
+  assert.equal(first(answer, "a"), null, "a plugin's answer has no source link");
+  const button = first(answer, "button")!;
+  assert.equal(attr(button, "type"), "button");
+  assert.equal(attr(button, "hidden"), "", "shown by the script only");
+  assert.equal(attr(button, "data-copy"), attr(first(answer, "p.answer-text"), "id"));
+  assert.equal(attr(first(answer, ".copy-status"), "role"), "status");
+  assert.deepEqual(all(document, "script").map((script) => attr(script, "src")), [
+    "/static/answers.js",
+  ]);
+  const plain = checkPage(renderResultsPage(sampleSite(), samplePrefs(), sampleView()));
+  assert.deepEqual(all(plain, "script"), [], "no script on a page without answers");
+});
+
 Deno.test("the sidebar holds infoboxes, suggestion forms, failing engines and download links", () => {
   const outcome = {
     ...emptyOutcome(),

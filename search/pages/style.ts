@@ -321,6 +321,29 @@ aside section,
   background: var(--notice);
 }
 
+/* An answer: its text large enough to read at a glance, its source and Copy button below. */
+.answer-text {
+  margin: 0;
+  font-size: 1.25rem;
+  overflow-wrap: anywhere;
+}
+
+.answer-tools {
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 0.25rem 0.75rem;
+  margin-top: 0.4rem;
+}
+
+.answer-tools button {
+  padding: 0.2rem 0.7rem;
+}
+
+.copy-status {
+  color: var(--muted);
+}
+
 .corrections {
   display: flex;
   flex-wrap: wrap;

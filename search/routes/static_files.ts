@@ -1,5 +1,7 @@
-// The stylesheet, an icon and robots.txt; everything else the pages need is inline-free HTML.
+// The stylesheet, the answers' script, an icon and robots.txt; everything else the pages need is
+// inline-free HTML.
 import { Hono } from "hono";
+import { ANSWERS_JS } from "../pages/answers_script.ts";
 import { STYLE_CSS } from "../pages/style.ts";
 
 const FAVICON =
@@ -25,6 +27,14 @@ export function staticRoutes(): Hono {
     (c) =>
       c.body(STYLE_CSS, 200, {
         "Content-Type": "text/css; charset=utf-8",
+        "Cache-Control": cached,
+      }),
+  );
+  app.get(
+    "/static/answers.js",
+    (c) =>
+      c.body(ANSWERS_JS, 200, {
+        "Content-Type": "text/javascript; charset=utf-8",
         "Cache-Control": cached,
       }),
   );
