@@ -102,10 +102,11 @@ const resultSchema = z.object({
 
 export type EngineSearchResult = z.infer<typeof resultSchema>;
 
-// Older SearXNG versions send answers as strings, newer ones as objects.
+// Older SearXNG versions send answers as strings, newer ones as objects (`engine` names the
+// engine or plugin that answered).
 const answerSchema = z.union([
-  z.string().transform((answer) => ({ answer })),
-  z.object({ answer: z.string() }),
+  z.string().transform((answer) => ({ answer, engine: undefined })),
+  z.object({ answer: z.string(), engine: z.string().optional().catch(undefined) }),
 ]);
 
 const infoboxSchema = z.object({

@@ -1,9 +1,12 @@
 // The answer plugins through the real search service against the fake providers: each answer in
-// SearXNG's JSON objects and CSV rows, on the results page above the results, and (as in SearXNG)
-// not in RSS; a query that is also arithmetic still gets the engines' results.
+// SearXNG's JSON objects and CSV rows, on the results page above the results, first in
+// search_mcp's searxng_web_search through the MCP SDK client, and (as in SearXNG) not in RSS; a
+// query that is also arithmetic still gets the engines' results.
 import assert from "node:assert/strict";
 import { all, first, parseHtml, text } from "../search/engines/html.ts";
 import { startSearch } from "./helpers/search_instance.ts";
+import { connectClient } from "./helpers/mcp_client.ts";
+import { MCP_TOKEN, startSearchMcp } from "./helpers/search_mcp_instance.ts";
 
 /** The queries of the issue and what each plugin answers (a pattern where the answer moves). */
 const ASKED: [query: string, plugin: string, answer: string | RegExp][] = [
@@ -110,4 +113,22 @@ Deno.test("RSS: as in SearXNG's feed, answers are no items; the results are", as
   assert.ok(!feed.includes("2+2 = 4"), "no answer in the feed");
   assert.ok(!feed.includes("<type>answer</type>"));
   assert.ok((feed.match(/<type>result<\/type>/g) ?? []).length > 0);
+});
+
+Deno.test("MCP: searxng_web_search puts each answer first, in its text and its structured output", async () => {
+  await using search = await startSearch();
+  await using mcp = await startSearchMcp({
+    SEARXNG_URL: search.url.origin,
+    MCP_HTTP_AUTH_TOKEN: MCP_TOKEN,
+  });
+  await using session = await connectClient(mcp.mcpUrl, { Authorization: `Bearer ${MCP_TOKEN}` });
+  for (const [query, , answer] of ASKED) {
+    const result = await session.call("searxng_web_search", { query });
+    assert.equal(result.isError, false, result.text);
+    const firstLine = result.text.split("\n")[0];
+    assert.ok(firstLine.startsWith("Direct answer: "), `${query}: ${firstLine}`);
+    assert.ok(matches(firstLine.slice("Direct answer: ".length), answer), firstLine);
+    assert.ok(matches(result.structured!.answers[0], answer), `${query} structured`);
+    assert.ok(result.structured!.results.length > 0, `${query} still has results`);
+  }
 });

@@ -386,3 +386,63 @@ Deno.test("searxng_instance_info describes the engine from its /config", async (
   assert.ok(disabled.length > 0, "disabled engines are listed when asked");
   assert.ok(all.structured!.engines.length > summary.structured!.enabledEngines);
 });
+
+Deno.test("a direct answer comes first in the text, compact too, and before the results in the structured output", async () => {
+  const calculated = {
+    ...STUB_ANSWER,
+    answers: [{ answer: "2+2 = 4", engine: "calculator", url: null }],
+    unresponsive_engines: [],
+  };
+  await using engine = await stubEngine(() => Response.json(calculated));
+  await using mcp = await mcpFor(engine.origin);
+  await using session = await connectClient(mcp.mcpUrl, AUTH);
+  const full = await session.call("searxng_web_search", { query: "2+2" });
+  assert.match(full.text, /^Direct answer: 2\+2 = 4\n\n/);
+  const keys = Object.keys(full.structured!);
+  assert.ok(keys.indexOf("answers") < keys.indexOf("results"), keys.join(", "));
+  assert.deepEqual(full.structured!.answers, ["2+2 = 4"]);
+  const compact = await session.call("searxng_web_search", {
+    query: "2+2",
+    result_detail: "compact",
+  });
+  assert.match(compact.text, /^Direct answer: 2\+2 = 4\n\nTitle: /);
+  assert.deepEqual(compact.structured!.answers, ["2+2 = 4"]);
+});
+
+Deno.test("a direct answer without results is an answer, even when every engine failed", async () => {
+  await using engine = await stubEngine(() =>
+    Response.json({
+      ...STUB_ANSWER,
+      results: [],
+      answers: [{ answer: "Your IP is: 127.0.0.1", engine: "self_info" }],
+      suggestions: [],
+      unresponsive_engines: [["brave", "timeout"]],
+    })
+  );
+  await using mcp = await mcpFor(engine.origin);
+  await using session = await connectClient(mcp.mcpUrl, AUTH);
+  const answer = await session.call("searxng_web_search", { query: "ip" });
+  assert.equal(answer.isError, false, answer.text);
+  assert.equal(
+    answer.text,
+    "Direct answer: Your IP is: 127.0.0.1\n\nUnresponsive engines: brave (timeout)",
+  );
+  assert.deepEqual(answer.structured!.results, []);
+});
+
+Deno.test("a search whose answer holds only for the moment (the time, a random value) is not reused from the cache", async () => {
+  let asked = 0;
+  await using engine = await stubEngine(() =>
+    Response.json({
+      ...STUB_ANSWER,
+      answers: [{ answer: `Asia/Tokyo: call ${++asked}`, engine: "time_zone" }],
+    })
+  );
+  await using mcp = await mcpFor(engine.origin);
+  await using session = await connectClient(mcp.mcpUrl, AUTH);
+  await session.call("searxng_web_search", { query: "time in Tokyo" });
+  const again = await session.call("searxng_web_search", { query: "time in Tokyo" });
+  assert.equal(asked, 2);
+  assert.match(again.text, /^Direct answer: Asia\/Tokyo: call 2$/m);
+  assert.equal(again.structured!.cached, undefined);
+});

@@ -60,9 +60,11 @@ const resultOutput = z.object({
 
 export const outputSchema = z.object({
   query: z.string(),
+  // Before the results: a direct answer (a calculation, a conversion, the time somewhere) is what
+  // an agent should read first.
+  answers: z.array(z.string()).optional(),
   results: z.array(resultOutput),
   number_of_results: z.number().optional(),
-  answers: z.array(z.string()).optional(),
   corrections: z.array(z.string()).optional(),
   suggestions: z.array(z.string()).optional(),
   infoboxes: z.array(z.object({ infobox: z.string(), content: z.string() })).optional(),
@@ -103,16 +105,20 @@ export function registerWebSearch(server: McpServer, deps: WebSearchDeps): void 
       const cached = answer !== undefined;
       if (!answer) {
         answer = await deps.engine.search(params, ctx.mcpReq.signal);
-        if (answer.results.length > 0) deps.cache.set(key, answer, deps.cacheTtlMs);
+        if (answer.results.length > 0 && !answersOfTheMoment(answer)) {
+          deps.cache.set(key, answer, deps.cacheTtlMs);
+        }
       }
-      // Nothing found because engines failed is not an empty success: the agent should know.
-      if (answer.results.length === 0 && answer.unresponsive_engines.length > 0) {
+      const answered = answer.answers.length > 0;
+      // Nothing found because engines failed is not an empty success: the agent should know. A
+      // direct answer (which needs no engine) is still an answer.
+      if (answer.results.length === 0 && !answered && answer.unresponsive_engines.length > 0) {
         return errorResult(enginesFailedText(input.query, answer.unresponsive_engines));
       }
       const output = shapeOutput(answer, input, cached);
       const text = input.response_format === "json"
         ? JSON.stringify(output)
-        : output.results.length === 0
+        : output.results.length === 0 && !answered
         ? noResultsText(input.query, output)
         : renderText(output, input.result_detail === "compact");
       return structuredResult(text, output);
@@ -120,6 +126,16 @@ export function registerWebSearch(server: McpServer, deps: WebSearchDeps): void 
       return failureResult("searxng_web_search", error, ctx.mcpReq.signal);
     }
   });
+}
+
+/**
+ * The plugins whose answer holds only at the moment of asking (the time somewhere, a random
+ * value): a search that carries one is not reused from the cache.
+ */
+const MOMENTARY_ANSWERS = new Set(["time_zone", "random"]);
+
+function answersOfTheMoment(answer: EngineSearchResponse): boolean {
+  return answer.answers.some((item) => item.engine && MOMENTARY_ANSWERS.has(item.engine));
 }
 
 function engineParams(input: WebSearchInput): EngineSearchParams {
@@ -145,14 +161,17 @@ export function shapeOutput(
     ? answer.results
     : answer.results.filter((result) => (result.score ?? 0) >= floor);
   if (input.num_results) results = results.slice(0, input.num_results);
+  const answers = answer.answers.map((item) => item.answer);
   if (input.result_detail === "compact") {
     return {
       query: input.query,
+      ...(answers.length ? { answers } : {}),
       results: results.map(({ title, url, content }) => ({ title, url, content })),
     };
   }
   return {
     query: answer.query || input.query,
+    answers,
     number_of_results: answer.number_of_results,
     results: results.map((result) => ({
       title: result.title,
@@ -173,7 +192,6 @@ export function shapeOutput(
       ...(result.img_src ? { img_src: result.img_src } : {}),
       ...kindOutput(result),
     })),
-    answers: answer.answers.map((item) => item.answer),
     corrections: answer.corrections,
     suggestions: answer.suggestions,
     infoboxes: answer.infoboxes.map((box) => ({
@@ -212,9 +230,10 @@ export function renderText(output: WebSearchOutput, compact: boolean, now = new 
     );
     return lines.join("\n");
   });
-  if (compact) return blocks.join("\n\n");
+  const answers = labelledLines((output.answers ?? []).map((answer) => ["Direct answer", answer]));
+  if (compact) return [answers.join("\n"), ...blocks].filter(Boolean).join("\n\n");
   const preamble = [
-    ...labelledLines((output.answers ?? []).map((answer) => ["Direct answer", answer])),
+    ...answers,
     ...(output.corrections ?? []).map(line).filter(Boolean).map((word) =>
       `Spelling correction: did you mean "${word}"?`
     ),
@@ -227,6 +246,7 @@ export function renderText(output: WebSearchOutput, compact: boolean, now = new 
     ),
     ...unresponsiveLine(output),
   ];
+  if (blocks.length === 0) return preamble.join("\n\n");
   return [...preamble, "---", blocks.join("\n\n")].join("\n\n").replace(/^---\n\n/, "");
 }
 
