@@ -132,3 +132,25 @@ Deno.test("MCP: searxng_web_search puts each answer first, in its text and its s
     assert.ok(result.structured!.results.length > 0, `${query} still has results`);
   }
 });
+
+Deno.test("hostile arithmetic, units and places get no answer and a 200, and /health stays up", async () => {
+  await using search = await startSearch();
+  for (
+    const query of [
+      "9*".repeat(1023) + "9",
+      "(".repeat(1000) + "1" + ")".repeat(1000),
+      "10^10^10^10",
+      "1/0",
+      "10 километров to миль",
+      "10 km to " + "ж".repeat(2000),
+      "time in " + "é".repeat(2000),
+    ]
+  ) {
+    const response = await search.get(`/search?format=json&q=${encodeURIComponent(query)}`);
+    assert.equal(response.status, 200, query.slice(0, 40));
+    const engines = (await response.json()).answers.map((a: JsonAnswer) => a.engine);
+    assert.deepEqual(engines.filter((engine: string) => engine !== "duckduckgo"), [], query);
+  }
+  const health = await search.get("/health");
+  assert.equal(health.status, 200);
+});

@@ -17,6 +17,13 @@ const HOSTILE_QUERIES = [
   ":de",
   "!",
   " ",
+  // For the answer plugins: arithmetic at the length limit, deep nesting, a power tower, units
+  // and a place in other scripts.
+  "9*".repeat(1023) + "9",
+  "(".repeat(1000) + "1" + ")".repeat(1000),
+  "10^10^10^10",
+  "10 километров to миль",
+  "time in " + "東京".repeat(1000),
 ];
 
 function assertClientAnswer(status: number, what: string) {
