@@ -197,7 +197,8 @@ function digitsOnly(text: string): boolean {
 
 /** "<expression> = <value>", for queries that are plainly arithmetic (an operator at least). */
 export function calculator(query: string, context: AnswerContext): string | null {
-  const text = query.trim();
+  // "2+2=" asks the same as "2+2".
+  const text = (query.endsWith("=") ? query.slice(0, -1) : query).trim();
   if (text === "" || text.length > MAX_EXPRESSION_LENGTH || looksLikeIdentifier(text)) return null;
   const style = numberStyle(context.language);
   try {

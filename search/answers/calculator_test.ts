@@ -13,6 +13,7 @@ Deno.test("calculator answers arithmetic with the query and its value", () => {
   assert.equal(calc("3 x 4"), "3 x 4 = 12");
   assert.equal(calc("10 − 3"), "10 − 3 = 7");
   assert.equal(calc("1.5e3 / 3"), "1.5e3 / 3 = 500");
+  assert.equal(calc("2+2="), "2+2 = 4", "a trailing equals sign asks the same");
 });
 
 Deno.test("calculator follows Python's operators, as SearXNG's does", () => {
@@ -57,6 +58,8 @@ Deno.test("calculator declines what is not plainly arithmetic", () => {
       "2 + two",
       "2,5 * 2",
       "x + 1",
+      "=",
+      "2+2==",
       "50%",
       "1 2",
       "",
