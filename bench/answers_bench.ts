@@ -28,7 +28,7 @@ const HOSTILE: [string, string][] = [
   ["time in Tokyo", "time in Tokyo"],
 ];
 
-function measure(query: string): { cold: number; median: number; max: number; answers: number } {
+function measure(query: string): { cold: number; median: number; p99: number; answers: number } {
   let started = performance.now();
   const answers = answerQuery(query, context, DEFAULT_ACTIVE_PLUGINS).length;
   const cold = performance.now() - started;
@@ -39,17 +39,19 @@ function measure(query: string): { cold: number; median: number; max: number; an
     times.push(performance.now() - started);
   }
   times.sort((a, b) => a - b);
-  return { cold, median: times[100], max: times.at(-1)!, answers };
+  return { cold, median: times[100], p99: times[198], answers };
 }
 
 let prepared = performance.now();
 prepareAnswerers();
 prepared = performance.now() - prepared;
 console.log(`prepareAnswerers (once, at the service's start): ${prepared.toFixed(1)} ms`);
-console.log("query | answers | first run ms | median ms | max ms (of 200)");
+// p99, not the maximum: on a busy machine the slowest of 200 is a garbage collection or another
+// process's time slice, whatever the query.
+console.log("query | answers | first run ms | median ms | p99 ms (of 200)");
 for (const [name, query] of HOSTILE) {
-  const { cold, median, max, answers } = measure(query);
+  const { cold, median, p99, answers } = measure(query);
   console.log(
-    `${name} | ${answers} | ${cold.toFixed(3)} | ${median.toFixed(4)} | ${max.toFixed(3)}`,
+    `${name} | ${answers} | ${cold.toFixed(3)} | ${median.toFixed(4)} | ${p99.toFixed(3)}`,
   );
 }

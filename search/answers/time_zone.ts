@@ -74,6 +74,28 @@ function knownZone(zone: string): boolean {
   }
 }
 
+/** Formatters by locale and zone: building one costs more than the rest of an answer. */
+const formatters = new Map<string, { when: Intl.DateTimeFormat; zone: Intl.DateTimeFormat }>();
+const MAX_FORMATTERS = 64;
+
+function formattersFor(locale: string, zone: string) {
+  const key = `${locale} ${zone}`;
+  let found = formatters.get(key);
+  if (!found) {
+    if (formatters.size >= MAX_FORMATTERS) formatters.clear();
+    found = {
+      when: new Intl.DateTimeFormat(locale, {
+        timeZone: zone,
+        dateStyle: "full",
+        timeStyle: "short",
+      }),
+      zone: new Intl.DateTimeFormat(locale, { timeZone: zone, timeZoneName: "short" }),
+    };
+    formatters.set(key, found);
+  }
+  return found;
+}
+
 function localTime(zone: string, context: AnswerContext): string {
   let locale = "en";
   try {
@@ -81,14 +103,12 @@ function localTime(zone: string, context: AnswerContext): string {
   } catch {
     // "all" and "auto" are not locales.
   }
-  const when = new Intl.DateTimeFormat(locale, {
-    timeZone: zone,
-    dateStyle: "full",
-    timeStyle: "short",
-  }).format(context.now);
-  const name = new Intl.DateTimeFormat(locale, { timeZone: zone, timeZoneName: "short" })
-    .formatToParts(context.now).find((part) => part.type === "timeZoneName")?.value;
-  return `${zone.replaceAll("_", " ")}: ${when}${name ? ` (${name})` : ""}`;
+  const format = formattersFor(locale, zone);
+  const name = format.zone.formatToParts(context.now)
+    .find((part) => part.type === "timeZoneName")?.value;
+  return `${zone.replaceAll("_", " ")}: ${format.when.format(context.now)}${
+    name ? ` (${name})` : ""
+  }`;
 }
 
 export function timeZone(query: string, context: AnswerContext): string | null {
