@@ -4,7 +4,7 @@
 // only text to select.
 import assert from "node:assert/strict";
 import type { Browser, BrowserContextOptions } from "playwright-core";
-import { launchChromium } from "./helpers/browser.ts";
+import { launchChromium, openLoopbackPage } from "./helpers/browser.ts";
 import { startSearch } from "./helpers/search_instance.ts";
 
 // The page's DOM, loosely typed: these functions run in Chromium.
@@ -14,20 +14,9 @@ declare const document: Dom;
 declare const navigator: Dom;
 declare const getComputedStyle: Dom;
 
-async function openAnswer(browser: Browser, url: URL, options: BrowserContextOptions = {}) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
-  const page = await context.newPage();
-  const refused: string[] = [];
-  page.on("console", (message) => {
-    if (/Content Security Policy|Refused to/i.test(message.text())) refused.push(message.text());
-  });
-  await page.route(
-    "**/*",
-    (route) =>
-      new URL(route.request().url()).hostname === "127.0.0.1" ? route.continue() : route.abort(),
-  );
-  await page.goto(url.href);
-  return { context, page, refused, [Symbol.asyncDispose]: () => context.close() };
+/** The page at `url` in a 1280-px window, asking nothing but loopback, noting CSP refusals. */
+function openAnswer(browser: Browser, url: URL, options: BrowserContextOptions = {}) {
+  return openLoopbackPage(browser, url, { viewport: { width: 1280, height: 900 }, ...options });
 }
 
 Deno.test("the answer leads the page, and its Copy button copies it from the keyboard", async () => {

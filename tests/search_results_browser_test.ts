@@ -6,7 +6,7 @@
 // narrow screen and open with the keyboard.
 import assert from "node:assert/strict";
 import type { Browser, Page } from "playwright-core";
-import { launchChromium } from "./helpers/browser.ts";
+import { launchChromium, openLoopbackPage } from "./helpers/browser.ts";
 import { startSearch } from "./helpers/search_instance.ts";
 
 // The page's DOM, loosely typed: these functions run in Chromium (see the diagram browser tests).
@@ -19,21 +19,11 @@ declare const getComputedStyle: Dom;
 const SUMMARY =
   "Rust is a general-purpose programming language emphasizing performance, type safety, and concurrency";
 
-/** A page of the service at this window size, asking nothing but loopback, noting CSP refusals. */
-async function openResults(browser: Browser, origin: URL, width: number) {
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
-  const page = await context.newPage();
-  const refused: string[] = [];
-  page.on("console", (message) => {
-    if (/Content Security Policy|Refused to/i.test(message.text())) refused.push(message.text());
+/** The results for "rust" at this window size, asking nothing but loopback, noting CSP refusals. */
+function openResults(browser: Browser, origin: URL, width: number) {
+  return openLoopbackPage(browser, new URL("/search?q=rust", origin), {
+    viewport: { width, height: 900 },
   });
-  await page.route(
-    "**/*",
-    (route) =>
-      new URL(route.request().url()).hostname === "127.0.0.1" ? route.continue() : route.abort(),
-  );
-  await page.goto(new URL("/search?q=rust", origin).href);
-  return { page, refused, [Symbol.asyncDispose]: () => context.close() };
 }
 
 /** Top and bottom of the first element `selector` finds, in window pixels; null without one. */

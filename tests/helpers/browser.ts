@@ -1,5 +1,5 @@
 // The system Chromium for browser tests; tests never download a browser.
-import { type Browser, chromium } from "playwright-core";
+import { type Browser, type BrowserContextOptions, chromium } from "playwright-core";
 
 const CHROMIUM_FLAGS = [
   "--headless",
@@ -19,4 +19,28 @@ export function launchChromium(): Promise<Browser> {
     executablePath: Deno.env.get("CHROMIUM_PATH") || "/usr/bin/chromium",
     args: CHROMIUM_FLAGS,
   });
+}
+
+/**
+ * `url` in a new context of `browser` that may load nothing but loopback addresses, with the
+ * console's Content-Security-Policy refusals collected in `refused`; disposing closes the context.
+ */
+export async function openLoopbackPage(
+  browser: Browser,
+  url: URL,
+  options: BrowserContextOptions = {},
+) {
+  const context = await browser.newContext(options);
+  const page = await context.newPage();
+  const refused: string[] = [];
+  page.on("console", (message) => {
+    if (/Content Security Policy|Refused to/i.test(message.text())) refused.push(message.text());
+  });
+  await page.route(
+    "**/*",
+    (route) =>
+      new URL(route.request().url()).hostname === "127.0.0.1" ? route.continue() : route.abort(),
+  );
+  await page.goto(url.href);
+  return { context, page, refused, [Symbol.asyncDispose]: () => context.close() };
 }

@@ -6,15 +6,6 @@ const HOME = Deno.env.get("HOME") ?? "/tmp";
 /** Where this machine keeps wheels; pip reads it with --no-index, so nothing is downloaded. */
 const WHEELS = "/opt/pypi/files";
 
-async function exists(path: string): Promise<boolean> {
-  try {
-    await Deno.stat(path);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 async function pip(target: string, args: string[]): Promise<void> {
   const { success, stderr } = await new Deno.Command("python3", {
     args: [
@@ -52,7 +43,8 @@ export async function pythonPackages(
   { noDeps, withDeps, marker }: { noDeps: string[]; withDeps: string[]; marker: string },
 ): Promise<string> {
   const target = `${HOME}/.cache/${folder}`;
-  if (await exists(`${target}/${marker}`)) return target;
+  const installed = await Deno.stat(`${target}/${marker}`).then(() => true, () => false);
+  if (installed) return target;
   console.log(
     `installing ${[...noDeps, ...withDeps].join(", ")} into ${target} (pip, local wheels)`,
   );
