@@ -90,8 +90,10 @@ export function registerWebSearch(server: McpServer, deps: WebSearchDeps): void 
     description:
       "Search the web through the SearXNG-compatible engine. Returns title, URL and snippet for " +
       "each result, plus direct answers, spelling corrections and suggestions when the engine " +
-      "has them. Use pageno for more results, time_range and language to narrow them, and " +
-      "web_url_read to read a result in full. categories chooses what is searched: images " +
+      'has them. Direct answers come first: the engine works out "2^10*3", "10 km to miles", ' +
+      '"sha256 <text>" and "time in Tokyo" itself. Use pageno for more results, time_range and ' +
+      "language to narrow them, and web_url_read to read a result in full. categories chooses " +
+      "what is searched: images " +
       "(each with its image URL, size and source), videos (length, author), science (papers " +
       "with authors, journal, DOI and PDF), it (packages with version and links), news.",
     inputSchema: publishedInput,
