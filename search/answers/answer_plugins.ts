@@ -1,6 +1,7 @@
-// The answer plugins by SearXNG's ids, with SearXNG's default (settings.yml `plugins:`
-// `searx.plugins.<id>.SXNGPlugin: active:`), and the answerers that are always on. Preferences and
-// settings choose among PLUGINS; what is chosen is passed to answerQuery as a set of ids.
+// The plugins that answer, by their ids in the plugin catalog (plugins/catalog.ts, which holds
+// their defaults and names), and SearXNG's answerers, which are always on. Settings and
+// preferences choose among the catalog; what is on reaches answerQuery as a set of ids.
+import type { PluginId } from "../plugins/catalog.ts";
 import type { Answerer } from "./answerer.ts";
 import { calculator } from "./calculator.ts";
 import { hashPlugin } from "./hash_plugin.ts";
@@ -11,19 +12,17 @@ import { timeZone } from "./time_zone.ts";
 import { unitConverter } from "./unit_converter.ts";
 
 export interface AnswerPlugin {
-  id: string;
-  /** On unless settings or the person's preferences turn it off (SearXNG's `active`). */
-  defaultActive: boolean;
+  id: PluginId;
   answer: Answerer;
 }
 
 /** In the order their answers are shown. */
 export const ANSWER_PLUGINS: readonly AnswerPlugin[] = [
-  { id: "calculator", defaultActive: true, answer: calculator },
-  { id: "unit_converter", defaultActive: true, answer: unitConverter },
-  { id: "hash_plugin", defaultActive: true, answer: hashPlugin },
-  { id: "self_info", defaultActive: true, answer: selfInfo },
-  { id: "time_zone", defaultActive: true, answer: timeZone },
+  { id: "calculator", answer: calculator },
+  { id: "unit_converter", answer: unitConverter },
+  { id: "hash_plugin", answer: hashPlugin },
+  { id: "self_info", answer: selfInfo },
+  { id: "time_zone", answer: timeZone },
 ];
 
 /** SearXNG's answerers (`searx/answerers/`): not plugins, no switch, always asked. */
@@ -32,7 +31,7 @@ export const ANSWERERS: readonly { id: string; answer: Answerer }[] = [
   { id: "statistics", answer: statistics },
 ];
 
-/** The ids of the plugins that are on by default. */
-export const DEFAULT_ACTIVE_PLUGINS: ReadonlySet<string> = new Set(
-  ANSWER_PLUGINS.filter((plugin) => plugin.defaultActive).map((plugin) => plugin.id),
+/** Every answer plugin on: what tests and the bench ask with. */
+export const ALL_ANSWER_PLUGINS: ReadonlySet<PluginId> = new Set(
+  ANSWER_PLUGINS.map((plugin) => plugin.id),
 );

@@ -1,20 +1,24 @@
 import assert from "node:assert/strict";
 import { answerQuery } from "./answer_query.ts";
-import { ANSWER_PLUGINS, DEFAULT_ACTIVE_PLUGINS } from "./answer_plugins.ts";
+import { PLUGINS } from "../plugins/catalog.ts";
+import { ALL_ANSWER_PLUGINS, ANSWER_PLUGINS } from "./answer_plugins.ts";
 import { testContext } from "./testing.ts";
 
-Deno.test("the default plugins are SearXNG's: calculator, units, hashes, self info, time zones", () => {
-  assert.deepEqual(ANSWER_PLUGINS.map(({ id, defaultActive }) => [id, defaultActive]), [
-    ["calculator", true],
-    ["unit_converter", true],
-    ["hash_plugin", true],
-    ["self_info", true],
-    ["time_zone", true],
-  ]);
+Deno.test("the answer plugins are SearXNG's, each on by default in the catalog: calculator, units, hashes, self info, time zones", () => {
+  assert.deepEqual(
+    ANSWER_PLUGINS.map(({ id }) => [id, PLUGINS.find((plugin) => plugin.id === id)?.active]),
+    [
+      ["calculator", true],
+      ["unit_converter", true],
+      ["hash_plugin", true],
+      ["self_info", true],
+      ["time_zone", true],
+    ],
+  );
 });
 
 Deno.test("a query's answers come in SearXNG's answer shape, named by the plugin", () => {
-  assert.deepEqual(answerQuery("2+2", testContext(), DEFAULT_ACTIVE_PLUGINS), [{
+  assert.deepEqual(answerQuery("2+2", testContext(), ALL_ANSWER_PLUGINS), [{
     url: null,
     engine: "calculator",
     parsed_url: null,
@@ -22,11 +26,11 @@ Deno.test("a query's answers come in SearXNG's answer shape, named by the plugin
     answer: "2+2 = 4",
   }]);
   assert.equal(
-    answerQuery("avg 1 2 3", testContext(), DEFAULT_ACTIVE_PLUGINS)[0].engine,
+    answerQuery("avg 1 2 3", testContext(), ALL_ANSWER_PLUGINS)[0].engine,
     "statistics",
   );
   assert.equal(
-    answerQuery("random uuid", testContext(), DEFAULT_ACTIVE_PLUGINS)[0].engine,
+    answerQuery("random uuid", testContext(), ALL_ANSWER_PLUGINS)[0].engine,
     "random",
   );
 });
@@ -40,6 +44,6 @@ Deno.test("a plugin that is not active does not answer; the answerers always do"
 
 Deno.test("an ordinary query gets no answer", () => {
   for (const query of ["deno web framework", "weather", "", "   "]) {
-    assert.deepEqual(answerQuery(query, testContext(), DEFAULT_ACTIVE_PLUGINS), [], query);
+    assert.deepEqual(answerQuery(query, testContext(), ALL_ANSWER_PLUGINS), [], query);
   }
 });
