@@ -4,7 +4,7 @@
 // query that is also arithmetic still gets the engines' results.
 import assert from "node:assert/strict";
 import { all, first, parseHtml, text } from "../search/engines/html.ts";
-import { startSearch } from "./helpers/search_instance.ts";
+import { type RunningSearch, startSearch } from "./helpers/search_instance.ts";
 import { connectClient } from "./helpers/mcp_client.ts";
 import { MCP_TOKEN, startSearchMcp } from "./helpers/search_mcp_instance.ts";
 
@@ -153,4 +153,38 @@ Deno.test("hostile arithmetic, units and places get no answer and a 200, and /he
   }
   const health = await search.get("/health");
   assert.equal(health.status, 200);
+});
+
+Deno.test("the answer plugins follow the switches: a parameter or cookie turns one off, settings leave it out", async () => {
+  const enginesOf = async (search: RunningSearch, query: string, init?: RequestInit) => {
+    const body = await (await search.get(`/search?format=json&q=${query}`, init)).json();
+    return body.answers.map((answer: JsonAnswer) => answer.engine);
+  };
+  {
+    await using search = await startSearch();
+    assert.deepEqual(await enginesOf(search, "2%2B2"), ["calculator", "duckduckgo"]);
+    assert.deepEqual(
+      await enginesOf(search, "2%2B2&disabled_plugins=calculator&enabled_plugins="),
+      ["duckduckgo"],
+    );
+    const cookie = "disabled_plugins=hash_plugin; enabled_plugins=";
+    assert.deepEqual(await enginesOf(search, "sha1%20x", { headers: { cookie } }), ["duckduckgo"]);
+    // SearXNG's answerers have no switch.
+    assert.deepEqual(
+      await enginesOf(search, "avg%201%202&disabled_plugins=calculator", { headers: { cookie } }),
+      ["statistics", "duckduckgo"],
+    );
+  }
+  {
+    // A settings file whose plugins list leaves the calculator out does not offer it at all.
+    await using search = await startSearch({
+      top: `plugins:
+  searx.plugins.unit_converter.SXNGPlugin:
+    active: true
+`,
+    });
+    assert.deepEqual(await enginesOf(search, "2%2B2"), ["duckduckgo"]);
+    assert.deepEqual(await enginesOf(search, "2%2B2&enabled_plugins=calculator"), ["duckduckgo"]);
+    assert.deepEqual(await enginesOf(search, "5%20ft%20in%20cm"), ["unit_converter", "duckduckgo"]);
+  }
 });
