@@ -47,7 +47,7 @@ export function createSearchApp(
   ]));
   app.use(boundedBody(MAX_FORM_BODY_BYTES));
   if (deps.settings.server.limiter) {
-    const limited = rateLimit(createRateLimiter({ burst: 20, perMinute: 30 }));
+    const limited = rateLimit(createRateLimiter({ burst: 20, perMinute: 30 }), deps.clientAddress);
     app.use("/search", limited);
     app.use("/autocompleter", limited);
     app.use("/image_proxy", limited);

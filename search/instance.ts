@@ -1,6 +1,6 @@
 // Settings in, a working search service out: engines, the upstream client, the searcher and the
 // HTTP app. Used by main.ts, the tests and the benchmark alike.
-import type { Hono } from "hono";
+import type { Context, Hono } from "hono";
 import { Registry } from "../runtime/metrics/registry.ts";
 import { createSearchApp } from "./app.ts";
 import { prepareAnswerers } from "./answers/answer_query.ts";
@@ -11,6 +11,7 @@ import { type ConfiguredEngine, Searcher } from "./searcher.ts";
 import type { Settings } from "./settings/types.ts";
 import { createUpstreamClient } from "./upstream.ts";
 import { HostnameRules } from "./plugins/hostnames.ts";
+import { clientAddressThrough, trustedProxies } from "./http/trusted_proxies.ts";
 
 export interface SearchInstance {
   app: Hono;
@@ -72,8 +73,20 @@ export function createSearchInstance(
     },
   });
   const app = createSearchApp(
-    { settings, searcher, secret, imageProxyAllowsPrivate },
+    {
+      settings,
+      searcher,
+      secret,
+      imageProxyAllowsPrivate,
+      clientAddress: clientAddressLookup(settings.botdetection.trusted_proxies),
+    },
     { metrics, metricsToken },
   );
   return { app, searcher, close: () => client.close() };
+}
+
+/** The client address through the settings' trusted proxies, their list parsed once. */
+function clientAddressLookup(networks: readonly string[]) {
+  const isTrusted = trustedProxies(networks);
+  return (c: Context) => clientAddressThrough(c, isTrusted);
 }

@@ -63,17 +63,23 @@ Deno.test("JSON: an ordinary query gets only the engines' answers, and later pag
   assert.ok(!page2.answers.some((a: JsonAnswer) => a.engine === "calculator"));
 });
 
-Deno.test("JSON: `ip` answers the connection's address, never a forwarding header's", async () => {
-  await using search = await startSearch();
-  const response = await search.get("/search?format=json&q=ip", {
-    headers: { "X-Forwarded-For": "198.51.100.9", "X-Real-IP": "198.51.100.9" },
-  });
-  const body = await response.json();
-  assert.equal(body.answers[0].answer, "Your IP is: 127.0.0.1");
-  const agent = await search.get("/search?format=json&q=user+agent", {
-    headers: { "User-Agent": "AnswersTest/2.0" },
-  });
-  assert.equal((await agent.json()).answers[0].answer, "Your user-agent is: AnswersTest/2.0");
+Deno.test("JSON: `ip` answers the address through trusted proxies only, `user agent` the User-Agent", async () => {
+  const forwarded = { headers: { "X-Forwarded-For": "198.51.100.9" } };
+  const ipSeen = async (search: RunningSearch) =>
+    (await (await search.get("/search?format=json&q=ip", forwarded)).json()).answers[0].answer;
+  {
+    // SearXNG's default: a proxy on this machine (127.0.0.0/8, ::1) is trusted.
+    await using search = await startSearch();
+    assert.equal(await ipSeen(search), "Your IP is: 198.51.100.9");
+    const agent = await search.get("/search?format=json&q=user+agent", {
+      headers: { "User-Agent": "AnswersTest/2.0" },
+    });
+    assert.equal((await agent.json()).answers[0].answer, "Your user-agent is: AnswersTest/2.0");
+  }
+  {
+    await using search = await startSearch({ top: "botdetection:\n  trusted_proxies: []\n" });
+    assert.equal(await ipSeen(search), "Your IP is: 127.0.0.1");
+  }
 });
 
 Deno.test("CSV: each answer is a row of type answer with the plugin in the engine column", async () => {

@@ -19,7 +19,6 @@ import type { SiteView } from "../pages/layout.ts";
 import { renderResultsPage } from "../pages/results_page.ts";
 import { renderStartPage } from "../pages/start_page.ts";
 import { requestParams } from "./request_params.ts";
-import { clientAddress } from "../../runtime/http.ts";
 import { preferencesOf, publicOrigin, resolveLanguage, type SearchDeps, siteView } from "./site.ts";
 
 export function searchRoutes(deps: SearchDeps): Hono {
@@ -88,9 +87,9 @@ export function searchRoutes(deps: SearchDeps): Hono {
       engineSwitches: engineSwitchesFrom(param, searcher.engines) ?? prefs,
       activePlugins: activePlugins(settings.plugins, pluginSwitchesFrom(param) ?? prefs),
       doiResolver: param("doi_resolver") ?? prefs.doi_resolver,
-      // The peer address, as the limiter counts it: this service trusts no forwarding header,
-      // so `ip` never shows an address a client made up.
-      client: { address: clientAddress(c, false), userAgent: c.req.header("user-agent") ?? "" },
+      // As the limiter counts it: forwarding headers only from trusted proxies, so `ip` never
+      // shows an address a client made up.
+      client: { address: deps.clientAddress(c), userAgent: c.req.header("user-agent") ?? "" },
     });
     const searched = performance.now();
     const response = render(c, deps, site, { ...params, format }, run, prefs);

@@ -17,6 +17,8 @@ export interface SearchDeps {
   secret: string;
   /** Tests fetch images from loopback; production never does. */
   imageProxyAllowsPrivate?: boolean;
+  /** Who a request comes from, through the trusted proxies (http/trusted_proxies.ts). */
+  clientAddress: (c: Context) => string;
 }
 
 export const LANGUAGES: { tag: string; label: string }[] = [

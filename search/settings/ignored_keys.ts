@@ -37,6 +37,7 @@ const UNSUPPORTED_KEYS = {
     "suspended_times",
   ],
   server: ["public_instance", "http_protocol_version", "default_http_headers"],
+  botdetection: ["ipv4_prefix", "ipv6_prefix", "ip_limit", "ip_lists"],
   outgoing: [
     "useragent_suffix",
     "pool_maxsize",
@@ -74,7 +75,7 @@ const UNSUPPORTED_KEYS = {
   ],
 } as const;
 
-const SECTIONS = ["general", "search", "server", "outgoing"] as const;
+const SECTIONS = ["general", "search", "server", "botdetection", "outgoing"] as const;
 const PLUGIN_SECTIONS = ["plugins", "hostnames", "doi_resolvers", "default_doi_resolver"];
 
 /** One warning per key of `file` that the schemas do not use. */

@@ -62,6 +62,12 @@ export function parseSettings(input: {
   const search = check(schemas.search, sections.search ?? {}, "search", label);
   const server = check(schemas.server, sections.server ?? {}, "server", label);
   const outgoing = check(schemas.outgoing, sections.outgoing ?? {}, "outgoing", label);
+  const botdetection = check(
+    schemas.botdetection,
+    sections.botdetection ?? {},
+    "botdetection",
+    label,
+  );
   const { env } = input;
   const readRelative = input.readRelative ?? ((path: string) => {
     throw new Error(`no settings folder to read ${path} from`);
@@ -75,6 +81,7 @@ export function parseSettings(input: {
       bind_address: env.SEARCH_BIND_ADDRESS ?? server.bind_address,
       secret_key: resolveSecret(server.secret_key, user, env.SEARCH_SECRET, label),
     },
+    botdetection,
     outgoing,
     engines: resolveEngines(
       engines,

@@ -32,6 +32,7 @@ Deno.test("the shipped settings load without warnings and give the documented va
         method: "GET",
         base_url: null,
       },
+      botdetection: { trusted_proxies: ["127.0.0.0/8", "::1"] },
       outgoing: { request_timeout: 3, max_request_timeout: 10, pool_connections: 100 },
       engines: SHIPPED_ENGINES,
       ...SHIPPED_PLUGIN_SETTINGS,

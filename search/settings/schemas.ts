@@ -7,6 +7,7 @@ import { describeValue, formatIssuePath } from "../../shared/issue_messages.ts";
 import { isLanguage } from "../core/query_syntax.ts";
 import { FORMATS } from "../core/search_params.ts";
 import type { ModuleTable } from "./types.ts";
+import { DEFAULT_TRUSTED_PROXIES, parseNetwork } from "../http/trusted_proxies.ts";
 
 export const SECRET_PLACEHOLDER = "ultrasecretkey";
 
@@ -16,6 +17,7 @@ const MAX_TIMEOUT_SECONDS = 60;
 const LISTEN_PORT = port(8080);
 const BIND_ADDRESS = bindAddress("127.0.0.1");
 const BASE_URL = url("", ["http:", "https:"], "https://search.example.org");
+const NETWORK = "an IP address or network such as 10.0.0.0/8 or fd00::/8";
 const PUBLIC_ORIGIN = "false, or the instance's public origin such as https://search.example.org " +
   "(pages link from the root, so a sub-path is not supported)";
 
@@ -130,6 +132,16 @@ export function settingsSchemas(modules: ModuleTable) {
         .nullable()
         .transform((value) => typeof value === "string" ? new URL(value).origin : null)
         .default(null),
+    }, mapping),
+    botdetection: z.object({
+      // SearXNG keeps this list in limiter.toml's [botdetection]; settings.yml holds it here.
+      trusted_proxies: z.array(
+        z.string(expecting(NETWORK)).refine(
+          (text) => parseNetwork(text) !== null,
+          expecting(NETWORK),
+        ),
+        expecting("a list of addresses or networks"),
+      ).default(DEFAULT_TRUSTED_PROXIES),
     }, mapping),
     outgoing: z.object({
       request_timeout: seconds().default(3),

@@ -101,3 +101,22 @@ Deno.test("an invalid section value stops loading with one line naming the key a
     });
   }
 });
+
+Deno.test("botdetection.trusted_proxies takes addresses and networks, refuses anything else by name, and SearXNG's other bot detection keys only warn", () => {
+  const trusted = ["10.0.0.0/8", "fd00::/8", "192.0.2.7"];
+  const loaded = load(
+    withDefaults({ botdetection: { trusted_proxies: trusted, ipv4_prefix: 32 } }),
+  );
+  assert.deepEqual(loaded.settings.botdetection, { trusted_proxies: trusted });
+  assert.deepEqual(loaded.warnings, [
+    'settings.yml: key "botdetection.ipv4_prefix" is not supported, ignored',
+  ]);
+  assert.throws(
+    () => load(withDefaults({ botdetection: { trusted_proxies: ["10.0.0.0/8", "proxy.lan"] } })),
+    {
+      name: "ConfigError",
+      message:
+        'settings.yml: botdetection.trusted_proxies[1]: expected an IP address or network such as 10.0.0.0/8 or fd00::/8, got "proxy.lan"',
+    },
+  );
+});

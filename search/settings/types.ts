@@ -41,6 +41,8 @@ export interface Settings extends PluginSettings {
     /** The public origin links that leave the page are built on (opensearch.xml, RSS); null = the request's. */
     base_url: string | null;
   };
+  /** Reverse proxies whose forwarding headers name the client (addresses or networks). */
+  botdetection: { trusted_proxies: string[] };
   outgoing: {
     request_timeout: number;
     max_request_timeout: number | null;
