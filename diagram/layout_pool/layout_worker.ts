@@ -53,7 +53,7 @@ let previous: Promise<void> = Promise.all([warmLayoutEngine(), renderer])
 async function run(task: LayoutJobMessage): Promise<LayoutResult> {
   const ready = await renderer;
   // Stopped at the task's deadline: resvg draws a costly picture in one call that never yields.
-  const render: PngRenderer = (elements) => ready.render(elements, task.budget);
+  const render: PngRenderer = (elements, files) => ready.render(elements, task.budget, files);
   return task.kind === "draw"
     ? { kind: "draw", content: await drawContent(task.job, render) }
     : { kind: "preview", preview: await previewOfFile(task.file, render) };

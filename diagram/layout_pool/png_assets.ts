@@ -127,8 +127,12 @@ const WARM_UP_ROUNDS = 2;
 
 /** The renderer of one layout worker. */
 export interface WorkerPngRenderer {
-  /** A scene's PNG, stopped at `budget`'s deadline when given. */
-  render(elements: readonly Record<string, unknown>[], budget?: PngBudget): Promise<PngImage>;
+  /** A scene's PNG (its images from `files`), stopped at `budget`'s deadline when given. */
+  render(
+    elements: readonly Record<string, unknown>[],
+    budget?: PngBudget,
+    files?: Readonly<Record<string, unknown>>,
+  ): Promise<PngImage>;
   /**
    * resvg trapped or was stopped part-way: its memory may be left inconsistent, so the worker
    * should be replaced rather than draw again.
@@ -150,9 +154,13 @@ export async function createPngRenderer(
   }
   const renderer = {
     broken: false,
-    async render(elements: readonly Record<string, unknown>[], budget?: PngBudget) {
+    async render(
+      elements: readonly Record<string, unknown>[],
+      budget?: PngBudget,
+      files?: Readonly<Record<string, unknown>>,
+    ) {
       try {
-        return await renderScenePng(elements, fonts, PNG_LIMITS, budget);
+        return await renderScenePng(elements, fonts, PNG_LIMITS, budget, files);
       } catch (error) {
         if (error instanceof PngError && error.rendererBroken) renderer.broken = true;
         throw error;

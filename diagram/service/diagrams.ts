@@ -125,24 +125,21 @@ export function diagramRecordOperations(deps: DiagramDeps) {
       return { fileName: `${fileNameOf(name)}.excalidraw`, file: await wholeFile(db, id, file) };
     },
 
-    /** The drawing as a `.svg` download: our render at natural size, not the card thumbnail. */
+    /**
+     * The drawing as a `.svg` download: our render at natural size, not the card thumbnail, its
+     * raster images drawn in.
+     */
     async exportSvg(userId: string, id: string): Promise<{ fileName: string; svg: string }> {
       const { file, name } = await getDiagram(db, userId, id);
       // Validated when it was written: it parses, and its appState is an object.
-      const { elements, appState }: ExcalidrawFile = JSON.parse(file);
-      const background = appState.viewBackgroundColor;
-      return {
-        fileName: `${fileNameOf(name)}.svg`,
-        svg: renderFullSize(elements, {
-          background: typeof background === "string" ? background : undefined,
-        }),
-      };
+      const whole: ExcalidrawFile = JSON.parse(await wholeFile(db, id, file));
+      return { fileName: `${fileNameOf(name)}.svg`, svg: fullSizeSvg(whole) };
     },
 
     /**
      * What a chat client's diagram view shows and edits, from one read, as asked: our SVG of it
-     * at natural size (as the `.svg` export draws it), the whole file (its uploaded images' bytes
-     * put back, since the view cannot fetch them), or both.
+     * at natural size (as the `.svg` export draws it, images and all), the whole file (its
+     * uploaded images' bytes put back, since the view cannot fetch them), or both.
      */
     async drawing(
       userId: string,
@@ -151,20 +148,11 @@ export function diagramRecordOperations(deps: DiagramDeps) {
     ): Promise<DiagramView & { file?: ExcalidrawFile; svg?: string }> {
       const { file: stored, ...meta } = await getDiagram(db, userId, id);
       // Validated when it was written: it parses, and its appState is an object.
-      const file: ExcalidrawFile = JSON.parse(
-        include.file ? await wholeFile(db, id, stored) : stored,
-      );
-      const background = file.appState.viewBackgroundColor;
+      const file: ExcalidrawFile = JSON.parse(await wholeFile(db, id, stored));
       return {
         ...view(meta),
         ...(include.file ? { file } : {}),
-        ...(include.svg
-          ? {
-            svg: renderFullSize(file.elements, {
-              background: typeof background === "string" ? background : undefined,
-            }),
-          }
-          : {}),
+        ...(include.svg ? { svg: fullSizeSvg(file) } : {}),
       };
     },
 
@@ -230,4 +218,13 @@ function copyName(name: string): string {
   return name.length + suffix.length <= MAX_NAME_LENGTH
     ? name + suffix
     : name.slice(0, MAX_NAME_LENGTH - suffix.length) + suffix;
+}
+
+/** Our SVG of a whole file at natural size, on its canvas colour, with its images' bytes. */
+function fullSizeSvg({ elements, appState, files }: ExcalidrawFile): string {
+  const background = appState.viewBackgroundColor;
+  return renderFullSize(elements, {
+    background: typeof background === "string" ? background : undefined,
+    files,
+  });
 }

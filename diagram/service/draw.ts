@@ -33,10 +33,19 @@ export type PreviewImage =
   | { error: string };
 
 /**
- * A scene's elements → PNG; the layout workers' one is drawing/png's renderScenePng with
- * Excalidraw's fonts (png_assets.ts).
+ * A scene's elements → PNG, its images drawn from `files` where those hold their bytes; the layout
+ * workers' one is drawing/png's renderScenePng with Excalidraw's fonts (png_assets.ts).
  */
-export type PngRenderer = (elements: readonly Record<string, unknown>[]) => Promise<PngImage>;
+export type PngRenderer = (
+  elements: readonly Record<string, unknown>[],
+  files?: ExcalidrawFile["files"],
+) => Promise<PngImage>;
+
+/** What a preview is drawn from. */
+interface Scene {
+  elements: readonly Record<string, unknown>[];
+  files?: ExcalidrawFile["files"];
+}
 
 export interface DrawnContent extends DiagramContent {
   /** Hand-made elements carried over from the previous file. */
@@ -53,22 +62,25 @@ export interface DrawnContent extends DiagramContent {
 export async function drawContent(job: DrawJob, render?: PngRenderer): Promise<DrawnContent> {
   const { content, elements } = await drawnContent(job);
   if (!job.preview) return content;
-  return { ...content, preview: await previewOf(elements, render) };
+  return { ...content, preview: await previewOf({ elements }, render) };
 }
 
-/** The PNG of a stored file as it is saved: every live element, hand-made ones included. */
+/**
+ * The PNG of a stored file as it is saved: every live element, hand-made ones included, and the
+ * images whose bytes the file holds (a whole file's: whole_file.ts).
+ */
 export function previewOfFile(file: string, render?: PngRenderer): Promise<PreviewImage> {
-  return previewOf(() => (JSON.parse(file) as ExcalidrawFile).elements, render);
+  return previewOf(() => JSON.parse(file) as ExcalidrawFile, render);
 }
 
 async function previewOf(
-  elements: readonly Record<string, unknown>[] | (() => readonly Record<string, unknown>[]),
+  scene: Scene | (() => Scene),
   render: PngRenderer | undefined,
 ): Promise<PreviewImage> {
   if (render === undefined) return { error: "this process renders no PNG previews" };
   try {
-    const drawn = typeof elements === "function" ? elements() : elements;
-    const image = await render(drawn);
+    const { elements: drawn, files } = typeof scene === "function" ? scene() : scene;
+    const image = await render(drawn, files);
     return { ...image, labelPx: smallestLabelPx(drawn, image), groups: groupIds(drawn) };
   } catch (error) {
     return { error: previewFailure(error) };

@@ -20,6 +20,7 @@ import { LayoutBusyError, LayoutTimeoutError } from "../layout_pool/layout_pool.
 import type { DrawJob, DrawnContent, PreviewImage } from "./draw.ts";
 import { InvalidInputError } from "./errors.ts";
 import { sceneSpec } from "./scene_spec.ts";
+import { wholeFile } from "./whole_file.ts";
 import { type Actor, type DiagramDeps, type DiagramView, diagramView } from "./diagrams.ts";
 
 export interface SpecDeps extends DiagramDeps {
@@ -123,7 +124,7 @@ export function specOperations(deps: SpecDeps) {
   return {
     /**
      * The diagram as the spec update_diagram accepts, and what that spec cannot say; with
-     * `preview`, its PNG as stored too.
+     * `preview`, its PNG as stored too (its uploaded images drawn in).
      */
     async readSpec(userId: string, id: string, options: ReadPreviewOption = {}): Promise<ReadBack> {
       const { file, ...meta } = await getDiagram(db, userId, id);
@@ -131,7 +132,8 @@ export function specOperations(deps: SpecDeps) {
       const { spec, notExpressed } = sceneSpec(stored.elements);
       const read = { diagram: view(meta), spec, notExpressed };
       if (!options.preview) return read;
-      if (options.preview === true) return { ...read, preview: await previewOf(file, userId) };
+      const whole = await wholeFile(db, id, file);
+      if (options.preview === true) return { ...read, preview: await previewOf(whole, userId) };
       const { group } = options.preview;
       const elements = groupElements(stored.elements, group);
       if (elements === null) {
@@ -144,7 +146,7 @@ export function specOperations(deps: SpecDeps) {
           preview: { error: `there is no group ${JSON.stringify(group)} (${known})` },
         };
       }
-      const part = JSON.stringify({ ...stored, elements });
+      const part = JSON.stringify({ ...JSON.parse(whole) as ExcalidrawFile, elements });
       return { ...read, preview: await previewOf(part, userId) };
     },
 

@@ -20,6 +20,7 @@
 //   semi-transparent shapes covering the drawing took resvg 27 s, each a layer of its own).
 // - Every failure is said in our words (png_error.ts), never resvg's.
 import { initWasm, Resvg } from "@resvg/resvg-wasm";
+import { isRecord } from "../../../shared/is_record.ts";
 import { renderFullSize } from "../svg/render_svg.ts";
 import { encodePng } from "./encode_png.ts";
 import { PngError, previewTimeoutMessage } from "./png_error.ts";
@@ -114,25 +115,41 @@ export async function renderPng(
 
 /**
  * A stored scene's elements drawn as a PNG within `limits`: our full-size SVG of them, made for
- * the purpose (label gaps cut, unreadably small text as bars), through renderPng.
+ * the purpose (label gaps cut, unreadably small text as bars), through renderPng. Image elements
+ * show their pictures from `files` where those hold the bytes (render_svg.ts).
  */
 export function renderScenePng(
   elements: readonly Record<string, unknown>[],
   fonts: PngFonts,
   limits: PngLimits = PNG_LIMITS,
   budget?: PngBudget,
+  files: Readonly<Record<string, unknown>> = {},
 ): Promise<PngImage> {
   const extent = sceneExtent(elements);
   const scale = longSideFor(extent, limits) / Math.max(extent.width, extent.height);
+  const drawable = { cutLabelGaps: true, files: decodableFiles(files) };
   const svg = renderFullSize(
     elements,
-    scale >= 1 ? { cutLabelGaps: true } : {
-      cutLabelGaps: true,
+    scale >= 1 ? drawable : {
+      ...drawable,
       textBarsBelow: MIN_TEXT_PX / scale,
       crispLinesBelow: 1 / scale,
     },
   );
   return renderPng(svg, fonts, limits, budget);
+}
+
+/**
+ * The files resvg can draw: it decodes PNG, JPEG and GIF but not WebP, whose images would come
+ * out as nothing at all; left out, they are drawn as placeholders (the SVG shows them).
+ */
+function decodableFiles(files: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(files).filter(([, entry]) =>
+      !(isRecord(entry) && typeof entry.dataURL === "string" &&
+        /^data:image\/webp[;,]/i.test(entry.dataURL))
+    ),
+  );
 }
 
 /**

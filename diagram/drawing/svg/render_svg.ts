@@ -23,9 +23,14 @@
 //   lines and arrows thinner than a pixel there (crispLinesBelow) are drawn a pixel wide with
 //   crisp edges, lighter: resvg draws a sub-pixel line one blended pixel at a time (0.6 s for
 //   the 1,509 arrows of that diagram), a pixel-wide crisp one a span at a time (0.2 s).
+// - An image element is drawn as its picture when the caller hands over the scene's files with
+//   that picture's bytes as a raster data: URL (an export, a share link's picture and PNG), and as
+//   a placeholder otherwise (thumbnails, a file whose bytes are elsewhere, an SVG upload, which
+//   could carry script). The renderer reads no storage: the files are an input.
 import { isRecord } from "../../../shared/is_record.ts";
 import { escapeXml } from "../../../shared/xml.ts";
 import { measureLineWidth } from "../scene/text_metrics.ts";
+import { RASTER_DATA_URL } from "./sanitize_svg.ts";
 
 export interface ThumbnailOptions {
   maxWidth?: number;
@@ -43,6 +48,11 @@ export type FullSizeOptions = Pick<ThumbnailOptions, "background"> & {
    * their opacity scaled down by how much they were widened (to 0.3 at most).
    */
   crispLinesBelow?: number;
+  /**
+   * The scene's `files` (Excalidraw's map of file id → {mimeType, dataURL, …}): an image element
+   * whose file has a raster data: URL (PNG, JPEG, GIF, WebP) shows it; any other a placeholder.
+   */
+  files?: Readonly<Record<string, unknown>>;
 };
 
 /** The box a thumbnail is fitted into; null for an export at natural size. */
@@ -143,7 +153,7 @@ const DRAWERS = new Map<unknown, (element: Element, context: Context) => Drawing
   ["arrow", drawLinear],
   ["line", drawLinear],
   ["freedraw", drawFreedraw],
-  ["image", drawPlaceholder],
+  ["image", drawImage],
   ["embeddable", drawPlaceholder],
   ["iframe", drawPlaceholder],
   ["frame", drawFrame],
@@ -166,6 +176,8 @@ interface Context {
   textBarsBelow: number;
   /** Lines and arrows thinner than this are drawn this wide and crisp (0: never). */
   crispLinesBelow: number;
+  /** Raster data: URLs by file id, for image elements (empty: placeholders only). */
+  images: ReadonlyMap<string, string>;
 }
 
 /** Elements as stored (any 0.18 element type; treat unknown fields defensively); deleted elements skipped. */
@@ -193,7 +205,7 @@ function renderScene(
   elements: readonly Record<string, unknown>[],
   fit: Fit,
   backgroundOption: string | undefined,
-  { cutLabelGaps = false, textBarsBelow = 0, crispLinesBelow = 0 }: Omit<
+  { cutLabelGaps = false, textBarsBelow = 0, crispLinesBelow = 0, files = {} }: Omit<
     FullSizeOptions,
     "background"
   >,
@@ -201,6 +213,7 @@ function renderScene(
   const byId = new Map(
     elements.filter((element) => isRecord(element)).map((element) => [element.id, element]),
   );
+  const images = rasterImages(files);
   // One context, and so one id counter, for every element of a drawing: ids are unique in the
   // document only if they are counted across all of it (a context per element numbered every
   // mask label-gap-0, and the export masked all labelled arrows after the first away).
@@ -214,6 +227,7 @@ function renderScene(
       cutLabelGaps,
       textBarsBelow: positiveNumber(textBarsBelow) ?? 0,
       crispLinesBelow: positiveNumber(crispLinesBelow) ?? 0,
+      images,
     };
     return elements.map((element) => renderElement(element, context, rootStyle));
   };
@@ -771,6 +785,71 @@ function drawFreedraw(element: Element): Drawing | null {
     bounds,
     centre: centreOf(rectOf(bounds)),
   };
+}
+
+/** The raster data: URLs among a scene's files, by id; nothing else can reach an `href`. */
+function rasterImages(files: Readonly<Record<string, unknown>>): Map<string, string> {
+  const images = new Map<string, string>();
+  for (const [id, entry] of Object.entries(files)) {
+    const dataURL = isRecord(entry) ? entry.dataURL : undefined;
+    if (typeof dataURL === "string" && RASTER_DATA_URL.test(dataURL)) images.set(id, dataURL);
+  }
+  return images;
+}
+
+/**
+ * An image element as Excalidraw draws it: its picture stretched to the element's box, the part
+ * `crop` keeps (in the picture's natural pixels) when it is cropped, mirrored where `scale` is -1;
+ * a placeholder when its bytes were not handed over.
+ */
+function drawImage(element: Element, context: Context): Drawing | null {
+  const href = typeof element.fileId === "string" ? context.images.get(element.fileId) : undefined;
+  const rect = readRect(element);
+  if (href === undefined || rect === null) return drawPlaceholder(element);
+  const crop = readCrop(element.crop);
+  const fill = { preserveAspectRatio: "none" };
+  const picture = crop === null
+    ? serialise({ tag: "image", attrs: { href, ...rectAttrs(rect), ...fill } })
+    : serialise({
+      // A nested viewport clips to the element's box and maps the kept part onto it.
+      tag: "svg",
+      attrs: {
+        ...rectAttrs(rect),
+        viewBox: [crop.x, crop.y, crop.width, crop.height].map(num).join(" "),
+        ...fill,
+      },
+      content: serialise({
+        tag: "image",
+        attrs: { href, width: num(crop.naturalWidth), height: num(crop.naturalHeight), ...fill },
+      }),
+    });
+  const [cx, cy] = centreOf(rect);
+  const [sx, sy] = Array.isArray(element.scale)
+    ? element.scale.map((value) => (value === -1 ? -1 : 1))
+    : [1, 1];
+  const mirrored = sx === 1 && sy === 1 ? picture : serialise({
+    tag: "g",
+    attrs: { transform: `matrix(${sx} 0 0 ${sy} ${num(cx - sx * cx)} ${num(cy - sy * cy)})` },
+    content: picture,
+  });
+  return {
+    // In a group of its own, so that the element's rotation (set on the part) keeps the mirroring.
+    parts: [{ tag: "g", attrs: {}, content: mirrored }],
+    style: { stroke: "none" },
+    bounds: boundsOf(rect),
+    centre: [cx, cy],
+  };
+}
+
+/** Excalidraw's `crop` of an image (0.18): the kept rectangle of the picture's natural size. */
+function readCrop(crop: unknown): (Rect & { naturalWidth: number; naturalHeight: number }) | null {
+  if (!isRecord(crop)) return null;
+  const rect = readRect(crop);
+  const naturalWidth = positiveNumber(crop.naturalWidth);
+  const naturalHeight = positiveNumber(crop.naturalHeight);
+  if (rect === null || naturalWidth === undefined || naturalHeight === undefined) return null;
+  if (rect.width === 0 || rect.height === 0) return null;
+  return { ...rect, naturalWidth, naturalHeight };
 }
 
 /** Images and embeds: a grey box with a cross; the picture itself never goes into a thumbnail. */

@@ -405,6 +405,59 @@ Deno.test("an image is a grey box with a cross and never carries the image data"
   assert.doesNotMatch(svg, /data:|href|abc/);
 });
 
+const PNG_URL = "data:image/png;base64,iVBORw0KGgo=";
+
+Deno.test("a full-size drawing shows an image whose file holds a raster data: URL, stretched to its box", () => {
+  const files = { abc: { id: "abc", mimeType: "image/png", dataURL: PNG_URL } };
+  const { root } = renderFull([shape("image", { fileId: "abc" })], { files });
+  assert.deepEqual(only(root, "image").attribs, {
+    href: PNG_URL,
+    x: "100",
+    y: "50",
+    width: "200",
+    height: "80",
+    preserveAspectRatio: "none",
+  });
+  assert.equal(getElementsByTagName("path", root).length, 0, "no placeholder cross");
+  // A thumbnail never carries the picture.
+  assert.equal(
+    getElementsByTagName("image", render([shape("image", { fileId: "abc" })]).root).length,
+    0,
+  );
+});
+
+Deno.test("an image's crop and mirroring are drawn as Excalidraw draws them", () => {
+  const files = { abc: { dataURL: PNG_URL } };
+  const crop = { x: 10, y: 20, width: 50, height: 40, naturalWidth: 100, naturalHeight: 80 };
+  const { root } = renderFull([shape("image", { fileId: "abc", crop, scale: [-1, 1] })], { files });
+  const viewport = getElementsByTagName("svg", root).find((node) => node !== root)!;
+  assert.equal(viewport.attribs.viewBox, "10 20 50 40");
+  assert.equal(viewport.attribs.width, "200");
+  assert.deepEqual(only(viewport, "image").attribs, {
+    href: PNG_URL,
+    width: "100",
+    height: "80",
+    preserveAspectRatio: "none",
+  });
+  // Mirrored about the box's centre (x 200).
+  assert.equal((viewport.parent as DomElement).attribs.transform, "matrix(-1 0 0 1 400 0)");
+});
+
+Deno.test("an image whose file is missing, an SVG or not a data: URL stays a placeholder", () => {
+  const files = {
+    svg: { dataURL: "data:image/svg+xml;base64,PHN2Zz48c2NyaXB0Lz48L3N2Zz4=" },
+    remote: { dataURL: "https://example.test/a.png" },
+    quoted: { dataURL: 'data:image/png;base64,AA"><script>' },
+  };
+  for (const fileId of ["svg", "remote", "quoted", "missing"]) {
+    const { svg, root } = renderFull([shape("image", { fileId })], { files });
+    assert.equal(getElementsByTagName("image", root).length, 0, fileId);
+    const fills = getElementsByTagName("rect", root).map((rect) => rect.attribs.fill);
+    assert.ok(fills.includes("#e9ecef"), fileId);
+    assert.doesNotMatch(svg, /data:|script|example/, fileId);
+  }
+});
+
 Deno.test("a frame is a grey rectangle with its name above it", () => {
   const { root } = render([shape("frame", { name: "Backend" })]);
   const group = only(root, "g");

@@ -134,7 +134,8 @@ const ALLOWED_ATTRIBUTES = new Set([
 ]);
 
 const HREF_ATTRIBUTES = new Set(["href", "xlink:href"]);
-const RASTER_DATA_URL = /^data:image\/(png|jpeg|gif|webp);base64,[a-z0-9+/=\s]*$/i;
+/** A raster image inline (never SVG, which could carry script): what an `<image>` may show. */
+export const RASTER_DATA_URL = /^data:image\/(png|jpeg|gif|webp);base64,[a-z0-9+/=\s]*$/i;
 
 /** Elements that mean nothing without a reference they may keep. */
 const NEEDS_HREF = new Set(["use", "image"]);
