@@ -13,7 +13,7 @@ import {
   PASSWORD,
   startDiagramWithAccount,
 } from "./helpers/collab_instance.ts";
-import { ELEMENT_DEFAULTS } from "./helpers/scene_fixture.ts";
+import { imageElement } from "./helpers/scene_fixture.ts";
 
 /** A real 1×1 PNG. */
 const PNG = Uint8Array.fromBase64(
@@ -65,24 +65,6 @@ function upload(service: Raw, diagramId: string, fileId: string, type: string, b
     body,
     headers: { "content-type": type },
   });
-}
-
-function imageElement(id: string, fileId: string, index = "a0") {
-  return {
-    ...ELEMENT_DEFAULTS,
-    id,
-    type: "image",
-    x: 0,
-    y: 0,
-    width: 100,
-    height: 100,
-    index,
-    boundElements: null,
-    fileId,
-    status: "saved",
-    scale: [1, 1],
-    crop: null,
-  };
 }
 
 /** The diagram's file column as stored, read from the service's own database. */

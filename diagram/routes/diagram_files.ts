@@ -11,13 +11,18 @@ import { attachment } from "../http/content_disposition.ts";
 import { readRequestBytes } from "../../runtime/request_body.ts";
 import { parseMediaType } from "../../shared/media_type.ts";
 
-const IMAGE_HEADERS = {
-  // A file id is a hash of the content: what this address answers never changes.
-  "Cache-Control": "private, max-age=31536000, immutable",
+/** How an uploaded image is served, to its owner or to a share link's visitor. */
+export const UPLOADED_IMAGE_HEADERS = {
   "X-Content-Type-Options": "nosniff",
   // Should a browser still show an image opened directly, as a document of our origin, an SVG
   // one must run nothing; the same policy costs a raster image nothing.
   "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+};
+
+const IMAGE_HEADERS = {
+  // A file id is a hash of the content: what this address answers never changes.
+  "Cache-Control": "private, max-age=31536000, immutable",
+  ...UPLOADED_IMAGE_HEADERS,
 };
 
 export function diagramFileRoutes(diagrams: DiagramOperations): Hono<DiagramHonoEnv> {

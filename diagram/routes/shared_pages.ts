@@ -1,7 +1,8 @@
 // The visitor's side of share links, for anyone who holds one (no session, no cookie needed):
 // /s/<secret> (a diagram's page, or a collection link's gallery whose diagrams open at
 // /s/<secret>/d/<id>), each diagram's embeddable image.svg and image.png, its downloads, the
-// gallery's thumbnails, and /oembed. Every address a link does not reach answers the same 404, and
+// uploaded images its scene shows (files/<fileId>, for the live view), the gallery's thumbnails,
+// and /oembed. Every address a link does not reach answers the same 404, and
 // every client address gets SHARE_RATE_LIMIT of these requests, so secrets cannot be guessed fast.
 import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { clientAddress } from "../../runtime/http.ts";
@@ -20,6 +21,8 @@ import {
   type Size,
 } from "../service/shared_view.ts";
 import { attachment } from "../http/content_disposition.ts";
+import { imageFileName } from "../service/images.ts";
+import { UPLOADED_IMAGE_HEADERS } from "./diagram_files.ts";
 import {
   NOT_FOUND_SHARE_PAGE,
   sharedCollectionPage,
@@ -211,6 +214,20 @@ export function sharedPageRoutes(deps: SharedPageDeps): Hono {
       }),
     );
     app.get(`${base}/download.png`, download(PNG_HEADERS, png));
+    // An image the scene shows, for the live view: revalidated on every request, so that a
+    // revoked link's images go with it; a 304 costs a lookup.
+    app.get(`${base}/files/:fileId`, async (c) => {
+      const diagram = await reached(c);
+      const fileId = c.req.param("fileId");
+      const image = diagram === null ? null : await shared.image(diagram, fileId);
+      if (image === null) return notFound(c);
+      return bodyOrNotModified(c, image.bytes, {
+        "Content-Type": image.mimeType,
+        "Content-Disposition": attachment(imageFileName(fileId, image.mimeType)),
+        "Cache-Control": "private, no-cache",
+        ...UPLOADED_IMAGE_HEADERS,
+      });
+    });
     app.get(
       `${base}/download.excalidraw`,
       download({ "Content-Type": "application/vnd.excalidraw+json" }, async (d) => {

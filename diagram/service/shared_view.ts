@@ -1,13 +1,16 @@
 // What a visitor with a share link may read, and nothing else: the link's diagram (or a diagram of
 // its collection's tree), drawn as our SVG or PNG of the current revision or as the whole file, and
-// a collection link's list of diagrams. Every read starts from the secret; whatever it does not
+// a collection link's list of diagrams, and the uploaded images its current scene shows. Every
+// read starts from the secret; whatever it does not
 // reach (unknown, revoked, expired, trashed, outside the collection) is the same null, so the
 // pages can answer all of them with one 404.
 import { fileNameOf } from "../file_name.ts";
+import type { ExcalidrawFile } from "../drawing/excalidraw/types.ts";
 import { PNG_LIMITS } from "../drawing/png/render_png.ts";
 import type { DiagramOperations } from "./diagram_operations.ts";
 import type { ShareLink, ShareLinkOperations } from "./share_links.ts";
 import { NotFoundError } from "./errors.ts";
+import { type Image, imageFileIds } from "./images.ts";
 import { idSchema } from "./schemas.ts";
 
 /** A collection link's page shows at most this many diagrams (each a thumbnail request). */
@@ -109,6 +112,18 @@ export function sharedViewOperations(deps: {
     /** The whole `.excalidraw` file, its uploaded images included. */
     file(shared: SharedDiagram): Promise<{ fileName: string; file: string }> {
       return diagrams.export(shared.link.userId, shared.id);
+    },
+
+    /**
+     * Image `fileId`, when an image element of the current scene shows it (not a deleted one: a
+     * visitor cannot bring it back); null for any other id, which may be another diagram's.
+     */
+    async image(shared: SharedDiagram, fileId: string): Promise<Image | null> {
+      const { file } = await diagrams.stored(shared.link.userId, shared.id);
+      const { elements }: ExcalidrawFile = JSON.parse(file);
+      const shown = imageFileIds(elements.filter((element) => element.isDeleted !== true));
+      if (!shown.includes(fileId)) return null;
+      return await orNull(diagrams.image(shared.link.userId, shared.id, fileId));
     },
 
     /** The card thumbnail the gallery keeps. */

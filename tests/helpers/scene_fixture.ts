@@ -24,6 +24,25 @@ export const ELEMENT_DEFAULTS = {
   locked: false,
 };
 
+/** An image element 100 px square at the origin, showing file `fileId`, as the editor saves it. */
+export function imageElement(id: string, fileId: string, index = "a0") {
+  return {
+    ...ELEMENT_DEFAULTS,
+    id,
+    type: "image",
+    x: 0,
+    y: 0,
+    width: 100,
+    height: 100,
+    index,
+    boundElements: null,
+    fileId,
+    status: "saved",
+    scale: [1, 1],
+    crop: null,
+  };
+}
+
 /** What the editor gives a label bound to a shape (Excalifont 20, centred). */
 export const BOUND_TEXT_DEFAULTS = {
   fontSize: 20,
