@@ -3,23 +3,16 @@
 // diagram), headers that keep an upload from running as a page, the same 404 for any other file
 // or an ended link; and the images drawn into the shared SVG and PNG instead of placeholders.
 import assert from "node:assert/strict";
-import { encodePng } from "../diagram/drawing/png/encode_png.ts";
 import {
   type DiagramWithAccount,
   excalidrawFile,
   startDiagramWithAccount,
 } from "./helpers/collab_instance.ts";
 import { imageElement } from "./helpers/scene_fixture.ts";
-import { decodePng } from "./helpers/png.ts";
+import { decodePng, pixelsNear, solidPng } from "./helpers/png.ts";
 
-/** A solid 8×8 PNG of one colour: easy to find in a drawing's pixels. */
-async function solidPng([r, g, b]: [number, number, number]): Promise<Uint8Array<ArrayBuffer>> {
-  const pixels = new Uint8Array(8 * 8 * 4);
-  for (let i = 0; i < pixels.length; i += 4) pixels.set([r, g, b, 255], i);
-  return new Uint8Array(await encodePng(pixels, 8, 8, { channelBits: 8 }));
-}
-
-const RED = await solidPng([230, 20, 20]);
+const RED_RGB = [230, 20, 20] as const;
+const RED = await solidPng(RED_RGB);
 const BLUE = await solidPng([20, 20, 230]);
 /** Excalidraw's file ids are sha-1 hex digests; these only need to be ids. */
 const RED_ID = "aa11bb22cc33dd44ee55ff66aa11bb22cc33dd44";
@@ -27,17 +20,7 @@ const BLUE_ID = "bb22cc33dd44ee55ff66aa11bb22cc33dd44ee55";
 const LOOSE_ID = "cc33dd44ee55ff66aa11bb22cc33dd44ee55ff66";
 
 async function upload(setup: DiagramWithAccount, id: string, fileId: string, bytes: Uint8Array) {
-  const response = await fetch(new URL(`/api/diagrams/${id}/files/${fileId}`, setup.diagram.url), {
-    method: "PUT",
-    body: new Uint8Array(bytes),
-    headers: {
-      cookie: await setup.signIn(),
-      origin: setup.diagram.origin,
-      "content-type": "image/png",
-    },
-  });
-  await response.body?.cancel();
-  assert.equal(response.status, 201);
+  assert.equal(await setup.uploadImage(id, fileId, bytes), 201);
 }
 
 /** A diagram showing file `fileId` (uploaded after, as the editor saves), in `collectionId`. */
@@ -147,16 +130,6 @@ Deno.test("a collection link serves each of its diagrams' images under that diag
   }
 });
 
-/** Pixels of `png` close to colour `rgb`. */
-async function pixelsOf(png: Uint8Array, [r, g, b]: [number, number, number]): Promise<number> {
-  const { rgb } = await decodePng(png);
-  let count = 0;
-  for (let i = 0; i < rgb.length; i += 3) {
-    if (Math.abs(rgb[i] - r) + Math.abs(rgb[i + 1] - g) + Math.abs(rgb[i + 2] - b) < 30) count++;
-  }
-  return count;
-}
-
 Deno.test("the shared SVG and PNG draw an uploaded image in place of its placeholder, and the owner's SVG export does too", async () => {
   await using setup = await startDiagramWithAccount();
   const id = await diagramWithImage(setup, RED_ID);
@@ -168,7 +141,7 @@ Deno.test("the shared SVG and PNG draw an uploaded image in place of its placeho
   assert.doesNotMatch(placeholderSvg, /<image/);
   const placeholderPng = await visit(setup, `${path}/image.png`);
   assert.equal(placeholderPng.status, 200);
-  assert.equal(await pixelsOf(placeholderPng.body, [230, 20, 20]), 0);
+  assert.equal(pixelsNear(await decodePng(placeholderPng.body), RED_RGB), 0);
 
   await upload(setup, id, RED_ID, RED);
   for (const address of [`${path}/image.svg`, `${path}/download.svg`]) {
@@ -182,7 +155,7 @@ Deno.test("the shared SVG and PNG draw an uploaded image in place of its placeho
 
   const png = await visit(setup, `${path}/image.png`);
   assert.equal(png.status, 200);
-  const { width, height } = await decodePng(png.body);
+  const decoded = await decodePng(png.body);
   // The picture fills the drawing but for its margins: most of the PNG is the image's red.
-  assert.ok(await pixelsOf(png.body, [230, 20, 20]) > width * height * 0.5);
+  assert.ok(pixelsNear(decoded, RED_RGB) > decoded.width * decoded.height * 0.5);
 });

@@ -2,7 +2,8 @@
 // on loopback: the owner edits in the editor (one browser context) while a visitor with no cookies
 // follows the link (another): the edit shows within 2 s; revoking the link ends the view with a
 // message and makes a reload the 404. An edit link's guest draws, named, and the owner sees it,
-// saved as the guest's revision.
+// saved as the guest's revision. A collection link's diagram page is live too, and the view shows
+// the diagram's uploaded images, fetched through the link.
 import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
 import type { Page } from "playwright-core";
@@ -18,6 +19,8 @@ import {
 } from "./helpers/collab_instance.ts";
 import { drawShape, openEditor, waitForShapes } from "./helpers/editor_browser.ts";
 import { runScenario, type Scenario } from "./helpers/gallery_browser.ts";
+import { decodePng, pixelsNear, solidPng } from "./helpers/png.ts";
+import { imageElement } from "./helpers/scene_fixture.ts";
 
 const ACCOUNT = { email: EMAIL, password: PASSWORD };
 /** Collab saves rooms (and ends links' connections) this often here; 10 s in production. */
@@ -48,11 +51,45 @@ Deno.test("a share link's live view", async (t) => {
   const browser = await launchChromium();
   const { base } = setup;
 
-  /** A new link to `id`: its address on the service and its id. */
-  async function share(id: string, options: { access?: "view" | "edit"; label?: string } = {}) {
-    const made = await setup.api("POST", `/api/diagrams/${id}/shares`, options);
+  /** A new link to `id` (a diagram, or under `kind` a collection): its address and its id. */
+  async function share(
+    id: string,
+    options: { access?: "view" | "edit"; label?: string } = {},
+    kind: "diagrams" | "collections" = "diagrams",
+  ) {
+    const made = await setup.api("POST", `/api/${kind}/${id}/shares`, options);
     assert.equal(made.status, 201);
     return { address: new URL(made.json.url).pathname, linkId: made.json.id as string };
+  }
+
+  /**
+   * Opens `address` in a context with no cookies, waits until its view is live and settled, then
+   * has the owner (in the editor on `id`) draw a rectangle: it shows in the view within 2 s.
+   */
+  async function ownersEditSeen(scenario: Scenario, id: string, address: string) {
+    const owner = await openEditor(scenario, id, ACCOUNT);
+    const visitor = await scenario.open();
+    await visitor.page.setViewportSize(TALL);
+    assert.deepEqual(await visitor.context.cookies(), []);
+    assert.equal((await visitor.page.goto(address))?.status(), 200);
+    await waitUntilLive(visitor.page);
+    // Excalidraw's view mode: nothing to draw with.
+    assert.equal(await visitor.page.locator(".App-toolbar-container").count(), 0);
+    // Settled (fonts in, fitted): from here the drawing changes only with the scene.
+    await visitor.page.waitForTimeout(500);
+    const before = await drawing(visitor.page);
+
+    // Drawn over the middle of the owner's view, where the visitor's fitted view has it too.
+    await drawShape(owner.page, "r", { x: 560, y: 430 }, { x: 720, y: 520 });
+    const drawnAt = performance.now();
+    await eventually(
+      async () => Buffer.compare(await drawing(visitor.page), before) !== 0 || undefined,
+      2_000,
+      "the owner's rectangle in the visitor's view",
+    );
+    console.log(`owner's edit seen by the visitor after ${performance.now() - drawnAt} ms`);
+    await waitForShapes(owner.page, 2);
+    return visitor;
   }
 
   const scenarios: [string, (scenario: Scenario) => Promise<void>][] = [
@@ -62,29 +99,7 @@ Deno.test("a share link's live view", async (t) => {
         scenario.expectConsoleErrors(LINK_ENDED_ERROR);
         const id = await setup.newDiagram([rectangle("seed", "a0")]);
         const link = await share(id);
-        const owner = await openEditor(scenario, id, ACCOUNT);
-
-        const visitor = await scenario.open();
-        await visitor.page.setViewportSize(TALL);
-        assert.deepEqual(await visitor.context.cookies(), []);
-        assert.equal((await visitor.page.goto(link.address))?.status(), 200);
-        await waitUntilLive(visitor.page);
-        // Excalidraw's view mode: nothing to draw with.
-        assert.equal(await visitor.page.locator(".App-toolbar-container").count(), 0);
-        // Settled (fonts in, fitted): from here the drawing changes only with the scene.
-        await visitor.page.waitForTimeout(500);
-        const before = await drawing(visitor.page);
-
-        // Drawn over the middle of the owner's view, where the visitor's fitted view has it too.
-        await drawShape(owner.page, "r", { x: 560, y: 430 }, { x: 720, y: 520 });
-        const drawnAt = performance.now();
-        await eventually(
-          async () => Buffer.compare(await drawing(visitor.page), before) !== 0 || undefined,
-          2_000,
-          "the owner's rectangle in the visitor's view",
-        );
-        console.log(`owner's edit seen by the visitor after ${performance.now() - drawnAt} ms`);
-        await waitForShapes(owner.page, 2);
+        const visitor = await ownersEditSeen(scenario, id, link.address);
 
         assert.equal((await setup.api("DELETE", `/api/shares/${link.linkId}`)).status, 204);
         const revokedAt = performance.now();
@@ -142,6 +157,46 @@ Deno.test("a share link's live view", async (t) => {
         assert.equal(history.changedWithToken, "design review");
         const stored = (await setup.storedElements(id)).elements as { id: string; type?: string }[];
         assert.ok(stored.some((element) => element.type === "ellipse"), "the guest's ellipse");
+      },
+    ],
+    [
+      "a collection link's diagram page is live too: the owner's edit shows within 2 s",
+      async (scenario) => {
+        const folder = (await setup.api("POST", "/api/collections", { name: "Team" })).json.id;
+        const id = await setup.newDiagram([rectangle("seed", "a0")]);
+        const moved = await setup.api("PATCH", `/api/diagrams/${id}`, { collectionId: folder });
+        assert.equal(moved.status, 200);
+        const link = await share(folder, {}, "collections");
+        await ownersEditSeen(scenario, id, `${link.address}/d/${id}`);
+      },
+    ],
+    [
+      "the live view shows the diagram's uploaded image, fetched through the link",
+      async (scenario) => {
+        const red = [230, 20, 20] as const;
+        const fileId = "aa11bb22cc33dd44ee55ff66aa11bb22cc33dd44";
+        const picture = { ...imageElement("picture", fileId), width: 400, height: 300 };
+        const id = await setup.newDiagram([picture]);
+        assert.equal(await setup.uploadImage(id, fileId, await solidPng(red)), 201);
+        const link = await share(id);
+
+        const visitor = await scenario.open();
+        await visitor.page.setViewportSize(TALL);
+        const fetched = visitor.page.waitForResponse((response) =>
+          new URL(response.url()).pathname === `${link.address}/files/${fileId}`
+        );
+        await visitor.page.goto(link.address);
+        await waitUntilLive(visitor.page);
+        assert.equal((await fetched).status(), 200);
+        // Drawn in the view: most of the canvas is the image's red, not a placeholder.
+        await eventually(
+          async () => {
+            const shown = await decodePng(await drawing(visitor.page));
+            return pixelsNear(shown, red) > shown.width * shown.height * 0.05 || undefined;
+          },
+          5_000,
+          "the image's red in the visitor's view",
+        );
       },
     ],
   ];

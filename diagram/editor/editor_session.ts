@@ -19,7 +19,7 @@ import type { ExcalidrawImperativeAPI } from "@excalidraw/excalidraw/types";
 import * as Y from "yjs";
 import { type CollabLink, openCollabLink, ownerTickets } from "./collab_link.ts";
 import type { EditorConfig } from "./editor_config.ts";
-import { trackImages } from "./image_files.ts";
+import { ownerImages, trackImages } from "./image_files.ts";
 import { type Presence, sharePresence } from "./presence.ts";
 import { savedDrawing } from "./saved_drawing.ts";
 import { bindScene, mergeRemote, type SceneBinding, type SceneElement } from "./scene_binding.ts";
@@ -95,7 +95,11 @@ export function startEditorSession(
   let signedOut = false;
   let stopped = false;
   let room: Room;
-  const images = trackImages(config.diagramId, api, (problem) => setStatus("not-saved", problem));
+  const images = trackImages(
+    ownerImages(config.diagramId),
+    api,
+    (problem) => setStatus("not-saved", problem),
+  );
 
   function scene(): readonly SceneElement[] {
     return api.getSceneElementsIncludingDeleted() as unknown as readonly SceneElement[];

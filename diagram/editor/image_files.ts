@@ -2,7 +2,9 @@
 // uploaded once (`PUT /api/diagrams/:id/files/:fileId`) and then announced in the room's
 // Y.Map "files"; an image element whose file this editor lacks (a peer's, or an agent's) is
 // fetched from the web app and handed to Excalidraw. Excalidraw's file ids are content hashes, so
-// an id names the same bytes everywhere and nothing is ever uploaded or fetched twice.
+// an id names the same bytes everywhere and nothing is ever uploaded or fetched twice. A share
+// link's visitor only fetches, from the link's own files address (`/s/<secret>/files/:fileId`),
+// and writes nothing to the room.
 import type { BinaryFileData, ExcalidrawImperativeAPI } from "@excalidraw/excalidraw/types";
 import type * as Y from "yjs";
 import type { SceneElement } from "./scene_binding.ts";
@@ -12,6 +14,19 @@ export interface FileMetadata {
   id: string;
   mimeType: string;
   created: number;
+}
+
+/** Where a diagram's images are, and whether this editor may add any. */
+export interface ImageSource {
+  /** The address of file `fileId`'s bytes. */
+  url(fileId: string): string;
+  /** Only fetch: upload nothing and announce nothing in the room (a share link's visitor). */
+  fetchOnly?: boolean;
+}
+
+/** The owner's files API for diagram `diagramId`. */
+export function ownerImages(diagramId: string): ImageSource {
+  return { url: (fileId) => `/api/diagrams/${diagramId}/files/${encodeURIComponent(fileId)}` };
 }
 
 export interface ImageFiles {
@@ -27,12 +42,12 @@ export interface ImageFiles {
 const FETCH_RETRY_MS = [500, 1_000, 2_000, 5_000, 10_000];
 
 export function trackImages(
-  diagramId: string,
+  source: ImageSource,
   api: ExcalidrawImperativeAPI,
   problem: (text: string) => void,
 ): ImageFiles {
-  const filesUrl = (fileId: string) =>
-    `/api/diagrams/${diagramId}/files/${encodeURIComponent(fileId)}`;
+  const filesUrl = source.url;
+  const fetchOnly = source.fetchOnly === true;
   /** Files the web app holds: those the diagram came with, and every upload that succeeded. */
   const stored = new Map<string, FileMetadata>();
   for (const file of Object.values(api.getFiles())) stored.set(file.id, metadataOf(file));
@@ -42,7 +57,7 @@ export function trackImages(
   let room: Y.Map<FileMetadata> | null = null;
 
   function announce(file: FileMetadata) {
-    if (room && !room.has(file.id)) room.set(file.id, file);
+    if (room && !fetchOnly && !room.has(file.id)) room.set(file.id, file);
   }
 
   async function upload(file: BinaryFileData) {
@@ -110,7 +125,7 @@ export function trackImages(
     sync(elements) {
       const files = api.getFiles();
       for (const file of Object.values(files)) {
-        if (!stored.has(file.id) && !busy.has(file.id)) void upload(file);
+        if (!fetchOnly && !stored.has(file.id) && !busy.has(file.id)) void upload(file);
       }
       for (const element of elements) {
         const fileId = element.type === "image" ? element.fileId : null;

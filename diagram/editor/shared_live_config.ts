@@ -1,5 +1,6 @@
 // The parts of a share link's page (pages/shared_page.ts) that its live view (shared_main.tsx)
-// takes over, by id. The figure itself is #shared-drawing, its `data-live` the token's address.
+// takes over, by id. The figure itself is #shared-drawing, its `data-live` the token's address and
+// `data-files` where the images its scene shows are.
 export const SHARED_FIGURE_ID = "shared-drawing";
 /** Where the live view says how it is doing: connecting, live, reconnecting, ended. */
 export const LIVE_STATUS_ID = "shared-live-status";

@@ -35,9 +35,10 @@ const ENDED_TEXT = "This link no longer works: its owner revoked it, it expired,
 
 const figure = document.getElementById(SHARED_FIGURE_ID);
 const livePath = figure?.dataset.live;
-if (figure && livePath) void start(figure, livePath);
+const filesPath = figure?.dataset.files;
+if (figure && livePath && filesPath) void start(figure, livePath, filesPath);
 
-async function start(figure: HTMLElement, livePath: string): Promise<void> {
+async function start(figure: HTMLElement, livePath: string, filesPath: string): Promise<void> {
   const tickets = linkTickets(livePath);
   let first: LinkTicket;
   try {
@@ -85,7 +86,7 @@ async function start(figure: HTMLElement, livePath: string): Promise<void> {
   root = createRoot(canvas);
   root.render(
     <SharedLive
-      options={{ access, name: first.name, tickets: nextTicket }}
+      options={{ access, name: first.name, tickets: nextTicket, filesPath }}
       onStatus={onStatus}
       onSession={(running) => (session = running)}
     />,

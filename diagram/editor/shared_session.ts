@@ -3,11 +3,13 @@
 // on an edit link; a viewer only sees the others'). Unlike the owner's editor there is nothing to
 // load and nothing to save: the room is the diagram, and collab saves a guest's changes (credited
 // to the link). The room replaced (4409) starts a fresh one whose content replaces the scene; the
-// link ended (its next ticket the 404, or 4404/4405) ends the view.
+// link ended (its next ticket the 404, or 4404/4405) ends the view. The images the scene shows
+// are fetched from the link's own files address; a visitor uploads none.
 import { CaptureUpdateAction } from "@excalidraw/excalidraw";
 import type { ExcalidrawImperativeAPI } from "@excalidraw/excalidraw/types";
 import * as Y from "yjs";
 import { type CollabLink, openCollabLink, type TicketSource } from "./collab_link.ts";
+import { trackImages } from "./image_files.ts";
 import { type Collaborator, followPresence, type Presence, sharePresence } from "./presence.ts";
 import { bindScene, type SceneBinding, type SceneElement } from "./scene_binding.ts";
 import { READABLE_SCALE } from "./shared_live_config.ts";
@@ -20,6 +22,8 @@ export interface SharedSessionOptions {
   /** A guest's name in the others' presence. */
   name: string;
   tickets: TicketSource;
+  /** The link's files address: `<it>/<fileId>` is an image the scene shows. */
+  filesPath: string;
 }
 
 export interface SharedSession {
@@ -55,6 +59,15 @@ export function startSharedSession(
   let everLive = false;
   let fitted = false;
   let room: Room;
+  // Nothing to report: an image that cannot be had stays a placeholder, as in the picture.
+  const images = trackImages(
+    {
+      url: (fileId) => `${options.filesPath}/${encodeURIComponent(fileId)}`,
+      fetchOnly: true,
+    },
+    api,
+    () => {},
+  );
 
   function scene(): readonly SceneElement[] {
     return api.getSceneElementsIncludingDeleted() as unknown as readonly SceneElement[];
@@ -65,6 +78,7 @@ export function startSharedSession(
       elements: elements as unknown as SceneUpdate["elements"],
       captureUpdate: CaptureUpdateAction.NEVER,
     });
+    images.sync(scene());
   }
 
   function showCollaborators(collaborators: Map<string, Collaborator>) {
@@ -92,6 +106,8 @@ export function startSharedSession(
       synced() {
         current.synced = true;
         everLive = true;
+        // Announced images (an upload the owner just made) are fetched as they come.
+        images.useRoom(doc);
         const awareness = current.link!.provider!.awareness;
         if (readOnly) current.unfollow ??= followPresence(awareness, showCollaborators);
         else current.presence ??= sharePresence(awareness, name, showCollaborators);
@@ -124,6 +140,7 @@ export function startSharedSession(
   function leave() {
     if (room.left) return;
     room.left = true;
+    images.useRoom(null);
     room.presence?.destroy();
     room.unfollow?.();
     room.binding.destroy();

@@ -66,7 +66,8 @@ export function sharedDiagramPage(view: SharedDiagramView): string {
       <h1>${diagram.name}</h1>
       <p class="muted">${timeAgo(diagram.savedAt, view.now, "Changed ")}. ${access}</p>
       ${live && editable ? guestNameForm() : ""}
-      <figure id="${SHARED_FIGURE_ID}" class="shared-drawing" data-live="${path}/live" data-pan-zoom>
+      <figure id="${SHARED_FIGURE_ID}" class="shared-drawing" data-live="${path}/live"
+        data-files="${path}/files" data-pan-zoom>
         ${panZoomFrame({
           src: `${path}/image.svg`,
           alt: `The drawing “${diagram.name}”`,

@@ -1,7 +1,7 @@
 // Reads a PNG back for the tests' checks: its size from IHDR and its pixels, through the runtime's
 // own inflate. Only what a check needs: 8-bit RGB, RGBA, grey or palette images, not interlaced;
 // every chunk's CRC is checked, so a corrupt file fails here.
-import { concat, crc32 } from "../../diagram/drawing/png/encode_png.ts";
+import { concat, crc32, encodePng } from "../../diagram/drawing/png/encode_png.ts";
 
 export const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
@@ -110,4 +110,25 @@ async function inflate(data: Uint8Array): Promise<Uint8Array> {
   const stream = new Blob([data as Uint8Array<ArrayBuffer>]).stream()
     .pipeThrough(new DecompressionStream("deflate"));
   return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+/** A solid 8×8 PNG of one colour: easy to find again in a drawing's pixels. */
+export async function solidPng(
+  [r, g, b]: readonly [number, number, number],
+): Promise<Uint8Array<ArrayBuffer>> {
+  const pixels = new Uint8Array(8 * 8 * 4);
+  for (let i = 0; i < pixels.length; i += 4) pixels.set([r, g, b, 255], i);
+  return new Uint8Array(await encodePng(pixels, 8, 8, { channelBits: 8 }));
+}
+
+/** How many of a decoded PNG's pixels are close to colour `rgb` (each channel within about 10). */
+export function pixelsNear(
+  { rgb }: DecodedPng,
+  [r, g, b]: readonly [number, number, number],
+): number {
+  let count = 0;
+  for (let i = 0; i < rgb.length; i += 3) {
+    if (Math.abs(rgb[i] - r) + Math.abs(rgb[i + 1] - g) + Math.abs(rgb[i + 2] - b) < 30) count++;
+  }
+  return count;
 }
