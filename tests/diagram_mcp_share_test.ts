@@ -53,6 +53,7 @@ for (const [line, connect] of Object.entries(SDK_CLIENTS)) {
         access: "view",
         label: "",
         expiresAt: null,
+        history: false,
       },
     );
     assert.ok(view.text.includes(view.structured!.url));
@@ -64,9 +65,19 @@ for (const [line, connect] of Object.entries(SDK_CLIENTS)) {
       access: "edit",
       expires: "7d",
       label: "pairing",
+      history: true,
     });
     assert.equal(edit.isError, false, edit.text);
     assert.equal(edit.structured!.access, "edit");
+    assert.equal(edit.structured!.history, true);
+    // Its visitor may see the history; the first link's may not.
+    const historyOf = async (url: string) => {
+      const answer = await fetch(new URL(`${new URL(url).pathname}/history`, instance.url));
+      await answer.body?.cancel();
+      return answer.status;
+    };
+    assert.equal(await historyOf(edit.structured!.url), 200);
+    assert.equal(await historyOf(view.structured!.url), 404);
     assert.equal(edit.structured!.label, "pairing");
     const expires = Date.parse(edit.structured!.expiresAt);
     assert.ok(expires >= before + 7 * 86_400_000 && expires <= Date.now() + 7 * 86_400_000);
@@ -88,14 +99,24 @@ for (const [line, connect] of Object.entries(SDK_CLIENTS)) {
         access: "edit",
         label: "pairing",
         expiresAt: edit.structured!.expiresAt,
+        history: true,
         collectionId: null,
       },
-      { id: view.structured!.id, access: "view", label: "", expiresAt: null, collectionId: null },
+      {
+        id: view.structured!.id,
+        access: "view",
+        label: "",
+        expiresAt: null,
+        history: false,
+        collectionId: null,
+      },
     ]);
     assert.match(read.text, /shared by 2 links/);
     assert.match(
       read.text,
-      new RegExp(`share link ${edit.structured!.id}: edit, "pairing", until`),
+      new RegExp(
+        `share link ${edit.structured!.id}: edit, "pairing", until \\S+, with its history`,
+      ),
     );
     const listed = await mcp.call("list_diagrams", {});
     assert.equal(listed.isError, false, listed.text);
@@ -123,6 +144,7 @@ for (const [line, connect] of Object.entries(SDK_CLIENTS)) {
         access: "edit",
         label: "pairing",
         expiresAt: edit.structured!.expiresAt,
+        history: true,
       }],
     });
     assert.match(one.text, /^Revoked 1 link: /);

@@ -39,7 +39,9 @@ async function pages(setup: DiagramWithAccount) {
 }
 
 /** The live links the REST API lists, to check what a page did. */
-async function liveLinks(setup: DiagramWithAccount): Promise<{ id: string; access: string }[]> {
+async function liveLinks(
+  setup: DiagramWithAccount,
+): Promise<{ id: string; access: string; history: boolean }[]> {
   return (await setup.api("GET", "/api/shares")).json.links;
 }
 
@@ -233,4 +235,44 @@ Deno.test("a collection is shared to view only from its page; edit, a lifetime n
   for (const path of ["/c/AAAAAAAAAAAAAAAAAAAAAA/share", "/d/AAAAAAAAAAAAAAAAAAAAAA/share"]) {
     assert.equal((await browser.get(path)).status, 404, path);
   }
+});
+
+Deno.test("the share form offers the history as a labelled choice, off by default; a link's own form shows it and hides it again", async () => {
+  await using setup = await startDiagramWithAccount();
+  const browser = await pages(setup);
+  const id = await setup.newDiagram();
+
+  const form = await browser.get(`/d/${id}/share`);
+  const box =
+    /<label class="choice"><input type="checkbox" name="history" value="on"( checked)?[^>]*> Visitors may see its history<\/label>/
+      .exec(form.text);
+  assert.ok(box, "a labelled history checkbox");
+  assert.equal(box[1], undefined, "not ticked");
+
+  const made = await browser.post(`/d/${id}/share`, { access: "view", history: "on" });
+  assert.equal(made.status, 201, made.text);
+  const secret = SECRET_LINK.exec(made.text)![1];
+  const [link] = await liveLinks(setup);
+  assert.equal(link.history, true);
+  assert.match(made.text, /see history/);
+  const visitor = async () =>
+    (await fetch(new URL(`/s/${secret}/history`, setup.diagram.url))).status;
+  assert.equal(await visitor(), 200);
+
+  const hidden = await browser.post(`/account/shares/${link.id}/history`, {
+    history: "off",
+    back: `/d/${id}/share`,
+  });
+  assert.equal(hidden.status, 303);
+  const after = await browser.get(hidden.location!);
+  assert.match(after.text, /The link no longer shows the history/);
+  assert.match(after.text, /aria-label="Show history: the link to Shared made [^"]+">Show history/);
+  assert.equal((await liveLinks(setup))[0].history, false);
+  assert.equal(await visitor(), 404);
+
+  const refused = await browser.post(`/account/shares/${link.id}/history`, { history: "maybe" });
+  assert.equal(refused.status, 400);
+  const plain = await browser.post(`/d/${id}/share`, { access: "view" });
+  assert.equal(plain.status, 201);
+  assert.equal((await liveLinks(setup))[0].history, false);
 });

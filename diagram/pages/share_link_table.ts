@@ -10,7 +10,10 @@ export interface ShareLinkTableOptions {
   back: string;
   /** A column naming what each link shows (the account page lists every link). */
   showTarget: boolean;
-  /** Buttons that turn an edit link view-only, and a diagram's view link editable. */
+  /**
+   * Buttons that turn an edit link view-only and a diagram's view link editable, and that show
+   * or hide the history.
+   */
   changeAccess: boolean;
 }
 
@@ -19,6 +22,8 @@ export const SHARE_LINK_NOTICES: Record<string, string> = {
   "share-revoked": "Share link revoked: its address now finds nothing.",
   "share-view-only": "The link is view-only now: whoever holds it can no longer edit.",
   "share-editable": "The link allows editing now: whoever holds it can change the diagram.",
+  "share-history": "The link shows the history now: whoever holds it can see every kept revision.",
+  "share-no-history": "The link no longer shows the history.",
 };
 
 export function shareLinkTable(links: ShareLinkView[], options: ShareLinkTableOptions): Html {
@@ -29,16 +34,18 @@ export function shareLinkTable(links: ShareLinkView[], options: ShareLinkTableOp
         <th scope="row">${link.label || html`<span class="muted">no label</span>`}</th>
         <td>${link.access === "edit" ? "can edit" : "view only"}${link.downloads
           ? ""
-          : html`<br><span class="muted">no downloads</span>`}</td>
+          : html`<br><span class="muted">no downloads</span>`}${link.history
+          ? html`<br><span class="muted">see history</span>`
+          : ""}</td>
         <td data-label="Created">${when(link.createdAt)}</td>
         <td data-label="Expires">${link.expiresAt === null ? "never" : when(link.expiresAt)}</td>
         <td data-label="Last used">${link.lastUsedAt === null
           ? "never"
           : when(link.lastUsedAt)}</td>
-        <td><div class="share-actions">${accessForm(link, options)}${revokeForm(
+        <td><div class="share-actions">${accessForm(link, options)}${historyForm(
           link,
           options,
-        )}</div></td>
+        )}${revokeForm(link, options)}</div></td>
       </tr>
     `
   );
@@ -97,6 +104,20 @@ function accessForm(link: ShareLinkView, options: ShareLinkTableOptions): Html |
     options.back,
     html`
       <input type="hidden" name="access" value="${access}"><button type="submit"
+        aria-label="${words}: ${describe(link)}">${words}</button>
+    `,
+  );
+}
+
+function historyForm(link: ShareLinkView, options: ShareLinkTableOptions): Html | "" {
+  if (!options.changeAccess) return "";
+  const [history, words] = link.history ? ["off", "Hide history"] : ["on", "Show history"];
+  return linkForm(
+    link,
+    "history",
+    options.back,
+    html`
+      <input type="hidden" name="history" value="${history}"><button type="submit"
         aria-label="${words}: ${describe(link)}">${words}</button>
     `,
   );

@@ -21,6 +21,7 @@ export interface ShareFormValues {
   expires: string;
   label: string;
   downloads: boolean;
+  history: boolean;
 }
 
 export interface SharePageView {
@@ -44,6 +45,7 @@ export const NEW_SHARE_FORM: ShareFormValues = {
   expires: "never",
   label: "",
   downloads: true,
+  history: false,
 };
 
 const LIFETIME_LABELS: Record<ShareLifetime, string> = {
@@ -101,6 +103,10 @@ export function sharePage(view: SharePageView): string {
           <label class="choice"><input type="checkbox" name="downloads" value="on"${attrs({
             checked: form.downloads,
           })}> Visitors may download it (SVG, PNG, .excalidraw)</label>
+          <label class="choice"><input type="checkbox" name="history" value="on"${attrs({
+            checked: form.history,
+          })} aria-describedby="history-hint"> Visitors may see its history</label>
+          <p id="history-hint" class="muted">${historyHint(target)}</p>
           <p class="form-actions"><button type="submit" class="primary">Create link</button></p>
         </form>
       </section>
@@ -121,6 +127,13 @@ export function sharePage(view: SharePageView): string {
       </section>
     `,
   });
+}
+
+function historyHint(target: ShareTargetView): string {
+  const whose = target.type === "diagram" ? "the diagram" : "each diagram";
+  return `Every earlier version of ${whose} kept in its history, as a picture, and who made it: ` +
+    "“the owner” (you, however you changed it) or “a guest via link …”. Off unless you tick " +
+    "it; you can turn it off later.";
 }
 
 function alsoShown(count: number): Html {

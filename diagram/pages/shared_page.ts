@@ -1,9 +1,9 @@
 // The pages a share link opens, for a visitor with no account: one diagram drawn fitted where that
 // keeps it readable (pan and zoom with pan-zoom.js, inverted in a dark colour scheme), its name and
 // last change, and its downloads unless the owner turned them off; or a collection link's small
-// gallery. Nothing on them leads anywhere but to what the link shows: no gallery, no account, no
-// history (a link has no way to share history yet). Every miss is one page, byte for byte
-// (NOT_FOUND_SHARE_PAGE). With the editor bundle built, a diagram's page also loads its live view
+// gallery. Nothing on them leads anywhere but to what the link shows: no gallery, no account, and
+// the history only when the link shows it (shared_history_page.ts). Every miss is one page, byte
+// for byte (NOT_FOUND_SHARE_PAGE). With the editor bundle built, a diagram's page also loads its live view
 // (diagram/editor/shared_main.tsx), which replaces the picture with the room as it changes.
 import { type Html, html } from "../../runtime/markup.ts";
 import type { EditorManifest } from "../editor_bundle.ts";
@@ -38,7 +38,7 @@ export interface SharedDiagramView {
  * The drawing is served at this share of its own size, the frame scrolling over the rest; with
  * scripts it opens fitted to the window when that is no smaller (shared-fit.js).
  */
-const NO_SCRIPT_SCALE = READABLE_SCALE;
+export const NO_SCRIPT_SCALE = READABLE_SCALE;
 
 export function sharedDiagramPage(view: SharedDiagramView): string {
   const { diagram, path, size } = view;
@@ -77,6 +77,9 @@ export function sharedDiagramPage(view: SharedDiagramView): string {
       </figure>
       ${live ? html`<p id="${LIVE_STATUS_ID}" class="muted" role="status"></p>` : ""}
       ${diagram.link.downloads ? downloads(path) : ""}
+      ${diagram.link.history
+        ? html`<p><a href="${path}/history">History: earlier versions of this diagram</a></p>`
+        : ""}
     `,
   });
 }
@@ -204,7 +207,7 @@ function previewTags(parts: {
  * A visitor's page: the shared head (our stylesheets, no referrer, not indexed), a header that is
  * a name and not a link (there is nowhere else to go), and `main`.
  */
-function sharedDocument(parts: { title: string; head?: Html; main: Html }): string {
+export function sharedDocument(parts: { title: string; head?: Html; main: Html }): string {
   return htmlDocument({
     title: parts.title,
     head: html`

@@ -34,7 +34,10 @@ export function shareLinkRoutes(shares: ShareLinkOperations): Hono<DiagramHonoEn
   app.patch("/api/shares/:id", async (c) => {
     const id = idParam(c.req.param("id"));
     const { value } = await readJsonBody(c, patchShareSchema, SMALL_BODY_BYTES);
-    return c.json(await shares.setAccess(c.get("userId"), id, value.access));
+    const userId = c.get("userId");
+    let link = value.access === undefined ? null : await shares.setAccess(userId, id, value.access);
+    if (value.history !== undefined) link = await shares.setHistory(userId, id, value.history);
+    return c.json(link);
   });
 
   app.delete("/api/shares/:id", async (c) => {

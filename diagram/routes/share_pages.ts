@@ -1,6 +1,6 @@
 // The owner's share pages: /d/:id/share and /c/:id/share make a link (its address in that answer
-// only) and list the live ones; /account/shares/:id/revoke and /access change one, from a share
-// page or the account page, and come back to `back`. Plain forms, checked by the same schema as
+// only) and list the live ones; /account/shares/:id/revoke, /access and /history change one, from
+// a share page or the account page, and come back to `back`. Plain forms, checked by the same schema as
 // the REST API's (routes/share_links.ts), each refusal a page that says what to fix.
 import { type Context, Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
@@ -82,7 +82,7 @@ export function sharePages(deps: SharePageDeps): Hono<PageEnv & MissingEnv> {
 
   app.post("/account/shares/:linkId/access", async (c) => {
     const form = await readForm(c.req.raw);
-    const access = patchShareSchema.shape.access.safeParse(form.access);
+    const access = patchShareSchema.shape.access.unwrap().safeParse(form.access);
     if (!access.success) {
       throw new HTTPException(400, { message: "a link is either view-only or editable" });
     }
@@ -94,6 +94,16 @@ export function sharePages(deps: SharePageDeps): Hono<PageEnv & MissingEnv> {
     }
     const done = access.data === "view" ? "share-view-only" : "share-editable";
     return c.redirect(backTo(form.back, done), 303);
+  });
+
+  app.post("/account/shares/:linkId/history", async (c) => {
+    const form = await readForm(c.req.raw);
+    if (form.history !== "on" && form.history !== "off") {
+      throw new HTTPException(400, { message: "a link either shows the history or does not" });
+    }
+    const history = form.history === "on";
+    await deps.shares.setHistory(c.get("userId"), linkId(c), history);
+    return c.redirect(backTo(form.back, history ? "share-history" : "share-no-history"), 303);
   });
 
   return app;
@@ -147,6 +157,7 @@ async function createShareLink(
     expires: form.expires ?? "never",
     label: form.label ?? "",
     downloads: form.downloads === "on",
+    history: form.history === "on",
   };
   const view = { ...await pageView(deps, who, target, form.back), form: typed };
   const options = createShareSchema.safeParse(typed);

@@ -1,8 +1,8 @@
 // The visitor's side of share links, for anyone who holds one (no session, no cookie needed):
 // /s/<secret> (a diagram's page, or a collection link's gallery whose diagrams open at
 // /s/<secret>/d/<id>), each diagram's embeddable image.svg and image.png, its downloads, the
-// uploaded images its scene shows (files/<fileId>, for the live view), the gallery's thumbnails,
-// and /oembed. Every address a link does not reach answers the same 404, and
+// uploaded images its scene shows (files/<fileId>, for the live view), its history when the link
+// shows it (history, history/<n> and their pictures), the gallery's thumbnails, and /oembed. Every address a link does not reach answers the same 404, and
 // every client address gets SHARE_RATE_LIMIT of these requests, so secrets cannot be guessed fast.
 import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { clientAddress } from "../../runtime/http.ts";
@@ -19,7 +19,11 @@ import {
   type SharedDiagram,
   sharedViewOperations,
   type Size,
+  svgSize,
 } from "../service/shared_view.ts";
+import type { HistoryOperations } from "../service/history.ts";
+import { sharedHistoryOperations } from "../service/shared_history.ts";
+import { sharedHistoryPage, sharedRevisionPage } from "../pages/shared_history_page.ts";
 import { attachment } from "../http/content_disposition.ts";
 import { imageFileName } from "../service/images.ts";
 import { UPLOADED_IMAGE_HEADERS } from "./diagram_files.ts";
@@ -36,6 +40,8 @@ import { THUMBNAIL_HEADERS } from "./diagrams.ts";
 export interface SharedPageDeps {
   shares: ShareLinkOperations;
   diagrams: DiagramOperations;
+  /** The owner's history, which a link that shows it reads. */
+  history: HistoryOperations;
   baseUrl: string;
   trustProxy: boolean;
   /** The editor bundle, whose live view a diagram's page loads when it is built. */
@@ -72,6 +78,7 @@ const PNG_RETRY_SECONDS = 5;
 export function sharedPageRoutes(deps: SharedPageDeps): Hono {
   const { baseUrl } = deps;
   const shared = sharedViewOperations(deps);
+  const sharedHistory = sharedHistoryOperations(deps);
   const now = deps.now ?? Date.now;
   const ownOrigin = new URL(baseUrl).origin;
   const app = new Hono();
@@ -201,8 +208,79 @@ export function sharedPageRoutes(deps: SharedPageDeps): Hono {
     return { fileName: "", body: refusal };
   }
 
+  /** A revision number as an address holds it; null for anything else. */
+  const revisionNumber = (value: string | undefined) =>
+    value !== undefined && /^[1-9][0-9]{0,9}$/.test(value) ? Number(value) : null;
+
+  /** The history's list: a page of 50, older ones from `?before=<revision>`. */
+  async function historyList(c: Context) {
+    const before = c.req.query("before");
+    const from = before === undefined ? undefined : revisionNumber(before);
+    const diagram = await reached(c);
+    const listed = diagram === null || from === null
+      ? null
+      : await sharedHistory.list(diagram, from);
+    if (diagram === null || listed === null) return notFound(c);
+    const path = pathOf(c.req.param("secret")!, c.req.param("id"));
+    const olderPage = listed.nextBefore === null
+      ? undefined
+      : `${path}/history?before=${listed.nextBefore}`;
+    return c.html(
+      sharedHistoryPage({
+        diagram,
+        path,
+        revisions: listed.revisions,
+        olderPage,
+        paged: from !== undefined,
+        now: now(),
+      }),
+      200,
+      { "Cache-Control": "private, no-cache" },
+    );
+  }
+
+  /** Revision `:revision` drawn at natural size, when the link shows the history; else null. */
+  async function revisionDrawing(c: Context) {
+    const revision = revisionNumber(c.req.param("revision"));
+    const diagram = await reached(c);
+    if (diagram === null || revision === null) return null;
+    const drawn = await sharedHistory.drawing(diagram, revision);
+    return drawn === null ? null : { diagram, ...drawn };
+  }
+
   for (const base of ["/s/:secret", "/s/:secret/d/:id"]) {
     app.get(base, page);
+    app.get(`${base}/history`, historyList);
+    app.get(`${base}/history/:revision`, async (c) => {
+      const drawn = await revisionDrawing(c);
+      if (drawn === null) return notFound(c);
+      return c.html(
+        sharedRevisionPage({
+          diagram: drawn.diagram,
+          path: pathOf(c.req.param("secret")!, c.req.param("id")),
+          revision: drawn.revision,
+          size: sizeOf(svgSize(drawn.svg)),
+          now: now(),
+        }),
+        200,
+        { "Cache-Control": "private, no-cache" },
+      );
+    });
+    // A revision never changes: revalidated only so that a link turned off ends its pictures too.
+    app.get(`${base}/history/:revision/image.svg`, async (c) => {
+      const drawn = await revisionDrawing(c);
+      if (drawn === null) return notFound(c);
+      return bodyOrNotModified(c, drawn.svg, THUMBNAIL_HEADERS);
+    });
+    app.get(`${base}/history/:revision/thumbnail.svg`, async (c) => {
+      const revision = revisionNumber(c.req.param("revision"));
+      const diagram = await reached(c);
+      const svg = diagram === null || revision === null
+        ? null
+        : await sharedHistory.thumbnail(diagram, revision);
+      if (svg === null) return notFound(c);
+      return bodyOrNotModified(c, svg, THUMBNAIL_HEADERS);
+    });
     app.get(`${base}/image.svg`, embed(THUMBNAIL_HEADERS, async (d) => (await shared.svg(d)).svg));
     app.get(`${base}/image.png`, embed(PNG_HEADERS, async (d) => (await png(d)).body));
     app.get(`${base}/thumbnail.svg`, embed(THUMBNAIL_HEADERS, (d) => shared.thumbnail(d)));

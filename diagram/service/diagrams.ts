@@ -221,7 +221,7 @@ function copyName(name: string): string {
 }
 
 /** Our SVG of a whole file at natural size, on its canvas colour, with its images' bytes. */
-function fullSizeSvg({ elements, appState, files }: ExcalidrawFile): string {
+export function fullSizeSvg({ elements, appState, files }: ExcalidrawFile): string {
   const background = appState.viewBackgroundColor;
   return renderFullSize(elements, {
     background: typeof background === "string" ? background : undefined,

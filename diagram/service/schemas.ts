@@ -158,14 +158,22 @@ export function parseOrThrow<S extends z.ZodType>(
   throw new InvalidInputError(problems);
 }
 
-/** A new share link: view-only, until revoked, downloads allowed, unless said otherwise. */
+/**
+ * A new share link: view-only, until revoked, downloads allowed, history not shown, unless said
+ * otherwise.
+ */
 export const createShareSchema = z.strictObject({
   access: z.enum(["view", "edit"]).default("view"),
   expires: z.enum(["1h", "1d", "7d", "30d", "never"]).default("never"),
   label: z.string().trim().max(100).default(""),
   downloads: z.boolean().default(true),
+  history: z.boolean().default(false),
 });
 
+/** A change to a link: what its visitors may do, whether they see the history, or both. */
 export const patchShareSchema = z.strictObject({
-  access: z.enum(["view", "edit"]),
+  access: z.enum(["view", "edit"]).optional(),
+  history: z.boolean().optional(),
+}).refine((change) => change.access !== undefined || change.history !== undefined, {
+  error: "give access, history or both",
 });

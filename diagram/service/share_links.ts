@@ -15,6 +15,7 @@ import {
   insertShareLink,
   listShareLinks,
   setShareAccess,
+  setShareHistory,
   type ShareAccess,
   type ShareLink,
   type ShareTarget,
@@ -40,6 +41,7 @@ export interface ShareOptions {
   expires: ShareLifetime;
   label: string;
   downloads: boolean;
+  history: boolean;
 }
 
 const SECRET_BYTES = 32;
@@ -52,6 +54,8 @@ export interface ShareLinkView {
   access: ShareAccess;
   label: string;
   downloads: boolean;
+  /** Visitors may see the diagram's kept revisions. */
+  history: boolean;
   createdAt: string;
   expiresAt: string | null;
   lastUsedAt: string | null;
@@ -67,6 +71,7 @@ export function shareLinkView(link: ShareLink): ShareLinkView {
     access: link.access,
     label: link.label,
     downloads: link.downloads,
+    history: link.history,
     createdAt: link.createdAt,
     expiresAt: link.expiresAt,
     lastUsedAt: link.lastUsedAt,
@@ -130,6 +135,7 @@ export function shareLinkOperations(deps: { db: Database; baseUrl: string; now: 
         access: options.access,
         label: options.label,
         downloads: options.downloads,
+        history: options.history,
         expiresAt: lifetime === null ? null : new Date(now() + lifetime).toISOString(),
       });
       return { link: shareLinkView(link), url: `${baseUrl}${sharePath(secret)}` };
@@ -147,6 +153,14 @@ export function shareLinkOperations(deps: { db: Database; baseUrl: string; now: 
         const exists = await findShareLink(db, userId, id);
         if (exists === null) throw new NotFoundError("share link not found");
         throw new InvalidInputError(["access: a collection is shared to view only"]);
+      }
+      return shareLinkView((await findShareLink(db, userId, id))!);
+    },
+
+    /** Shows the diagram's history to the link's visitors, or stops. NotFoundError: no link. */
+    async setHistory(userId: string, id: string, history: boolean): Promise<ShareLinkView> {
+      if (!(await setShareHistory(db, userId, id, history))) {
+        throw new NotFoundError("share link not found");
       }
       return shareLinkView((await findShareLink(db, userId, id))!);
     },

@@ -149,7 +149,7 @@ export function pngSizeHint(natural: Size): Size {
 }
 
 /** The width and height renderFullSize writes on its root element. */
-function svgSize(svg: string): Size {
+export function svgSize(svg: string): Size {
   const root = svg.slice(0, svg.indexOf(">") + 1);
   const number = (name: string) => Number(new RegExp(` ${name}="([0-9.]+)"`).exec(root)?.[1] ?? 0);
   return { width: number("width"), height: number("height") };

@@ -14,6 +14,8 @@ export interface NewShareLink {
   access: ShareAccess;
   label: string;
   downloads: boolean;
+  /** Visitors may see the diagram's kept revisions. */
+  history: boolean;
   /** ISO time; null: until revoked. */
   expiresAt: string | null;
 }
@@ -31,7 +33,7 @@ export interface ShareLink extends NewShareLink {
 const LAST_USED_RESOLUTION_MS = 60_000;
 
 const SELECT = `SELECT l.id, l.user_id, l.diagram_id, l.collection_id, l.access, l.label,
-    l.downloads, l.created_at, l.expires_at, l.last_used_at,
+    l.downloads, l.history, l.created_at, l.expires_at, l.last_used_at,
     coalesce(d.name, c.name) AS target_name
   FROM share_links l
   LEFT JOIN diagrams d ON d.id = l.diagram_id
@@ -49,6 +51,7 @@ function linkOf(r: Row): ShareLink {
     access: text(r, "access") as ShareAccess,
     label: text(r, "label"),
     downloads: integer(r, "downloads") === 1,
+    history: integer(r, "history") === 1,
     createdAt: text(r, "created_at"),
     expiresAt: optionalText(r, "expires_at"),
     lastUsedAt: optionalText(r, "last_used_at"),
@@ -67,8 +70,8 @@ export async function insertShareLink(
   const collectionId = "collectionId" in link.target ? link.target.collectionId : null;
   await db.execute({
     sql: `INSERT INTO share_links (id, user_id, diagram_id, collection_id, secret_hash, access,
-            label, downloads, created_at, expires_at)
-          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+            label, downloads, history, created_at, expires_at)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     args: [
       id,
       userId,
@@ -78,6 +81,7 @@ export async function insertShareLink(
       link.access,
       link.label,
       link.downloads ? 1 : 0,
+      link.history ? 1 : 0,
       timestamp(),
       link.expiresAt,
     ],
@@ -147,6 +151,20 @@ export async function setShareAccess(
             access_changed_at = CASE WHEN access = ? THEN access_changed_at ELSE ? END
           WHERE user_id = ? AND id = ? AND (access = 'view' OR diagram_id IS NOT NULL)`,
     args: [access, access, timestamp(), userId, id],
+  });
+  return rowsAffected > 0;
+}
+
+/** Lets a link's visitors see the diagram's history, or no longer; false when there is no link. */
+export async function setShareHistory(
+  db: Database,
+  userId: string,
+  id: string,
+  history: boolean,
+): Promise<boolean> {
+  const { rowsAffected } = await db.execute({
+    sql: "UPDATE share_links SET history = ? WHERE user_id = ? AND id = ?",
+    args: [history ? 1 : 0, userId, id],
   });
   return rowsAffected > 0;
 }

@@ -72,11 +72,12 @@ export function registerGetDiagram(server: McpServer, context: ToolContext): voi
         diagram,
         await context.collections.list(userId),
       );
-      const shareLinks = showing.map(({ id, access, label, expiresAt, target }) => ({
+      const shareLinks = showing.map(({ id, access, label, expiresAt, history, target }) => ({
         id,
         access,
         label,
         expiresAt,
+        history,
         collectionId: target.type === "collection" ? target.id : null,
       }));
       const header = `${JSON.stringify(diagram.name)} (revision ${diagram.revision}, updated ` +
@@ -86,7 +87,7 @@ export function registerGetDiagram(server: McpServer, context: ToolContext): voi
               link.collectionId === null ? "" : ` (to its collection ${link.collectionId})`
             }: ${link.access}${link.label ? `, ${JSON.stringify(link.label)}` : ""}, ${
               link.expiresAt === null ? "until revoked" : `until ${link.expiresAt}`
-            }`
+            }${link.history ? ", with its history" : ""}`
           ).join("")
         }`;
       const specText = spec === null

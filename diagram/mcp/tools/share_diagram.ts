@@ -21,6 +21,10 @@ const inputSchema = z.object({
     "Who the link is for, up to 100 characters; the owner's lists show it, and the history " +
       "credits a guest's changes to it.",
   ),
+  history: createShareSchema.shape.history.unwrap().nullish().describe(
+    "true: the person may also see the diagram's history (every kept earlier version, as a " +
+      "picture, and who made it). false (the default): only the diagram as it is now.",
+  ),
 });
 
 /** What a share link is, without its secret; unshare_diagram and get_diagram say the same. */
@@ -29,6 +33,7 @@ export const shareLinkOutput = z.object({
   access: z.enum(["view", "edit"]),
   label: z.string(),
   expiresAt: z.string().nullable().describe("null: until revoked."),
+  history: z.boolean().describe("Whether the link shows the diagram's history."),
 });
 
 const outputSchema = shareLinkOutput.extend({
@@ -59,6 +64,7 @@ export function registerShareDiagram(server: McpServer, context: ToolContext): v
         expires: input.expires ?? "never",
         label: input.label ?? "",
         downloads: true,
+        history: input.history ?? false,
       });
       const until = link.expiresAt === null ? "until revoked" : `until ${link.expiresAt}`;
       return structuredResult(
@@ -75,6 +81,7 @@ export function registerShareDiagram(server: McpServer, context: ToolContext): v
           access: link.access,
           label: link.label,
           expiresAt: link.expiresAt,
+          history: link.history,
         },
       );
     } catch (error) {

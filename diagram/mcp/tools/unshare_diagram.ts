@@ -48,11 +48,12 @@ export function registerUnshareDiagram(server: McpServer, context: ToolContext):
         );
       }
       for (const link of chosen) await context.shares.revoke(userId, link.id);
-      const revoked = chosen.map(({ id, access, label, expiresAt }) => ({
+      const revoked = chosen.map(({ id, access, label, expiresAt, history }) => ({
         id,
         access,
         label,
         expiresAt,
+        history,
       }));
       const text = revoked.length === 0
         ? "The diagram had no live share links; nothing was revoked."
