@@ -14,6 +14,7 @@ function view(access: ShareAccess, live?: SharedDiagramView["live"]): SharedDiag
         access,
         label: "",
         downloads: true,
+        history: false,
         expiresAt: null,
         createdAt: "2026-01-01T00:00:00.000Z",
         lastUsedAt: null,

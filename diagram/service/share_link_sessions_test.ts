@@ -22,6 +22,7 @@ Deno.test("a link's visitors' session ends with the link: revoked (when unknown)
         access,
         label,
         downloads: true,
+        history: false,
         expiresAt,
       });
     const refOf = async (id: string) =>
@@ -79,6 +80,7 @@ Deno.test("a save is credited to the labels of the edit links whose guests wrote
         access,
         label,
         downloads: true,
+        history: false,
         expiresAt: null,
       });
     const refOf = async (id: string) =>
