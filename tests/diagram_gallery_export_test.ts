@@ -11,7 +11,7 @@ import {
   excalidrawFile,
   startDiagramWithAccount,
 } from "./helpers/collab_instance.ts";
-import { ELEMENT_DEFAULTS } from "./helpers/scene_fixture.ts";
+import { ELEMENT_DEFAULTS, imageElement } from "./helpers/scene_fixture.ts";
 import { startSqld } from "./helpers/sqld.ts";
 
 const PNG = Uint8Array.fromBase64(
@@ -36,21 +36,7 @@ function rectangle(id: string, index: string, x = 0) {
 }
 
 function image(id: string, fileId: string, index: string) {
-  return {
-    ...ELEMENT_DEFAULTS,
-    id,
-    type: "image",
-    x: 0,
-    y: 0,
-    width: 10,
-    height: 10,
-    index,
-    boundElements: null,
-    fileId,
-    status: "saved",
-    scale: [1, 1],
-    crop: null,
-  };
+  return { ...imageElement(id, fileId, index), width: 10, height: 10 };
 }
 
 async function ok(

@@ -45,20 +45,28 @@ export function historyPage(view: HistoryView): string {
         ? html`<p class="empty">No earlier revisions yet. From now on each change keeps the one
           before it here.</p>`
         : ""}
-      ${view.olderPage || view.paged
-        ? html`
-          <nav class="pages" aria-label="Pages">
-            <ul>
-                    ${view.paged ? html`<li><a href="${self}">Newest</a></li>` : ""}
-                    ${view.olderPage
-                      ? html`<li><a href="${view.olderPage}">Older revisions</a></li>`
-                      : ""}
-                  </ul>
-          </nav>
-        `
-        : ""}
+      ${historyPages(self, view)}
     `,
   });
+}
+
+/**
+ * Links to the newest revisions (at `newest`) from a later page, and to older ones when there
+ * are more; nothing on a history that fits one page. A share link's history pages use it too.
+ */
+export function historyPages(
+  newest: string,
+  view: { olderPage?: string; paged: boolean },
+): Html | "" {
+  if (!view.olderPage && !view.paged) return "";
+  return html`
+    <nav class="pages" aria-label="Pages">
+      <ul>
+        ${view.paged ? html`<li><a href="${newest}">Newest</a></li>` : ""}
+        ${view.olderPage ? html`<li><a href="${view.olderPage}">Older revisions</a></li>` : ""}
+      </ul>
+    </nav>
+  `;
 }
 
 function currentRow(diagram: DiagramView, now: number): Html {

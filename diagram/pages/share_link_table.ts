@@ -98,26 +98,28 @@ function accessForm(link: ShareLinkView, options: ShareLinkTableOptions): Html |
   const [access, words] = link.access === "edit"
     ? ["view", "Make view-only"]
     : ["edit", "Allow editing"];
-  return linkForm(
-    link,
-    "access",
-    options.back,
-    html`
-      <input type="hidden" name="access" value="${access}"><button type="submit"
-        aria-label="${words}: ${describe(link)}">${words}</button>
-    `,
-  );
+  return settingForm(link, options.back, { name: "access", value: access }, words);
 }
 
 function historyForm(link: ShareLinkView, options: ShareLinkTableOptions): Html | "" {
   if (!options.changeAccess) return "";
   const [history, words] = link.history ? ["off", "Hide history"] : ["on", "Show history"];
+  return settingForm(link, options.back, { name: "history", value: history }, words);
+}
+
+/** One button that sets one of the link's settings (posted to /account/shares/<id>/<name>). */
+function settingForm(
+  link: ShareLinkView,
+  back: string,
+  setting: { name: string; value: string },
+  words: string,
+): Html {
   return linkForm(
     link,
-    "history",
-    options.back,
+    setting.name,
+    back,
     html`
-      <input type="hidden" name="history" value="${history}"><button type="submit"
+      <input type="hidden" name="${setting.name}" value="${setting.value}"><button type="submit"
         aria-label="${words}: ${describe(link)}">${words}</button>
     `,
   );

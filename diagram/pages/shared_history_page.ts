@@ -7,6 +7,7 @@ import { SHARED_FIGURE_ID } from "../editor/shared_live_config.ts";
 import type { RevisionMeta } from "../service/history.ts";
 import { madeForVisitor } from "../service/shared_history.ts";
 import type { SharedDiagram, Size } from "../service/shared_view.ts";
+import { historyPages } from "./history_page.ts";
 import { panZoomFrame } from "./pan_zoom_frame.ts";
 import { timeAgo } from "./relative_time.ts";
 import { NO_SCRIPT_SCALE, sharedDocument } from "./shared_page.ts";
@@ -37,18 +38,7 @@ export function sharedHistoryPage(view: SharedHistoryView): string {
         : html`<ol class="revisions">${
           view.revisions.map((revision) => revisionRow(path, revision, view.now))
         }</ol>`}
-      ${view.olderPage || view.paged
-        ? html`
-          <nav class="pages" aria-label="Pages">
-            <ul>
-              ${view.paged ? html`<li><a href="${path}/history">Newest</a></li>` : ""}
-              ${view.olderPage
-                ? html`<li><a href="${view.olderPage}">Older revisions</a></li>`
-                : ""}
-            </ul>
-          </nav>
-        `
-        : ""}
+      ${historyPages(`${path}/history`, view)}
     `,
   });
 }
