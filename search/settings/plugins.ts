@@ -15,17 +15,11 @@ import {
 import { compileHostPattern, type HostnameSettings } from "../plugins/hostnames.ts";
 import type { AvailablePlugin } from "../plugins/switches.ts";
 import { expectation } from "./schemas.ts";
+import type { PluginSettings } from "./types.ts";
 import { readYamlValue } from "./yaml_mapping.ts";
 
 /** Reads a file named in the settings, relative to the settings file's folder. */
 export type ReadRelative = (path: string) => string;
-
-export interface PluginSettings {
-  plugins: AvailablePlugin[];
-  hostnames: HostnameSettings;
-  doi_resolvers: Record<string, string>;
-  default_doi_resolver: string;
-}
 
 /** SearXNG's resolvers minus its Sci-Hub mirrors: open-access first, the DOI system's own next. */
 const DEFAULT_DOI_RESOLVERS = { "oadoi.org": "https://oadoi.org/", "doi.org": "https://doi.org/" };

@@ -3,7 +3,7 @@
 import { stringify } from "yaml";
 import { parseSettings } from "./load.ts";
 import type { EngineSettings, ModuleTable, SettingsEnv } from "./types.ts";
-import type { PluginSettings } from "./plugins.ts";
+import type { PluginSettings } from "./types.ts";
 
 /** The plugin settings of the shipped file (hostnames is not offered without rules). */
 export const SHIPPED_PLUGIN_SETTINGS: PluginSettings = {

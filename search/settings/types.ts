@@ -1,7 +1,8 @@
 // The service's settings as the rest of search uses them: the subset of SearXNG's settings.yml we
 // implement, after load.ts has read, merged and checked it.
 import type { Format } from "../core/search_params.ts";
-import type { PluginSettings } from "./plugins.ts";
+import type { HostnameSettings } from "../plugins/hostnames.ts";
+import type { AvailablePlugin } from "../plugins/switches.ts";
 
 export interface EngineSettings {
   /** Unique, lowercase; used in results' `engine`, in `engines=` and `!name`. */
@@ -19,6 +20,14 @@ export interface EngineSettings {
   /** A provider's API key, sent only to that provider; null = its anonymous limits. */
   api_key: string | null;
   categories: string[];
+}
+
+/** The plugin sections (settings/plugins.ts reads them). */
+export interface PluginSettings {
+  plugins: AvailablePlugin[];
+  hostnames: HostnameSettings;
+  doi_resolvers: Record<string, string>;
+  default_doi_resolver: string;
 }
 
 export interface Settings extends PluginSettings {
