@@ -4,6 +4,7 @@
 import { type Html, html } from "../../runtime/markup.ts";
 import type { AccessTokenInfo } from "../service/accounts.ts";
 import type { ShareLinkView } from "../service/share_links.ts";
+import { actionsTable } from "./actions_table.ts";
 import { problemMessage, renderPage } from "./layout.ts";
 import { shareLinkTable } from "./share_link_table.ts";
 
@@ -128,17 +129,5 @@ function tokenTable(tokens: AccessTokenInfo[]): Html {
       </tr>
     `
   );
-  return html`
-    <table class="tokens">
-      <thead>
-        <tr>
-          <th scope="col">Name</th>
-          <th scope="col">Created</th>
-          <th scope="col">Last used</th>
-          <th scope="col"><span class="visually-hidden">Actions</span></th>
-        </tr>
-      </thead>
-      <tbody>${rows}</tbody>
-    </table>
-  `;
+  return actionsTable("tokens", ["Name", "Created", "Last used"], rows);
 }

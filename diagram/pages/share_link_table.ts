@@ -4,6 +4,7 @@
 // secret is here: a link's address is shown once, when it is made.
 import { type Html, html } from "../../runtime/markup.ts";
 import type { ShareLinkView } from "../service/share_links.ts";
+import { actionsTable } from "./actions_table.ts";
 
 export interface ShareLinkTableOptions {
   /** Where each form comes back to. */
@@ -49,22 +50,12 @@ export function shareLinkTable(links: ShareLinkView[], options: ShareLinkTableOp
       </tr>
     `
   );
-  return html`
-    <table class="tokens share-links">
-      <thead>
-        <tr>
-            ${options.showTarget ? html`<th scope="col">Shows</th>` : ""}
-            <th scope="col">Label</th>
-            <th scope="col">Visitors</th>
-            <th scope="col">Created</th>
-            <th scope="col">Expires</th>
-            <th scope="col">Last used</th>
-            <th scope="col"><span class="visually-hidden">Actions</span></th>
-          </tr>
-      </thead>
-      <tbody>${rows}</tbody>
-    </table>
-  `;
+  const headings = ["Label", "Visitors", "Created", "Expires", "Last used"];
+  return actionsTable(
+    "tokens share-links",
+    options.showTarget ? ["Shows", ...headings] : headings,
+    rows,
+  );
 }
 
 function targetLink(link: ShareLinkView): Html {
