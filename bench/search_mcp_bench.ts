@@ -5,142 +5,20 @@
 // The service runs with its task's V8 flags; EXTRA_V8_FLAGS go after them, to measure a trade-off.
 // The same rounds then run against mcp-searxng (bench/mcp_searxng_anchor.ts) on the same engine
 // stub, and the ratios are printed.
-import {
-  denoCommand,
-  RunningProcess,
-  serviceArgs,
-  serviceCommand,
-} from "../tests/helpers/process.ts";
 import { startMcpSearxng } from "./mcp_searxng_anchor.ts";
-import { cpuMsOf, percentile, rssMiB } from "./process_stats.ts";
+import { percentile, rssMiB } from "./process_stats.ts";
+import {
+  load,
+  type Round,
+  startEngineStub,
+  startSearchMcp,
+  TOKEN,
+  toolCall,
+  workerHeaders,
+} from "./search_mcp_load.ts";
 
 const SECONDS = Number(Deno.args[0] ?? 5);
 const V8_FLAGS = Deno.env.get("EXTRA_V8_FLAGS");
-const TOKEN = "bench-bearer-token-0123456789";
-const HEADERS = {
-  "Content-Type": "application/json",
-  "Accept": "application/json, text/event-stream",
-  "Authorization": `Bearer ${TOKEN}`,
-};
-
-interface Round {
-  calls: number;
-  failures: number;
-  seconds: number;
-  latencies: number[];
-  serverCpuMs: number;
-}
-
-async function startEngineStub() {
-  const process = new RunningProcess(denoCommand(["run", "-A", "bench/fake_engine_server.ts"], {}));
-  const [, origin] = await process.waitFor(/fake engine on (\S+)/);
-  return { process, origin };
-}
-
-async function startSearchMcp(engine: string, stateless: boolean) {
-  const process = new RunningProcess(serviceCommand("search_mcp", {
-    MCP_HTTP_PORT: "0",
-    SEARXNG_URL: engine,
-    MCP_HTTP_AUTH_TOKEN: TOKEN,
-    MCP_HTTP_STATELESS: String(stateless),
-    MCP_TOOL_RATE_MAX: "0",
-  }, serviceArgs("search_mcp", V8_FLAGS)));
-  const [, address] = await process.waitFor(/listening on (http:\/\/\S+)/);
-  return { process, mcpUrl: new URL("/mcp", address) };
-}
-
-/** Headers for one worker's calls: its own session when stateful. */
-async function workerHeaders(mcpUrl: URL, stateless: boolean): Promise<Record<string, string>> {
-  if (stateless) return HEADERS;
-  const init = await fetch(mcpUrl, {
-    method: "POST",
-    headers: HEADERS,
-    body: JSON.stringify({
-      jsonrpc: "2.0",
-      id: 0,
-      method: "initialize",
-      params: {
-        protocolVersion: "2025-06-18",
-        capabilities: {},
-        clientInfo: { name: "bench", version: "1" },
-      },
-    }),
-  });
-  await init.body?.cancel();
-  const session = {
-    ...HEADERS,
-    "Mcp-Session-Id": init.headers.get("mcp-session-id")!,
-    "Mcp-Protocol-Version": "2025-06-18",
-  };
-  const initialized = await fetch(mcpUrl, {
-    method: "POST",
-    headers: session,
-    body: JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }),
-  });
-  await initialized.body?.cancel();
-  return session;
-}
-
-let counter = 0;
-
-async function load(
-  send: (query: string, headers: Record<string, string>) => Promise<boolean>,
-  prepare: () => Promise<Record<string, string>>,
-  connections: number,
-  seconds: number,
-  serverPid?: number,
-): Promise<Round> {
-  const latencies: number[] = [];
-  let failures = 0;
-  const workers = await Promise.all(Array.from({ length: connections }, prepare));
-  const cpuBefore = serverPid ? cpuMsOf(serverPid) : 0;
-  const started = performance.now();
-  const deadline = started + seconds * 1000;
-  await Promise.all(workers.map(async (headers) => {
-    while (performance.now() < deadline) {
-      const sent = performance.now();
-      const ok = await send(`distinct query ${counter++}`, headers);
-      latencies.push(performance.now() - sent);
-      if (!ok) failures++;
-    }
-  }));
-  return {
-    calls: latencies.length,
-    failures,
-    seconds: (performance.now() - started) / 1000,
-    latencies: latencies.sort((a, b) => a - b),
-    serverCpuMs: serverPid ? cpuMsOf(serverPid) - cpuBefore : 0,
-  };
-}
-
-/** The JSON-RPC message of an answer, sent as JSON or as one server-sent event (mcp-searxng). */
-async function rpcMessage(response: Response) {
-  const body = await response.text();
-  if (!response.headers.get("content-type")?.startsWith("text/event-stream")) {
-    return JSON.parse(body);
-  }
-  const data = body.split("\n").find((line) => line.startsWith("data: "));
-  return data ? JSON.parse(data.slice("data: ".length)) : null;
-}
-
-function toolCall(mcpUrl: URL) {
-  return async (query: string, headers: Record<string, string>) => {
-    const response = await fetch(mcpUrl, {
-      method: "POST",
-      headers,
-      body: JSON.stringify({
-        jsonrpc: "2.0",
-        id: 1,
-        method: "tools/call",
-        params: { name: "searxng_web_search", arguments: { query } },
-      }),
-    });
-    const message = await rpcMessage(response);
-    // Both servers word their answers their own way; each must carry the tenth result.
-    return response.status === 200 && message?.result?.isError !== true &&
-      JSON.stringify(message?.result?.content ?? null).includes("example.org/article/9");
-  };
-}
 
 function directCall(engine: string) {
   return async (query: string) => {
@@ -169,7 +47,10 @@ const engine = await startEngineStub();
 const noPrep = () => Promise.resolve({});
 const summary: Record<string, number> = {};
 const servers = [
-  { name: "search_mcp", start: (stateless: boolean) => startSearchMcp(engine.origin, stateless) },
+  {
+    name: "search_mcp",
+    start: (stateless: boolean) => startSearchMcp(engine.origin, stateless, V8_FLAGS),
+  },
   {
     name: "mcp-searxng",
     start: (stateless: boolean) => startMcpSearxng(engine.origin, { stateless, token: TOKEN }),
