@@ -28,10 +28,13 @@ const gzipAsync = promisify(gzip);
 
 /**
  * The encoding to answer `Accept-Encoding` with, or null for none (identity). q-values count
- * (`br;q=0` refuses brotli), `*` stands for codings not named, and brotli wins a tie. A missing
+ * (`br;q=0` refuses brotli), `*` stands for codings not named, and `tie` wins a tie. A missing
  * header gets identity: a client that says nothing may not expect compression.
  */
-export function negotiateEncoding(acceptEncoding: string | null | undefined): Encoding | null {
+export function negotiateEncoding(
+  acceptEncoding: string | null | undefined,
+  tie: Encoding = "br",
+): Encoding | null {
   if (!acceptEncoding) return null;
   const weights = new Map<string, number>();
   for (const entry of acceptEncoding.split(",")) {
@@ -49,7 +52,8 @@ export function negotiateEncoding(acceptEncoding: string | null | undefined): En
   const weightOf = (coding: Encoding) => weights.get(coding) ?? weights.get("*") ?? 0;
   const br = weightOf("br");
   const gzipWeight = weightOf("gzip");
-  if (br > 0 && br >= gzipWeight) return "br";
+  if (br === gzipWeight) return br > 0 ? tie : null;
+  if (br > gzipWeight) return "br";
   return gzipWeight > 0 ? "gzip" : null;
 }
 
@@ -116,17 +120,28 @@ function weakened(etag: string): string {
   return etag.startsWith("W/") ? etag : `W/${etag}`;
 }
 
+export interface CompressionOptions {
+  /**
+   * Below this size gzip wins a tie with brotli (0, the default: brotli always does). For a
+   * service of many small answers: setting up a brotli encoder costs a fixed 0.2–0.4 ms of CPU per
+   * answer in this runtime, which on a 7 KB JSON-RPC answer saves some tens of bytes over gzip.
+   */
+  brotliMinBytes?: number;
+}
+
 /** The middleware: compresses what isCompressibleType and leftAlone allow, as negotiated. */
-export function compression(): MiddlewareHandler {
+export function compression({ brotliMinBytes = 0 }: CompressionOptions = {}): MiddlewareHandler {
   return async (c, next) => {
     await next();
     const response = c.res;
     if (!isCompressibleType(response.headers.get("content-type"))) return;
     addVaryAcceptEncoding(response.headers);
     if (leftAlone(c.req.method, response)) return;
-    const encoding = negotiateEncoding(c.req.header("accept-encoding"));
-    if (encoding === null) return;
+    const acceptEncoding = c.req.header("accept-encoding");
+    if (negotiateEncoding(acceptEncoding) === null) return;
     const body = new Uint8Array(await response.arrayBuffer());
+    const tie = body.byteLength < brotliMinBytes ? "gzip" : "br";
+    const encoding = negotiateEncoding(acceptEncoding, tie)!;
     const headers = new Headers(response.headers);
     headers.delete("content-length");
     const small = body.byteLength < MIN_COMPRESSED_BYTES;

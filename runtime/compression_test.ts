@@ -37,6 +37,14 @@ Deno.test("Accept-Encoding: brotli wins a tie, q-values and * are honoured", () 
   }
 });
 
+Deno.test("Accept-Encoding: the tie-breaker decides only between equally welcome codings", () => {
+  assert.equal(negotiateEncoding("gzip, deflate, br", "gzip"), "gzip");
+  assert.equal(negotiateEncoding("*", "gzip"), "gzip");
+  assert.equal(negotiateEncoding("br", "gzip"), "br");
+  assert.equal(negotiateEncoding("br, gzip;q=0.5", "gzip"), "br");
+  assert.equal(negotiateEncoding("br;q=0, gzip;q=0", "gzip"), null);
+});
+
 Deno.test("a huge Accept-Encoding is read in linear time", () => {
   const started = performance.now();
   assert.equal(negotiateEncoding("br;q=" + "0".repeat(200_000)), null);
@@ -123,6 +131,22 @@ Deno.test("a big text answer is sent in brotli or gzip as negotiated, its ETag w
   assert.equal(gz.headers.get("content-encoding"), "gzip");
   const gzBytes = new Uint8Array(await gz.arrayBuffer());
   assert.equal(new TextDecoder().decode(gunzipSync(gzBytes)), BIG);
+});
+
+Deno.test("below brotliMinBytes gzip wins a tie, brotli still goes to whoever asks only for it", async () => {
+  const hono = new Hono();
+  hono.use(compression({ brotliMinBytes: BIG.length + 1 }));
+  hono.get("/page", (c) => c.body(BIG, 200, { "Content-Type": "application/json" }));
+  hono.get("/bigger", (c) => c.body(BIG + BIG, 200, { "Content-Type": "application/json" }));
+  const tied = await hono.request("/page", { headers: { "accept-encoding": "gzip, deflate, br" } });
+  assert.equal(tied.headers.get("content-encoding"), "gzip");
+  assert.equal(new TextDecoder().decode(gunzipSync(new Uint8Array(await tied.arrayBuffer()))), BIG);
+  const brOnly = await hono.request("/page", { headers: { "accept-encoding": "br" } });
+  assert.equal(brOnly.headers.get("content-encoding"), "br");
+  await brOnly.body?.cancel();
+  const large = await hono.request("/bigger", { headers: { "accept-encoding": "gzip, br" } });
+  assert.equal(large.headers.get("content-encoding"), "br");
+  await large.body?.cancel();
 });
 
 Deno.test("without an accepted encoding the body goes as it is, still with Vary", async () => {
