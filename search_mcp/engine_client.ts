@@ -5,7 +5,7 @@ import { type DependencyProbe, httpProbe, PROBE_TIMEOUT_MS } from "../runtime/de
 import { z } from "zod";
 import { readBodyCapped } from "../runtime/read_capped.ts";
 import { startDeadline } from "../shared/deadline.ts";
-import { DATE_UNITS } from "../shared/approximate_date.ts";
+import { type EngineSearchResult, isEngineResult, readEngineResult } from "./engine_result.ts";
 
 export interface EngineSearchParams {
   query: string;
@@ -17,90 +17,12 @@ export interface EngineSearchParams {
   engines?: string;
 }
 
-/** A text field some engines send as a number (SearXNG's popularity, filesize); absent if neither. */
-const looseText = z.union([z.string(), z.number()]).nullish()
-  .transform((value) => value === null || value === undefined ? undefined : String(value))
-  .catch(undefined);
+export type { EngineSearchResult };
 
-/** A list of texts (a paper's authors, a package's tags); one text alone is a list of one. */
-const textList = z.union([z.string().transform((value) => [value]), z.array(z.unknown())])
-  .nullish()
-  .transform((value) =>
-    value ? value.filter((item): item is string => typeof item === "string") : undefined
-  )
-  .catch(undefined);
-
-/**
- * A video's length: SearXNG writes the seconds as a number (a timedelta), our engine and some of
- * SearXNG's engines "12:34"; either reads as "12:34" or "1:02:03".
- */
-const videoLength = z.union([z.string(), z.number()]).nullish()
-  .transform((value) => {
-    if (value === null || value === undefined || value === "") return undefined;
-    const total = typeof value === "number"
-      ? value
-      : /^\d+(\.\d+)?$/.test(value)
-      ? Number(value)
-      : NaN;
-    if (Number.isNaN(total)) return value;
-    const whole = Math.round(total);
-    const [h, m, s] = [Math.floor(whole / 3600), Math.floor(whole / 60) % 60, whole % 60];
-    const pad = (n: number) => String(n).padStart(2, "0");
-    return h > 0 ? `${h}:${pad(m)}:${pad(s)}` : `${m}:${pad(s)}`;
-  })
-  .catch(undefined);
-
-const optionalText = z.string().nullish().catch(undefined);
-
-// Plain objects keep only the fields named: an engine's extra fields (parsed_url, positions…) are
-// neither copied on every answer nor kept in the search cache. Besides the fields every client
-// reads, the template (SearXNG's result kind) and each kind's own fields are kept, so an agent
-// learns what an image shows and where, a video's length, a paper's authors and DOI, a package's
-// version and links.
-const resultSchema = z.object({
-  url: z.string(),
-  title: z.string().catch(""),
-  content: z.string().nullish().transform((text) => text ?? ""),
-  engines: z.array(z.string()).optional().catch(undefined),
-  score: z.number().optional().catch(undefined),
-  category: z.string().optional().catch(undefined),
-  publishedDate: z.string().nullish().catch(undefined),
-  // Our engine's mark on a date counted back from "2 years ago" (SearXNG sends none).
-  publishedDatePrecision: z.enum(DATE_UNITS).optional().catch(undefined),
-  thumbnail: z.string().nullish().catch(undefined),
-  img_src: z.string().nullish().catch(undefined),
-  template: optionalText,
-  // images.html
-  thumbnail_src: optionalText,
-  resolution: looseText,
-  img_format: optionalText,
-  source: optionalText,
-  filesize: looseText,
-  // videos.html
-  iframe_src: optionalText,
-  length: videoLength,
-  author: optionalText,
-  // paper.html
-  authors: textList,
-  journal: optionalText,
-  publisher: optionalText,
-  doi: optionalText,
-  pdf_url: optionalText,
-  type: optionalText,
-  volume: looseText,
-  pages: looseText,
-  // packages.html
-  package_name: optionalText,
-  version: looseText,
-  maintainer: optionalText,
-  homepage: optionalText,
-  source_code_url: optionalText,
-  tags: textList,
-  popularity: looseText,
-  license_name: optionalText,
-});
-
-export type EngineSearchResult = z.infer<typeof resultSchema>;
+/** The results list: every item an object with a url (else the answer is not an engine's). */
+const resultsSchema = z.custom<Record<string, unknown>[]>(
+  (value) => Array.isArray(value) && value.every(isEngineResult),
+).transform((items) => items.map(readEngineResult));
 
 // Older SearXNG versions send answers as strings, newer ones as objects (`engine` names the
 // engine or plugin that answered).
@@ -117,7 +39,7 @@ const infoboxSchema = z.object({
 export const searchResponseSchema = z.object({
   query: z.string().catch(""),
   number_of_results: z.number().catch(0),
-  results: z.array(resultSchema),
+  results: resultsSchema,
   answers: z.array(answerSchema).catch([]),
   corrections: z.array(z.string()).catch([]),
   infoboxes: z.array(infoboxSchema).catch([]),
