@@ -40,7 +40,10 @@ const diagramProbe = httpProbe(
   new URL("/health", config.diagramInternalUrl).href,
   `the diagram service at ${new URL(config.diagramInternalUrl).origin} (DIAGRAM_INTERNAL_URL)`,
 );
-const releaseMemory = memoryReleaser(() => rooms.stats().rooms, exposedGc);
+const releaseMemory = memoryReleaser({
+  rooms: () => rooms.stats().rooms,
+  framesReceived: rooms.framesReceived,
+}, exposedGc);
 const ticker = setInterval(() => {
   rooms.tick().then(
     releaseMemory,

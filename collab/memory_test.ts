@@ -3,22 +3,44 @@ import { memoryReleaser } from "./memory.ts";
 import { Room, SERVER_ORIGIN } from "./room.ts";
 import { seedDocument } from "./scene.ts";
 
-Deno.test("a full GC runs after a tick on which rooms were loaded or unloaded, and only then", () => {
+Deno.test("a full GC runs after rooms were loaded or unloaded, on a quiet tick, and only then", () => {
   let rooms = 0;
+  let frames = 0;
   let collections = 0;
-  const release = memoryReleaser(() => rooms, () => collections++);
+  const release = memoryReleaser(
+    { rooms: () => rooms, framesReceived: () => frames },
+    () => collections++,
+  );
   assert.equal(release(), false);
   rooms = 3;
-  assert.equal(release(), true, "rooms loaded");
+  assert.equal(release(), true, "rooms loaded, no frame since the last tick");
   assert.equal(release(), false, "nothing changed");
   rooms = 0;
   assert.equal(release(), true, "rooms unloaded");
   assert.equal(collections, 2);
 });
 
+Deno.test("while frames arrive the collection waits for the first quiet tick", () => {
+  let rooms = 0;
+  let frames = 0;
+  let collections = 0;
+  const release = memoryReleaser(
+    { rooms: () => rooms, framesReceived: () => frames },
+    () => collections++,
+  );
+  rooms = 20;
+  frames += 500;
+  assert.equal(release(), false, "busy: frames arrived since the last tick");
+  frames += 500;
+  assert.equal(release(), false, "still busy");
+  assert.equal(release(), true, "quiet at last");
+  assert.equal(release(), false, "collected already");
+  assert.equal(collections, 1);
+});
+
 Deno.test("without --expose-gc the releaser does nothing", () => {
   let rooms = 0;
-  const release = memoryReleaser(() => rooms, undefined);
+  const release = memoryReleaser({ rooms: () => rooms, framesReceived: () => 0 }, undefined);
   rooms = 1;
   assert.equal(release(), false);
 });

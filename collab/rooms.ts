@@ -395,6 +395,13 @@ export function createRooms(options: RoomsOptions) {
       return { ...saves };
     },
 
+    /** Frames the loaded rooms have taken in: unchanged between two looks means quiet. */
+    framesReceived(): number {
+      let frames = 0;
+      for (const entry of loaded.values()) frames += entry.room.framesReceived;
+      return frames;
+    },
+
     stats(): { rooms: number; connections: number } {
       let connections = 0;
       for (const entry of loaded.values()) connections += entry.room.peers.size;

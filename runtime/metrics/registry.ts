@@ -144,7 +144,7 @@ export class Registry {
       type,
       lines: () => [...series.values()].map(({ labels, value }) => sampleLine(name, labels, value)),
     });
-    const entry = (labels: Labels) => {
+    const labelled = (labels: Labels) => {
       const key = seriesKey(name, labelNames, labels);
       let found = series.get(key);
       if (!found) {
@@ -153,6 +153,15 @@ export class Registry {
       }
       return found;
     };
+    // A family without labels has one series: no key to build on every count (collab counts
+    // every frame it sends).
+    let only: { labels: Labels; value: number } | undefined;
+    const unlabelled = (labels: Labels) => {
+      for (const label in labels) throw new Error(`${name} takes no labels, got ${label}`);
+      if (only === undefined) series.set("[]", only = { labels: {}, value: 0 });
+      return only;
+    };
+    const entry = labelNames.length === 0 ? unlabelled : labelled;
     return {
       add: (labels: Labels, by: number) => void (entry(labels).value += by),
       put: (labels: Labels, value: number) => void (entry(labels).value = value),

@@ -51,13 +51,18 @@ Deno.test("label values and HELP text are escaped as the format requires", async
   assert.equal(await promtoolCheck(text), "");
 });
 
-Deno.test("a counter must end in _total, and labels must be exactly the declared ones", () => {
+Deno.test("a counter must end in _total, and labels must be exactly the declared ones", async () => {
   const registry = new Registry();
   assert.throws(() => registry.counter("jobs", "Jobs."), /_total/);
   const jobs = registry.counter("jobs_total", "Jobs.", ["kind"]);
   assert.throws(() => jobs.inc({}), /takes labels \[kind\]/);
   assert.throws(() => jobs.inc({ kind: "a", extra: "b" }), /takes labels/);
   assert.throws(() => jobs.inc({ kind: "a" }, -1), /cannot go down/);
+  const runs = registry.counter("runs_total", "Runs.");
+  assert.throws(() => runs.inc({ kind: "a" }), /takes no labels, got kind/);
+  runs.inc();
+  runs.inc({}, 2);
+  assert.match(await registry.expose(), /^runs_total 3$/m);
   assert.throws(() => registry.gauge("jobs_total", "Again."), /registered twice/);
   assert.throws(() => registry.gauge("bad-name", "Dash."), /bad metric name/);
 });
