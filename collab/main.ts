@@ -42,7 +42,7 @@ const diagramProbe = httpProbe(
 );
 const releaseMemory = memoryReleaser({
   rooms: () => rooms.stats().rooms,
-  framesReceived: rooms.framesReceived,
+  editsMade: rooms.editsMade,
 }, exposedGc);
 const ticker = setInterval(() => {
   rooms.tick().then(

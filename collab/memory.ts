@@ -4,9 +4,11 @@
 // server held about twice what its rooms need, and rooms unloaded stayed in its RSS. Once the
 // number of loaded rooms has changed, one full collection (V8's `gc`, exposed by `--expose-gc` in
 // the collab task's V8 flags, in its "last resort" form) hands those pages back — on the first
-// tick after which no frame arrived. That collection stops the server for about 100 ms: done while
+// tick after which nobody edited. That collection stops the server for about 100 ms: done while
 // clients edit, it held every update in flight for that long (the fan-out's p99 rose from 9 to 29
-// ms). A server that stays busy allocates, so V8 collects on its own meanwhile. A tick with no
+// ms). A server whose rooms stay busy allocates, so V8 collects on its own meanwhile. Presence
+// (cursors, and the clients' renewal of it every 15 s) does not count: it never stops, and a
+// cursor a tenth of a second late once is no harm. A tick with no
 // room loaded or unloaded since the last collection costs nothing.
 
 /** A full collection, done now. */
@@ -25,26 +27,26 @@ const gc = (globalThis as { gc?: V8Gc }).gc;
 export const exposedGc: Collect | undefined = gc &&
   (() => gc({ type: "major", execution: "sync", flavor: "last-resort" }));
 
-/** What the releaser watches: how many rooms are loaded, and the frames they have taken in. */
+/** What the releaser watches: how many rooms are loaded, and the edits they have taken in. */
 export interface RoomActivity {
   rooms(): number;
-  framesReceived(): number;
+  editsMade(): number;
 }
 
 /**
  * Called after every tick: one full GC when the number of rooms differs from what the last
- * collection saw and no frame arrived since the previous call. True when it collected.
+ * collection saw and nobody edited since the previous call. True when it collected.
  */
 export function memoryReleaser(
   activity: RoomActivity,
   collect: Collect | undefined,
 ): () => boolean {
   let collectedAt = activity.rooms();
-  let frames = activity.framesReceived();
+  let edits = activity.editsMade();
   return () => {
-    const framesNow = activity.framesReceived();
-    const quiet = framesNow === frames;
-    frames = framesNow;
+    const editsNow = activity.editsMade();
+    const quiet = editsNow === edits;
+    edits = editsNow;
     const rooms = activity.rooms();
     if (rooms === collectedAt || !quiet || collect === undefined) return false;
     collectedAt = rooms;

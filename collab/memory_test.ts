@@ -5,33 +5,33 @@ import { seedDocument } from "./scene.ts";
 
 Deno.test("a full GC runs after rooms were loaded or unloaded, on a quiet tick, and only then", () => {
   let rooms = 0;
-  let frames = 0;
+  let edits = 0;
   let collections = 0;
   const release = memoryReleaser(
-    { rooms: () => rooms, framesReceived: () => frames },
+    { rooms: () => rooms, editsMade: () => edits },
     () => collections++,
   );
   assert.equal(release(), false);
   rooms = 3;
-  assert.equal(release(), true, "rooms loaded, no frame since the last tick");
+  assert.equal(release(), true, "rooms loaded, no edit since the last tick");
   assert.equal(release(), false, "nothing changed");
   rooms = 0;
   assert.equal(release(), true, "rooms unloaded");
   assert.equal(collections, 2);
 });
 
-Deno.test("while frames arrive the collection waits for the first quiet tick", () => {
+Deno.test("while clients edit the collection waits for the first quiet tick", () => {
   let rooms = 0;
-  let frames = 0;
+  let edits = 0;
   let collections = 0;
   const release = memoryReleaser(
-    { rooms: () => rooms, framesReceived: () => frames },
+    { rooms: () => rooms, editsMade: () => edits },
     () => collections++,
   );
   rooms = 20;
-  frames += 500;
-  assert.equal(release(), false, "busy: frames arrived since the last tick");
-  frames += 500;
+  edits += 500;
+  assert.equal(release(), false, "busy: edits since the last tick");
+  edits += 500;
   assert.equal(release(), false, "still busy");
   assert.equal(release(), true, "quiet at last");
   assert.equal(release(), false, "collected already");
@@ -40,7 +40,7 @@ Deno.test("while frames arrive the collection waits for the first quiet tick", (
 
 Deno.test("without --expose-gc the releaser does nothing", () => {
   let rooms = 0;
-  const release = memoryReleaser({ rooms: () => rooms, framesReceived: () => 0 }, undefined);
+  const release = memoryReleaser({ rooms: () => rooms, editsMade: () => 0 }, undefined);
   rooms = 1;
   assert.equal(release(), false);
 });

@@ -38,8 +38,6 @@ export class Room {
   /** Counts the clients' edits; `savedEdits` is the count the last save included. */
   edits = 0;
   savedEdits = 0;
-  /** Frames taken in from clients, any kind: whether the room is busy. */
-  framesReceived = 0;
   private readonly unconfirmed = new SessionEdits();
   /** Sessions that wrote since the last save, each with the edit count after its latest write. */
   private readonly writers = new Map<string, number>();
@@ -116,7 +114,6 @@ export class Room {
   receive(peer: Peer, frame: Uint8Array): void {
     // A peer the room sent away (its session ended) may still have frames on their way in.
     if (!this.peers.has(peer)) return;
-    this.framesReceived++;
     const reply = handleMessage(
       frame,
       this.doc,

@@ -395,11 +395,11 @@ export function createRooms(options: RoomsOptions) {
       return { ...saves };
     },
 
-    /** Frames the loaded rooms have taken in: unchanged between two looks means quiet. */
-    framesReceived(): number {
-      let frames = 0;
-      for (const entry of loaded.values()) frames += entry.room.framesReceived;
-      return frames;
+    /** Edits the loaded rooms have taken in: unchanged between two looks means nobody edits. */
+    editsMade(): number {
+      let edits = 0;
+      for (const entry of loaded.values()) edits += entry.room.edits;
+      return edits;
     },
 
     stats(): { rooms: number; connections: number } {
