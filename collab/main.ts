@@ -42,7 +42,8 @@ const diagramProbe = httpProbe(
 );
 const releaseMemory = memoryReleaser({
   rooms: () => rooms.stats().rooms,
-  editsMade: rooms.editsMade,
+  saves: () => rooms.saveCounts().done,
+  lastEditAt: rooms.lastEditAt,
 }, exposedGc);
 const ticker = setInterval(() => {
   rooms.tick().then(

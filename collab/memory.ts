@@ -1,15 +1,16 @@
-// Giving memory back after rooms come and go. Loading a room leaves its parsed seed and the
-// encoded first sync behind as garbage, and an unloaded room leaves its whole document: V8 frees
+// Giving memory back after rooms come and go, or are saved. Loading a room leaves its parsed seed
+// and the encoded first sync behind as garbage, saving one its elements' JSON and its encoded
+// state (about five times the document), and an unloaded room leaves its whole document: V8 frees
 // that only when its heap next grows enough to collect, and keeps the pages meanwhile, so an idle
-// server held about twice what its rooms need, and rooms unloaded stayed in its RSS. Once the
-// number of loaded rooms has changed, one full collection (V8's `gc`, exposed by `--expose-gc` in
-// the collab task's V8 flags, in its "last resort" form) hands those pages back — on the first
-// tick after which nobody edited. That collection stops the server for about 100 ms: done while
-// clients edit, it held every update in flight for that long (the fan-out's p99 rose from 9 to 29
-// ms). A server whose rooms stay busy allocates, so V8 collects on its own meanwhile. Presence
-// (cursors, and the clients' renewal of it every 15 s) does not count: it never stops, and a
-// cursor a tenth of a second late once is no harm. A tick with no
-// room loaded or unloaded since the last collection costs nothing.
+// server held about twice what its rooms need (a room a client had filled with 1 MB, 6 MiB), and
+// rooms unloaded stayed in its RSS. So once rooms were loaded, unloaded or saved, one full
+// collection (V8's `gc`, exposed by `--expose-gc` in the collab task's V8 flags, in its "last
+// resort" form) hands those pages back, on the first tick after which nobody edited. That
+// collection stops the server for about 100 ms: done while clients edit, it held every update in
+// flight for that long (the fan-out's p99 rose from 9 to 29 ms); a server whose rooms stay busy
+// allocates, so V8 collects on its own meanwhile. Presence (cursors, and the clients' renewal of
+// it every 15 s) does not count: it never stops, and a cursor a tenth of a second late once is no
+// harm. A tick after which nothing was loaded, unloaded or saved costs nothing.
 
 /** A full collection, done now. */
 type Collect = () => void;
@@ -27,29 +28,34 @@ const gc = (globalThis as { gc?: V8Gc }).gc;
 export const exposedGc: Collect | undefined = gc &&
   (() => gc({ type: "major", execution: "sync", flavor: "last-resort" }));
 
-/** What the releaser watches: how many rooms are loaded, and the edits they have taken in. */
+/** What the releaser watches. */
 export interface RoomActivity {
+  /** Rooms loaded now. */
   rooms(): number;
-  editsMade(): number;
+  /** Saves so far (any count that grows with each save). */
+  saves(): number;
+  /** When a room last took an edit, in `now`'s unit. */
+  lastEditAt(): number;
 }
 
 /**
- * Called after every tick: one full GC when the number of rooms differs from what the last
- * collection saw and nobody edited since the previous call. True when it collected.
+ * Called after every tick: one full GC when rooms were loaded, unloaded or saved since the last
+ * collection and nobody edited since the previous call. True when it collected.
  */
 export function memoryReleaser(
   activity: RoomActivity,
   collect: Collect | undefined,
+  now: () => number = Date.now,
 ): () => boolean {
-  let collectedAt = activity.rooms();
-  let edits = activity.editsMade();
+  const state = () => `${activity.rooms()} ${activity.saves()}`;
+  let collected = state();
+  let lookedAt = now();
   return () => {
-    const editsNow = activity.editsMade();
-    const quiet = editsNow === edits;
-    edits = editsNow;
-    const rooms = activity.rooms();
-    if (rooms === collectedAt || !quiet || collect === undefined) return false;
-    collectedAt = rooms;
+    const quiet = activity.lastEditAt() < lookedAt;
+    lookedAt = now();
+    const current = state();
+    if (current === collected || !quiet || collect === undefined) return false;
+    collected = current;
     collect();
     return true;
   };

@@ -3,46 +3,57 @@ import { memoryReleaser } from "./memory.ts";
 import { Room, SERVER_ORIGIN } from "./room.ts";
 import { seedDocument } from "./scene.ts";
 
-Deno.test("a full GC runs after rooms were loaded or unloaded, on a quiet tick, and only then", () => {
-  let rooms = 0;
-  let edits = 0;
-  let collections = 0;
+/** A releaser over a fake server whose clock moves by one tick (10 s) per call. */
+function releaserOf(collect?: () => void) {
+  const server = { rooms: 0, saves: 0, lastEditAt: 0, clock: 1_000 };
   const release = memoryReleaser(
-    { rooms: () => rooms, editsMade: () => edits },
-    () => collections++,
+    {
+      rooms: () => server.rooms,
+      saves: () => server.saves,
+      lastEditAt: () => server.lastEditAt,
+    },
+    collect,
+    () => server.clock,
   );
-  assert.equal(release(), false);
-  rooms = 3;
-  assert.equal(release(), true, "rooms loaded, no edit since the last tick");
-  assert.equal(release(), false, "nothing changed");
-  rooms = 0;
-  assert.equal(release(), true, "rooms unloaded");
-  assert.equal(collections, 2);
+  const tick = () => {
+    server.clock += 10_000;
+    return release();
+  };
+  return { server, tick };
+}
+
+Deno.test("a full GC runs after rooms were loaded, saved or unloaded, on a quiet tick, and only then", () => {
+  let collections = 0;
+  const { server, tick } = releaserOf(() => collections++);
+  assert.equal(tick(), false, "nothing happened");
+  server.rooms = 3;
+  assert.equal(tick(), true, "rooms loaded, nobody edited since the last tick");
+  assert.equal(tick(), false, "nothing changed");
+  server.saves++;
+  assert.equal(tick(), true, "a room saved");
+  server.rooms = 0;
+  assert.equal(tick(), true, "rooms unloaded");
+  assert.equal(collections, 3);
 });
 
-Deno.test("while clients edit the collection waits for the first quiet tick", () => {
-  let rooms = 0;
-  let edits = 0;
+Deno.test("while clients edit the collection waits for the first tick without an edit", () => {
   let collections = 0;
-  const release = memoryReleaser(
-    { rooms: () => rooms, editsMade: () => edits },
-    () => collections++,
-  );
-  rooms = 20;
-  edits += 500;
-  assert.equal(release(), false, "busy: edits since the last tick");
-  edits += 500;
-  assert.equal(release(), false, "still busy");
-  assert.equal(release(), true, "quiet at last");
-  assert.equal(release(), false, "collected already");
+  const { server, tick } = releaserOf(() => collections++);
+  server.rooms = 20;
+  server.lastEditAt = server.clock + 5_000;
+  assert.equal(tick(), false, "busy: an edit since the last tick");
+  server.saves++;
+  server.lastEditAt = server.clock + 5_000;
+  assert.equal(tick(), false, "still busy");
+  assert.equal(tick(), true, "quiet at last");
+  assert.equal(tick(), false, "collected already");
   assert.equal(collections, 1);
 });
 
 Deno.test("without --expose-gc the releaser does nothing", () => {
-  let rooms = 0;
-  const release = memoryReleaser({ rooms: () => rooms, editsMade: () => 0 }, undefined);
-  rooms = 1;
-  assert.equal(release(), false);
+  const { server, tick } = releaserOf(undefined);
+  server.rooms = 1;
+  assert.equal(tick(), false);
 });
 
 Deno.test("a room filled before anyone joins has no update encoded for it, and broadcasts again afterwards", () => {

@@ -38,6 +38,8 @@ export class Room {
   /** Counts the clients' edits; `savedEdits` is the count the last save included. */
   edits = 0;
   savedEdits = 0;
+  /** When the last edit arrived, unix ms (0: none yet). */
+  lastEditAt = 0;
   private readonly unconfirmed = new SessionEdits();
   /** Sessions that wrote since the last save, each with the edit count after its latest write. */
   private readonly writers = new Map<string, number>();
@@ -74,7 +76,10 @@ export class Room {
   }
 
   private readonly onUpdate = (update: Uint8Array, origin: unknown) => {
-    if (origin !== SERVER_ORIGIN) this.edits++;
+    if (origin !== SERVER_ORIGIN) {
+      this.edits++;
+      this.lastEditAt = this.now();
+    }
     if (this.peers.has(origin as Peer)) this.writers.set((origin as Peer).session, this.edits);
     this.broadcast(updateMessage(update), origin);
   };

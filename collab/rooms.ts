@@ -77,6 +77,26 @@ interface Loaded {
 
 export type Rooms = ReturnType<typeof createRooms>;
 
+/**
+ * `work` on every item, at most `concurrency` at a time, each started on an event-loop turn of
+ * its own: a save's synchronous part (its elements and their JSON) then runs between the frames
+ * of the rooms being edited instead of all saves' in one block that holds them up.
+ */
+async function eachInTurn<T>(
+  items: readonly T[],
+  concurrency: number,
+  work: (item: T) => Promise<unknown>,
+): Promise<void> {
+  const running = new Set<Promise<unknown>>();
+  for (const item of items) {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    if (running.size >= concurrency) await Promise.race(running);
+    const done: Promise<unknown> = work(item).finally(() => running.delete(done));
+    running.add(done);
+  }
+  await Promise.all(running);
+}
+
 export function createRooms(options: RoomsOptions) {
   const log = options.log ?? ((line: string) => console.error(`collab: ${line}`));
   const now = options.now ?? Date.now;
@@ -288,9 +308,7 @@ export function createRooms(options: RoomsOptions) {
     const due = [...loaded.values()].filter((entry) =>
       entry.room.dirty && entry.nextSaveAt <= now()
     );
-    for (let i = 0; i < due.length; i += SAVE_CONCURRENCY) {
-      await Promise.all(due.slice(i, i + SAVE_CONCURRENCY).map(save));
-    }
+    await eachInTurn(due, SAVE_CONCURRENCY, save);
     const ids = [...loaded.keys()];
     if (ids.length > 0) {
       try {
@@ -395,11 +413,11 @@ export function createRooms(options: RoomsOptions) {
       return { ...saves };
     },
 
-    /** Edits the loaded rooms have taken in: unchanged between two looks means nobody edits. */
-    editsMade(): number {
-      let edits = 0;
-      for (const entry of loaded.values()) edits += entry.room.edits;
-      return edits;
+    /** When a loaded room last took an edit, unix ms (0: none has). */
+    lastEditAt(): number {
+      let last = 0;
+      for (const entry of loaded.values()) last = Math.max(last, entry.room.lastEditAt);
+      return last;
     },
 
     stats(): { rooms: number; connections: number } {
