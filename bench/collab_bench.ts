@@ -367,22 +367,28 @@ async function startServer(kind: ServerKind, options: { inspect?: boolean } = {}
   };
 }
 
+/** How a room gets its elements: loaded from a stored diagram (ours only) or written by a client. */
+type Fill = "store" | "client";
+
 /**
- * A room holding `elements` on `server`: ours loads it from a stored diagram; the reference, which
- * has no store, gets them from a client that writes them (each element its JSON text in
- * Y.Map("elements"), as ours holds them) and leaves once the server has them all.
+ * A room holding `elements` on `server`. From the store: ours loads it from a stored diagram. By a
+ * client (the reference, which has no store, always): the room starts empty (ours: an empty
+ * stored diagram) and a client writes them (each element its JSON text in Y.Map("elements"), as
+ * ours holds them), then leaves once the server has them all.
  */
 async function roomWith(
   server: Server,
   name: string,
   elements: Record<string, unknown>[],
+  fill: Fill = server.kind === "ours" ? "store" : "client",
 ): Promise<{ id: string; token: string }> {
-  if (server.kind === "ours") {
+  if (server.kind === "ours" && fill === "store") {
     const id = await newDiagram(name, elements);
     return { id, token: await setup.token(id) };
   }
-  const id = `ref-${crypto.randomUUID()}`;
-  const writer = joinRoom(server, id, "none");
+  const id = server.kind === "ours" ? await newDiagram(name, []) : `ref-${crypto.randomUUID()}`;
+  const token = server.kind === "ours" ? await setup.token(id) : "none";
+  const writer = joinRoom(server, id, token);
   await writer.synced();
   writer.doc.transact(() => {
     const map = writer.doc.getMap<string>("elements");
@@ -390,7 +396,7 @@ async function roomWith(
   });
   // A second client shows the server holds everything the writer sent (by its sync, or by the
   // updates that follow it while the server is still taking in the writer's).
-  const check = joinRoom(server, id, "none");
+  const check = joinRoom(server, id, token);
   await check.synced();
   const map = check.doc.getMap("elements");
   for (let waited = 0; map.size < elements.length && waited < 30_000; waited += 100) {
@@ -399,8 +405,8 @@ async function roomWith(
   const held = map.size;
   check.destroy();
   writer.destroy();
-  if (held !== elements.length) throw new Error(`the reference holds ${held} elements`);
-  return { id, token: "none" };
+  if (held !== elements.length) throw new Error(`${server.kind} holds ${held} elements`);
+  return { id, token };
 }
 
 async function health(collab: Collab): Promise<{ rooms: number; connections: number }> {
@@ -603,7 +609,7 @@ async function waitUnloaded(collab: Collab, since: number): Promise<number | nul
   return null;
 }
 
-async function memoryPerRoom(kind: ServerKind): Promise<void> {
+async function memoryPerRoom(kind: ServerKind, fill: Fill): Promise<void> {
   const elements = sceneOfBytes(ROOM_BYTES);
   const bytes = JSON.stringify(elements).length;
   const name = serverName(kind);
@@ -619,10 +625,10 @@ async function memoryPerRoom(kind: ServerKind): Promise<void> {
   const heapBefore = collab?.inspector ? await collectGarbage(collab) : null;
   await sleep(FLUSH_MS + 1000);
   const before = rssMiB(pid, "VmRSS");
-  // Ours loads them from stored diagrams when their clients join; the reference is given them
-  // by a client each (see roomWith), which leaves before the idle clients join.
+  // Loaded from stored diagrams when their clients join, or given them by a client each (see
+  // roomWith), which leaves before the idle clients join.
   for (let r = 0; r < MEMORY_ROOMS; r++) {
-    rooms.push(await roomWith(server, `memory ${r}`, elements));
+    rooms.push(await roomWith(server, `memory ${r}`, elements, fill));
   }
 
   const started = performance.now();
@@ -636,6 +642,7 @@ async function memoryPerRoom(kind: ServerKind): Promise<void> {
   const idle = rssMiB(pid, "VmRSS");
   const peak = rssMiB(pid, "VmHWM");
   const perRoom = (after: number) => ((after - before) / MEMORY_ROOMS).toFixed(1);
+  const filled = fill === "store" ? "loaded from the store" : "written by a client";
   let heapLine = "";
   if (collab?.inspector) {
     const heapAfter = await collectGarbage(collab);
@@ -653,7 +660,7 @@ async function memoryPerRoom(kind: ServerKind): Promise<void> {
   console.log(
     `${name}: memory: ${MEMORY_ROOMS} rooms of ${elements.length} elements (${
       (bytes / 1024 / 1024).toFixed(2)
-    } MB of JSON) each, one client in each (all synced in ${int(allSynced)} ms): RSS ${
+    } MB of JSON) each, ${filled}, one client in each (all synced in ${int(allSynced)} ms): RSS ${
       int(before)
     } MiB before, ${int(joined)} 3 s after the joins (${perRoom(joined)} MiB per room), ${
       int(idle)
@@ -661,7 +668,7 @@ async function memoryPerRoom(kind: ServerKind): Promise<void> {
       heapLine,
   );
   summary.push({
-    figure: "memory per idle room (1 MB document)",
+    figure: `memory per idle room (1 MB document ${filled})`,
     kind,
     value: `${perRoom(idle)} MiB`,
   });
@@ -694,7 +701,7 @@ async function memoryPerRoom(kind: ServerKind): Promise<void> {
     } MiB per room still taken (target ≤ 1)${heapLeftLine}`,
   );
   summary.push({
-    figure: `memory per room ${LEFT_MS / 1000} s after its clients left`,
+    figure: `memory per room ${filled}, ${LEFT_MS / 1000} s after its clients left`,
     kind,
     value: `${perRoom(rssLeft)} MiB`,
   });
@@ -914,7 +921,8 @@ try {
     }
   }
   if (runs("memory")) {
-    for (const server of SERVER_KINDS) await memoryPerRoom(server);
+    await memoryPerRoom("ours", "store");
+    for (const server of SERVER_KINDS) await memoryPerRoom(server, "client");
   }
   if (runs("load")) await loadPeak();
   if (runs("sync")) {
