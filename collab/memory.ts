@@ -5,7 +5,8 @@
 // server held about twice what its rooms need (a room a client had filled with 1 MB, 6 MiB), and
 // rooms unloaded stayed in its RSS. So once rooms were loaded, unloaded or saved, one full
 // collection (V8's `gc`, exposed by `--expose-gc` in the collab task's V8 flags, in its "last
-// resort" form) hands those pages back, on the first tick after which nobody edited. That
+// resort" form) hands those pages back, at the end of the first tick when nobody has edited for
+// two seconds (after that tick's saves, so their garbage goes too). That
 // collection stops the server for about 100 ms: done while clients edit, it held every update in
 // flight for that long (the fan-out's p99 rose from 9 to 29 ms); a server whose rooms stay busy
 // allocates, so V8 collects on its own meanwhile. Presence (cursors, and the clients' renewal of
@@ -38,9 +39,12 @@ export interface RoomActivity {
   lastEditAt(): number;
 }
 
+/** How long nobody may have edited for a collection to run: no pause lands amid an edit burst. */
+export const QUIET_MS = 2_000;
+
 /**
  * Called after every tick: one full GC when rooms were loaded, unloaded or saved since the last
- * collection and nobody edited since the previous call. True when it collected.
+ * collection and nobody edited for QUIET_MS. True when it collected.
  */
 export function memoryReleaser(
   activity: RoomActivity,
@@ -49,10 +53,8 @@ export function memoryReleaser(
 ): () => boolean {
   const state = () => `${activity.rooms()} ${activity.saves()}`;
   let collected = state();
-  let lookedAt = now();
   return () => {
-    const quiet = activity.lastEditAt() < lookedAt;
-    lookedAt = now();
+    const quiet = now() - activity.lastEditAt() >= QUIET_MS;
     const current = state();
     if (current === collected || !quiet || collect === undefined) return false;
     collected = current;
