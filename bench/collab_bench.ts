@@ -34,9 +34,11 @@
 //    edits the same way but read each received update's send time from its bytes instead of
 //    applying it (bench/collab_bench_client.ts): the server's fan-out as remote editors would
 //    get it, with the clients' CPU no longer taking the machine's cores from the server.
-// 2. Memory per room: 20 diagrams of ~1 MB of elements (rectangles with bound labels, imported
-//    through the REST API), one client in each: (RSS after − before) / 20, with a small room
-//    already open in "before", 3 s after the joins and idle (a flush tick, 10 s, later). With
+// 2. Memory per room: 20 rooms of ~1 MB of elements (rectangles with bound labels), one client in
+//    each: (RSS after − before) / 20, with a small room already open in "before", 3 s after the
+//    joins and idle (a flush tick, 10 s, later). Three times: ours with rooms loaded from diagrams
+//    imported through the REST API; ours and the reference with rooms a client filled (an empty
+//    room, a client writes the elements in one transaction and leaves: roomWith). With
 //    COLLAB_BENCH_HEAP=1, ours also after a full GC forced through its V8 inspector (--inspect),
 //    with its JS heap and ArrayBuffers from Deno.memoryUsage(): where the bytes go. The RSS of
 //    such a run is no measure: with an inspector Deno records every body collab fetched and every
