@@ -1,6 +1,6 @@
 // Quality checks for generated diagrams, and seeded random specs to run them on. The checks
 // read only the file and the spec: what a user would see in Excalidraw.
-import { longestPathLayers } from "../../shared/layering.ts";
+import { longestPathLayers } from "../../diagram/drawing/layout/layering.ts";
 import { PALETTE } from "../../shared/spec.ts";
 import type { DiagramSpec, SpecEdge, SpecNode } from "../../shared/spec.ts";
 import type {

@@ -6,7 +6,7 @@
 // queue's consumer routed round the whole drawing; with the cycles broken here, where the fewest
 // edges run against the order, and those edges given to ELK turned around (drawn as the back
 // edges they are), 2,700 × 1,749 with 4 crossings.
-import type { Layering } from "../../../shared/layering.ts";
+import type { Layering } from "./layering.ts";
 
 interface Grouped {
   nodes: readonly { id: string; group?: string }[];

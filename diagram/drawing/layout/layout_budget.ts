@@ -3,7 +3,7 @@
 // reads the spec and our layering, never ELK. Each problem is written for the AI agent that
 // sent the spec: where, what, the limit, and what to change.
 import type { DiagramSpec } from "../../../shared/spec.ts";
-import { longestPathLayers } from "../../../shared/layering.ts";
+import { longestPathLayers } from "./layering.ts";
 import { layoutWorkload } from "./layout_workload.ts";
 
 export const LAYOUT_BUDGET = {

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { longestPathLayers } from "../../../shared/layering.ts";
+import { longestPathLayers } from "./layering.ts";
 import type { Direction } from "../../../shared/spec.ts";
 import {
   type Layout,

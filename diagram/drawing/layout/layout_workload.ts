@@ -2,7 +2,7 @@
 // milliseconds. ELK's time and memory grow with the nodes it places, and it places one dummy
 // node in every layer a long edge crosses: an edge from layer 2 to layer 600 costs 597 of
 // them. The layout picks its effort from these numbers and the budget refuses graphs by them.
-import { type Layering, type LayeringGraph, longestPathLayers } from "../../../shared/layering.ts";
+import { type Layering, type LayeringGraph, longestPathLayers } from "./layering.ts";
 import { bundleEdges, type DirectedEnds } from "./edge_bundles.ts";
 
 /** The edges as ELK gets them: turned around where they close a cycle, parallels bundled. */

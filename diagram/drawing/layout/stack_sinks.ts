@@ -4,7 +4,7 @@
 // from each stacked sink to the next: the layering then puts them one layer apart, the layout
 // places each under the one before, and the edges are dropped from the drawing. A sink has no
 // edge leaving it, so moving it further along the flow turns no edge against the direction.
-import type { Layering } from "../../../shared/layering.ts";
+import type { Layering } from "./layering.ts";
 
 export interface StackGraph {
   nodes: readonly { id: string; group?: string }[];

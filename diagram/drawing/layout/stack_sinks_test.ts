@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { longestPathLayers } from "../../../shared/layering.ts";
+import { longestPathLayers } from "./layering.ts";
 import { stackedLayering, type StackGraph, stackingEdges } from "./stack_sinks.ts";
 
 /** Nodes from ids ("id@group" puts one in a group), edges from "from>to" strings. */

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { type LayeringGraph, longestPathLayers } from "./layering.ts";
-import { seededRandom } from "../tests/helpers/seeded_random.ts";
+import { seededRandom } from "../../../tests/helpers/seeded_random.ts";
 
 /** Builds a graph from ids and "from>to" edge strings to keep the cases readable. */
 function graph(ids: string[], edges: string[]): LayeringGraph {
