@@ -8,7 +8,7 @@ import { openMigratedDatabase } from "../diagram/db/open_migrated.ts";
 import { createCollection } from "../diagram/store/collections.ts";
 import { createDiagram } from "../diagram/store/diagrams.ts";
 import { randomId } from "../diagram/store/random_id.ts";
-import { hashPassword } from "../shared/password.ts";
+import { hashPassword } from "../diagram/auth/password.ts";
 import { setPassword } from "../diagram/store/users.ts";
 import { RunningProcess, serviceCommand } from "../tests/helpers/process.ts";
 import { seededRandom } from "../tests/helpers/seeded_random.ts";

@@ -32,7 +32,7 @@ import { openMigratedDatabase } from "../diagram/db/open_migrated.ts";
 import { type DiagramContent, replaceDiagramContent } from "../diagram/store/diagrams.ts";
 import { setPassword } from "../diagram/store/users.ts";
 import type { McpEndpoint } from "../runtime/mcp/endpoint.ts";
-import { hashPassword } from "../shared/password.ts";
+import { hashPassword } from "../diagram/auth/password.ts";
 import { SHAPES } from "../shared/spec.ts";
 import { BOUND_TEXT_DEFAULTS, ELEMENT_DEFAULTS } from "../tests/helpers/scene_fixture.ts";
 import { seededRandom } from "../tests/helpers/seeded_random.ts";

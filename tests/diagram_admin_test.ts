@@ -5,7 +5,7 @@ import { openDatabase } from "../diagram/db/database.ts";
 import { createSession, findSessionUser } from "../diagram/store/sessions.ts";
 import { findTokenOwner } from "../diagram/store/access_tokens.ts";
 import { findUserByEmail } from "../diagram/store/users.ts";
-import { verifyPassword } from "../shared/password.ts";
+import { verifyPassword } from "../diagram/auth/password.ts";
 
 async function withDataDir(run: (dataDir: string) => Promise<void>): Promise<void> {
   const dataDir = await Deno.makeTempDir({ prefix: "diagram-admin-" });

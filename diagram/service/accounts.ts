@@ -1,7 +1,7 @@
 // The account and its access tokens: as the operator commands manage them (by email), and as the
 // signed-in owner does on the account page (by account id).
 import type { Database } from "../db/database.ts";
-import { hashPassword } from "../../shared/password.ts";
+import { hashPassword } from "../auth/password.ts";
 import {
   type AccessTokenInfo,
   createAccessToken,

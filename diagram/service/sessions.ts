@@ -3,7 +3,7 @@
 // same limits as login) before any password hashing: a stolen session cookie must not become a
 // way to guess the password.
 import type { Database } from "../db/database.ts";
-import { hashPassword, verifyPassword } from "../../shared/password.ts";
+import { hashPassword, verifyPassword } from "../auth/password.ts";
 import type { LoginThrottle } from "../auth/login_throttle.ts";
 import { findTokenOwner, type TokenOwner } from "../store/access_tokens.ts";
 import { createSession, endSession, findSessionUser, type SessionUser } from "../store/sessions.ts";

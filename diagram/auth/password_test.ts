@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { decodeBase64Url, encodeBase64Url } from "./base64url.ts";
+import { decodeBase64Url, encodeBase64Url } from "../../shared/base64url.ts";
 import { hashPassword, scryptKey, verifyPassword } from "./password.ts";
 
 const hex = (bytes: Uint8Array) =>

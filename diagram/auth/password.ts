@@ -2,7 +2,7 @@
 // raised later without invalidating existing hashes:
 //   scrypt$<N>$<r>$<p>$<salt base64url>$<key base64url>
 import { randomBytes, scrypt, timingSafeEqual } from "node:crypto";
-import { decodeBase64Url, encodeBase64Url } from "./base64url.ts";
+import { decodeBase64Url, encodeBase64Url } from "../../shared/base64url.ts";
 
 export interface ScryptParams {
   /** CPU/memory cost; a power of two. */
