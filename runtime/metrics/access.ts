@@ -4,7 +4,7 @@
 // same machine, the peer is the proxy: set a token there, or do not route /metrics through it.
 import { bearerTokenCheck } from "../bearer_token.ts";
 import { text } from "../../shared/env.ts";
-import { parseIpv4, parseIpv6 } from "../../shared/ip_address.ts";
+import { parseIpv4, parseIpv6 } from "../ip_address.ts";
 
 export type MetricsRefusal = { status: 401 | 403; error: string } | null;
 

@@ -2,7 +2,7 @@
 // literal host and every resolved address must be public, and the connection goes to the
 // address that was checked, so DNS rebinding cannot swap it. GET only, HTTP/1.1 over Deno.connect
 // (and Deno.startTls for https, verified against the URL's host name).
-import { isPublicAddress } from "../../shared/ip_address.ts";
+import { isPublicAddress } from "../ip_address.ts";
 import { readCapped } from "../read_capped.ts";
 import { PublicFetchError } from "./error.ts";
 import { fetchWithPolicy, type PublicFetchOptions, type PublicResponse } from "./fetch.ts";

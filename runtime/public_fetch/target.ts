@@ -1,7 +1,7 @@
 // Which URLs may be fetched and which addresses a request may connect to. The addresses returned
 // here are the only ones the connection may use: connecting to the checked address instead of the
 // name is what keeps a second DNS answer (rebinding) from steering the request elsewhere.
-import { isIpLiteral } from "../../shared/ip_address.ts";
+import { isIpLiteral } from "../ip_address.ts";
 import { PublicFetchError, timedOut } from "./error.ts";
 
 /** Resolves a host name to IP addresses (text). */

@@ -1,6 +1,6 @@
 // Which URLs and addresses are refused, and that refusals happen before any lookup or connection.
 import assert from "node:assert/strict";
-import { isPublicAddress } from "../../shared/ip_address.ts";
+import { isPublicAddress } from "../ip_address.ts";
 import { PublicFetchError, type PublicFetchErrorKind } from "./error.ts";
 import { fetchPublic } from "./mod.ts";
 import { checkedAddresses, parseTargetUrl, type ResolveHost } from "./target.ts";

@@ -5,7 +5,7 @@
 // so the walk stops at the first untrusted one. The limiter counts by it and `ip` answers it.
 import type { Context } from "hono";
 import { getConnInfo } from "hono/deno";
-import { parseIpv4, parseIpv6 } from "../../shared/ip_address.ts";
+import { parseIpv4, parseIpv6 } from "../../runtime/ip_address.ts";
 
 export const DEFAULT_TRUSTED_PROXIES = ["127.0.0.0/8", "::1"];
 
