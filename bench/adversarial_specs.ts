@@ -2,7 +2,7 @@
 // could construct within the documented limits (long cycles with chords, dense and complete
 // bipartite graphs, long chains, many parallel edges and self-loops, a labelled star), the same
 // trimmed to just inside the layout budget, and ordinary seeded random specs.
-import type { DiagramSpec, SpecEdge, SpecNode } from "../shared/spec.ts";
+import type { DiagramSpec, SpecEdge, SpecNode } from "../diagram/drawing/spec.ts";
 import { layoutBudgetProblems } from "../diagram/drawing/layout/layout_budget.ts";
 import { randomDag } from "../tests/helpers/layout_quality.ts";
 import { seededRandom } from "../tests/helpers/seeded_random.ts";

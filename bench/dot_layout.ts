@@ -14,7 +14,7 @@ import {
   type Rect,
 } from "../diagram/drawing/scene/node_boxes.ts";
 import { lineHeightOf, measureLineWidth } from "../diagram/drawing/scene/text_metrics.ts";
-import { type DiagramSpec, EDGE_DEFAULTS } from "../shared/spec.ts";
+import { type DiagramSpec, EDGE_DEFAULTS } from "../diagram/drawing/spec.ts";
 import type { DrawnEdge, DrawnGraph } from "../tests/helpers/readability.ts";
 
 const DOT_TIMEOUT_MS = 60_000;

@@ -33,7 +33,7 @@ import { type DiagramContent, replaceDiagramContent } from "../diagram/store/dia
 import { setPassword } from "../diagram/store/users.ts";
 import type { McpEndpoint } from "../runtime/mcp/endpoint.ts";
 import { hashPassword } from "../diagram/auth/password.ts";
-import { SHAPES } from "../shared/spec.ts";
+import { SHAPES } from "../diagram/drawing/spec.ts";
 import { BOUND_TEXT_DEFAULTS, ELEMENT_DEFAULTS } from "../tests/helpers/scene_fixture.ts";
 import { seededRandom } from "../tests/helpers/seeded_random.ts";
 import { percentile } from "./process_stats.ts";

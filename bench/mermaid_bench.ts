@@ -6,7 +6,7 @@
 // Mermaid at most 1.5 × the spec path + 20 ms; the 1,000-line parse at most 20 ms.
 import { mermaidToSpec } from "../diagram/drawing/mermaid/from_mermaid.ts";
 import { generateDiagram } from "../diagram/drawing/generate.ts";
-import { parseSpec } from "../shared/spec.ts";
+import { parseSpec } from "../diagram/drawing/spec.ts";
 
 const RUNS = 20;
 const SCENE = { diagramId: "bench", source: "https://diagrams.example.test", updated: 1 };

@@ -7,7 +7,7 @@ import { checkLayoutQuality } from "./helpers/layout_quality.ts";
 import { checkProtocolVersions } from "./helpers/protocol_versions.ts";
 import { fileWithNote } from "./helpers/scene_fixture.ts";
 import { validateScene } from "../diagram/drawing/excalidraw/validate.ts";
-import { type DiagramSpec, DIRECTIONS, edgeIds, parseSpec } from "../shared/spec.ts";
+import { type DiagramSpec, DIRECTIONS, edgeIds, parseSpec } from "../diagram/drawing/spec.ts";
 import { mermaidToSpec } from "../diagram/drawing/mermaid/from_mermaid.ts";
 
 const EMAIL = "agent-owner@example.com";

@@ -9,7 +9,7 @@ import type {
   TextElement,
 } from "../diagram/drawing/excalidraw/types.ts";
 import { generateDiagram } from "../diagram/drawing/generate.ts";
-import { parseSpec, SHAPES } from "../shared/spec.ts";
+import { parseSpec, SHAPES } from "../diagram/drawing/spec.ts";
 import { compareRestored, openRestorePage } from "./helpers/excalidraw_restore.ts";
 import { randomDag } from "./helpers/layout_quality.ts";
 import { everyEdgeStyle } from "./helpers/scene_fixture.ts";

@@ -3,7 +3,7 @@
 // outlines, layers in order. Random specs cover the variety; the fixed graphs cover the layering
 // and labelling cases by name.
 import assert from "node:assert/strict";
-import type { DiagramSpec } from "../shared/spec.ts";
+import type { DiagramSpec } from "../diagram/drawing/spec.ts";
 import type { ExcalidrawFile } from "../diagram/drawing/excalidraw/types.ts";
 import { validateScene } from "../diagram/drawing/excalidraw/validate.ts";
 import { generateDiagram } from "../diagram/drawing/generate.ts";

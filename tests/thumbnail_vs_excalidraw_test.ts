@@ -3,7 +3,7 @@
 // Excalidraw's export puts it, and our arrows must leave a gap under their labels. Screenshots
 // of both, and of ours at gallery card size, go to /tmp/thumbs/ for a person to look at.
 import assert from "node:assert/strict";
-import type { DiagramSpec } from "../shared/spec.ts";
+import type { DiagramSpec } from "../diagram/drawing/spec.ts";
 import type { ShapeElement } from "../diagram/drawing/excalidraw/types.ts";
 import { generateDiagram } from "../diagram/drawing/generate.ts";
 import { renderThumbnail } from "../diagram/drawing/svg/render_svg.ts";

@@ -1,6 +1,6 @@
 // The one entry point from a parsed spec to an Excalidraw file: measure the labels, lay the
 // graph out, build the scene.
-import { type DiagramSpec, isVertical } from "../../shared/spec.ts";
+import { type DiagramSpec, isVertical } from "./spec.ts";
 import type { ExcalidrawFile } from "./excalidraw/types.ts";
 import { layoutGraph } from "./layout/layout.ts";
 import { type DiagramBoxes, measureDiagram } from "./scene/node_boxes.ts";

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import type { DiagramSpec } from "../../shared/spec.ts";
+import type { DiagramSpec } from "./spec.ts";
 import { validateScene } from "./excalidraw/validate.ts";
 import { generateDiagram } from "./generate.ts";
 

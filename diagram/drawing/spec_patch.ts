@@ -16,7 +16,7 @@ import {
   SHAPES,
   type SpecEdge,
   type SpecNode,
-} from "../../shared/spec.ts";
+} from "./spec.ts";
 import { formatIssuePath } from "../../shared/issue_messages.ts";
 
 // Field contents (labels, colours, shapes) are checked when the patched spec is parsed; here only

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { parseSpec } from "../../shared/spec.ts";
+import { parseSpec } from "./spec.ts";
 import { applySpecPatch, isEmptyPatch, specPatchSchema } from "./spec_patch.ts";
 
 const current = parseSpec({

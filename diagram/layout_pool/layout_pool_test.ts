@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import type { DiagramSpec } from "../../shared/spec.ts";
+import type { DiagramSpec } from "../drawing/spec.ts";
 import { drawContent } from "../service/draw.ts";
 import { randomDag } from "../../tests/helpers/layout_quality.ts";
 import { hasPngSignature, pngSize } from "../../tests/helpers/png.ts";

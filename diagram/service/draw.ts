@@ -2,7 +2,7 @@
 // thread: lay the spec out and draw it, carry over the hand-made elements of the file it replaces,
 // validate the result, render its thumbnail and, when asked, its PNG preview. Only strings and
 // bytes cross back to the service.
-import type { DiagramSpec } from "../../shared/spec.ts";
+import type { DiagramSpec } from "../drawing/spec.ts";
 import type { ExcalidrawFile } from "../drawing/excalidraw/types.ts";
 import { generateDiagram } from "../drawing/generate.ts";
 import { previewFailure } from "../drawing/png/png_error.ts";

@@ -4,7 +4,7 @@
 // so a chart is checked, budgeted, drawn and kept exactly as a spec is. A chart that does not parse
 // is an InvalidInputError listing every error (each with its line and column), and nothing is
 // saved; notes say what the chart held that is not drawn.
-import type { DiagramSpec } from "../../shared/spec.ts";
+import type { DiagramSpec } from "../drawing/spec.ts";
 import type { ExcalidrawFile } from "../drawing/excalidraw/types.ts";
 import { svgSize } from "../drawing/png/render_png.ts";
 import { renderFullSize } from "../drawing/svg/render_svg.ts";

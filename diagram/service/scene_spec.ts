@@ -18,7 +18,7 @@ import {
   SPEC_LIMITS,
   type SpecEdge,
   type SpecGroup,
-} from "../../shared/spec.ts";
+} from "../drawing/spec.ts";
 import { paletteNameOf } from "../drawing/scene/palette.ts";
 import { EDGE_ARROWHEADS, EDGE_STROKES } from "../drawing/scene/scene.ts";
 

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { type DiagramSpec, EDGE_LINES, edgeIds, parseSpec, SHAPES } from "../../shared/spec.ts";
+import { type DiagramSpec, EDGE_LINES, edgeIds, parseSpec, SHAPES } from "../drawing/spec.ts";
 import { generateDiagram } from "../drawing/generate.ts";
 import { renderFullSize } from "../drawing/svg/render_svg.ts";
 import { everyEdgeStyle } from "../../tests/helpers/scene_fixture.ts";

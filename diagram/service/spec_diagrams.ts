@@ -3,7 +3,7 @@
 // the elements a person drew by hand kept in place, and read back as the spec update_diagram
 // accepts. Every spec is checked and its layout budgeted before any layout, so a refused one costs
 // nothing and saves nothing.
-import { type DiagramSpec, parseSpec } from "../../shared/spec.ts";
+import { type DiagramSpec, parseSpec } from "../drawing/spec.ts";
 import { applySpecPatch, type SpecPatch } from "../drawing/spec_patch.ts";
 import { randomId } from "../store/random_id.ts";
 import { assertCollectionExists } from "../store/collections.ts";

@@ -1,8 +1,8 @@
 // Quality checks for generated diagrams, and seeded random specs to run them on. The checks
 // read only the file and the spec: what a user would see in Excalidraw.
 import { longestPathLayers } from "../../diagram/drawing/layout/layering.ts";
-import { PALETTE } from "../../shared/spec.ts";
-import type { DiagramSpec, SpecEdge, SpecNode } from "../../shared/spec.ts";
+import { PALETTE } from "../../diagram/drawing/spec.ts";
+import type { DiagramSpec, SpecEdge, SpecNode } from "../../diagram/drawing/spec.ts";
 import type {
   BoundElementRef,
   ExcalidrawFile,

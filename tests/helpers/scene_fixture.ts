@@ -1,7 +1,7 @@
 // Hand-built scenes for tests: the fields every Excalidraw element carries, with the values the
 // editor gives a new shape. Tests spread these and set what they are about.
 
-import { EDGE_HEADS, EDGE_LINES } from "../../shared/spec.ts";
+import { EDGE_HEADS, EDGE_LINES } from "../../diagram/drawing/spec.ts";
 
 export const ELEMENT_DEFAULTS = {
   angle: 0,

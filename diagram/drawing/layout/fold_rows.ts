@@ -11,7 +11,7 @@
 // edges keep their order through the turn (like a ribbon), so the fold adds no crossings among
 // them. The number of rows is the one whose fitted zoom on the screen (screen_fit.ts) is largest;
 // a drawing that already fits is left alone.
-import type { Direction } from "../../../shared/spec.ts";
+import type { Direction } from "../spec.ts";
 import { fitZoom, type Size } from "../screen_fit.ts";
 
 export interface Box {

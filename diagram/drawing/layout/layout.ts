@@ -13,7 +13,7 @@
 import ElkModule from "elkjs/lib/elk.bundled.js";
 import type { ElkExtendedEdge, ElkNode } from "elkjs/lib/elk-api.js";
 import { type Layering, longestPathLayers } from "./layering.ts";
-import { type Direction, isVertical } from "../../../shared/spec.ts";
+import { type Direction, isVertical } from "../spec.ts";
 import { EDITOR_CANVAS_1280x800, fitZoom } from "../screen_fit.ts";
 import { offsetCopies } from "./edge_bundles.ts";
 import { groupBackEdges } from "./group_cycles.ts";

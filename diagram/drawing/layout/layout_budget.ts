@@ -2,7 +2,7 @@
 // budget (5 s and 600 MB on two cores, see bench/layout_budget_bench.ts). Pure and fast: it
 // reads the spec and our layering, never ELK. Each problem is written for the AI agent that
 // sent the spec: where, what, the limit, and what to change.
-import type { DiagramSpec } from "../../../shared/spec.ts";
+import type { DiagramSpec } from "../spec.ts";
 import { longestPathLayers } from "./layering.ts";
 import { layoutWorkload } from "./layout_workload.ts";
 

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import type { DiagramSpec } from "../../../shared/spec.ts";
+import type { DiagramSpec } from "../spec.ts";
 import { LAYOUT_BUDGET, layoutBudgetProblems } from "./layout_budget.ts";
 import { randomDag } from "../../../tests/helpers/layout_quality.ts";
 

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { longestPathLayers } from "./layering.ts";
-import type { Direction } from "../../../shared/spec.ts";
+import type { Direction } from "../spec.ts";
 import {
   type Layout,
   layoutGraph,

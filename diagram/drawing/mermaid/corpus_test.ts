@@ -2,7 +2,7 @@
 // with the node, edge and group counts and the notes corpus/expected.json lists, and writing that
 // spec back as a chart and reading it again gives the same spec, without notes.
 import assert from "node:assert/strict";
-import { parseSpec } from "../../../shared/spec.ts";
+import { parseSpec } from "../spec.ts";
 import { mermaidToSpec } from "./from_mermaid.ts";
 import { specToMermaid } from "./to_mermaid.ts";
 import { corpusFile, mermaidCorpus } from "../../../tests/helpers/mermaid_corpus.ts";

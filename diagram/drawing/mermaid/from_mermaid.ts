@@ -15,7 +15,7 @@ import {
   type SpecEdge,
   type SpecGroup,
   type SpecNode,
-} from "../../../shared/spec.ts";
+} from "../spec.ts";
 import { describeValue } from "../../../shared/issue_messages.ts";
 import { readCssColour, rewriteRgbInStyles, specColours } from "./mermaid_colours.ts";
 import {

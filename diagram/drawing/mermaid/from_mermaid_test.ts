@@ -1,7 +1,7 @@
 // Mermaid flowchart text → spec: every form a chart can take is read as Mermaid draws it, what
 // is not drawn is noted, and what cannot be drawn is an error that says where and why.
 import assert from "node:assert/strict";
-import { SPEC_LIMITS, type SpecEdge } from "../../../shared/spec.ts";
+import { SPEC_LIMITS, type SpecEdge } from "../spec.ts";
 import { MERMAID_LIMITS, type MermaidResult, mermaidToSpec } from "./from_mermaid.ts";
 import { MERMAID_SHAPES } from "./mermaid_shapes.ts";
 

@@ -1,7 +1,7 @@
 // Node colours between Mermaid's CSS (`fill:#f9f`, `stroke:red`) and the spec's palette names and
 // `#rrggbb`. A fill that is a palette's background reads back as the palette's name, and a stroke
 // that is the one the fill picks anyway is left out, so spec → Mermaid → spec gives the same spec.
-import { PALETTE, type SpecNode } from "../../../shared/spec.ts";
+import { PALETTE, type SpecNode } from "../spec.ts";
 import { paletteNameOf, resolveColours } from "../scene/palette.ts";
 
 type PaletteName = typeof PALETTE[number];

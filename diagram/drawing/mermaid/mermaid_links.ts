@@ -4,7 +4,7 @@
 // different from the end's. Those are written as Mermaid draws the nearest (a dashed line as a
 // `linkStyle … stroke-dasharray`, which Mermaid draws dashed; the start head dropped) plus, for a
 // start head, a comment that names it, which Mermaid ignores and mermaidToSpec reads back.
-import type { EdgeHead, EdgeLine } from "../../../shared/spec.ts";
+import type { EdgeHead, EdgeLine } from "../spec.ts";
 
 /** What a link is drawn with in Mermaid: the parser's `stroke`, as a spec line. */
 export const MERMAID_STROKES: Readonly<Record<string, Exclude<EdgeLine, "dashed">>> = {

@@ -1,7 +1,7 @@
 // Mermaid flowchart shapes and the spec's: one table read both ways. A spec shape is written with
 // its bracket form (readable in any Mermaid version); a chart's node is read from either its
 // bracket form or a Mermaid 11 `@{ shape: … }` name, as the parser reports it in the node's `type`.
-import type { Shape } from "../../../shared/spec.ts";
+import type { Shape } from "../spec.ts";
 
 export interface MermaidShape {
   shape: Shape;

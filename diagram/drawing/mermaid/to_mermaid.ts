@@ -10,7 +10,7 @@ import {
   edgeIds,
   type SpecGroup,
   type SpecNode,
-} from "../../../shared/spec.ts";
+} from "../spec.ts";
 import { cssColours } from "./mermaid_colours.ts";
 import { DASHED_LINK_STYLE, startHeadComment, writeLink } from "./mermaid_links.ts";
 import { mermaidBrackets } from "./mermaid_shapes.ts";

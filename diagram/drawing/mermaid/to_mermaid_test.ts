@@ -10,7 +10,7 @@ import {
   parseSpec,
   SHAPES,
   type SpecEdge,
-} from "../../../shared/spec.ts";
+} from "../spec.ts";
 import { everyEdgeStyle } from "../../../tests/helpers/scene_fixture.ts";
 import { mermaidToSpec } from "./from_mermaid.ts";
 import { specToMermaid } from "./to_mermaid.ts";

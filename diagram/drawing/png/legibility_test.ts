@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { parseSpec } from "../../../shared/spec.ts";
+import { parseSpec } from "../spec.ts";
 import { generateDiagram } from "../generate.ts";
 import { groupElements, groupIds, smallestLabelPx } from "./legibility.ts";
 

@@ -1,7 +1,7 @@
 // The PNG renderer with the fonts `deno task prepare` builds (build/png_fonts/) and resvg's
 // WebAssembly module, on SVGs of generated diagrams and of single texts.
 import assert from "node:assert/strict";
-import { parseSpec } from "../../../shared/spec.ts";
+import { parseSpec } from "../spec.ts";
 import { generateDiagram } from "../generate.ts";
 import { renderFullSize } from "../svg/render_svg.ts";
 import { initPngRenderer, PNG_LIMITS, renderPng, renderScenePng, svgSize } from "./render_png.ts";

@@ -1,7 +1,7 @@
 // The geometry of a node as Excalidraw sees it: how big its box must be for the wrapped label,
 // the text area Excalidraw fits bound text into (its 0.18 rules, BOUND_TEXT_PADDING = 5), and
 // the outline its arrow bindings measure distances to (rounded corners included).
-import type { DiagramSpec, Shape } from "../../../shared/spec.ts";
+import type { DiagramSpec, Shape } from "../spec.ts";
 import type { Point } from "../excalidraw/types.ts";
 import { FONT_FAMILY, type FontSpec, measureText, wrapText } from "./text_metrics.ts";
 

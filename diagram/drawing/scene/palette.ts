@@ -1,7 +1,7 @@
 // Spec colours → Excalidraw stroke and background. Palette names follow Excalidraw's own
 // quick picks: a light fill (open-color shade 1 of the editor's palette) with a strong stroke of
 // the same hue (shade 4), so generated diagrams look like hand-picked ones.
-import type { PALETTE } from "../../../shared/spec.ts";
+import type { PALETTE } from "../spec.ts";
 
 export interface ShapeColours {
   stroke: string;

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { PALETTE } from "../../../shared/spec.ts";
+import { PALETTE } from "../spec.ts";
 import { readableTextColour, resolveColours } from "./palette.ts";
 
 Deno.test("a palette name gives Excalidraw's shade-1 fill and shade-4 stroke", () => {

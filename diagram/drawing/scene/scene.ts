@@ -25,7 +25,7 @@ import {
   type SpecEdge,
   type SpecGroup,
   type SpecNode,
-} from "../../../shared/spec.ts";
+} from "../spec.ts";
 import type {
   ArrowBinding,
   Arrowhead,

@@ -5,7 +5,7 @@ import type { McpServer } from "@modelcontextprotocol/server";
 import { z } from "zod";
 import { toolSchema } from "../../../runtime/mcp/tool_schema.ts";
 import { structuredResult } from "../../../runtime/mcp/results.ts";
-import { diagramSpecSchema } from "../../../shared/spec.ts";
+import { diagramSpecSchema } from "../../drawing/spec.ts";
 import { mermaidOf } from "../../service/mermaid_diagrams.ts";
 import { type ToolContext, toolFailure } from "../tool_context.ts";
 import { viewToolMeta } from "./view_meta.ts";

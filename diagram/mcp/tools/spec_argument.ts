@@ -1,7 +1,7 @@
 // The `spec` argument: published with its full JSON Schema so models see the structure, but
 // checked by the tool itself so every problem comes back at once with its path.
 import { z } from "zod";
-import { diagramSpecSchema } from "../../../shared/spec.ts";
+import { diagramSpecSchema } from "../../drawing/spec.ts";
 
 export const specDescription =
   "The diagram's structure. The server computes all geometry (layout, box sizes, arrow routes): " +

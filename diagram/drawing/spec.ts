@@ -1,8 +1,8 @@
 // The diagram spec: the JSON an author (usually an AI model) sends to describe a diagram.
 // The schema doubles as the MCP tool input schema; parseSpec adds author-facing messages.
 import { z } from "zod";
-import { isRecord } from "./is_record.ts";
-import { describeIssue, describeValue, formatIssuePath } from "./issue_messages.ts";
+import { isRecord } from "../../shared/is_record.ts";
+import { describeIssue, describeValue, formatIssuePath } from "../../shared/issue_messages.ts";
 
 /**
  * Node shapes. The first four are Excalidraw's own; the rest are flowchart shapes Excalidraw has
