@@ -7,9 +7,9 @@ import { prepareAnswerers } from "./answers/answer_query.ts";
 import { createTokenStore } from "./core/token_store.ts";
 import { engineMetrics } from "./engine_metrics.ts";
 import { ENGINE_MODULES } from "./engines/mod.ts";
-import { type ConfiguredEngine, Searcher } from "./searcher.ts";
+import { type ConfiguredEngine, Searcher } from "./service/searcher.ts";
 import type { Settings } from "./settings/types.ts";
-import { createUpstreamClient } from "./upstream.ts";
+import { createUpstreamClient } from "./service/upstream.ts";
 import { HostnameRules } from "./plugins/hostnames.ts";
 import { clientAddressThrough, trustedProxies } from "./http/trusted_proxies.ts";
 

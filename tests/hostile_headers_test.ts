@@ -3,7 +3,7 @@
 // Accept-Language, thousands of cookies, huge query strings, broken tokens. Whatever the request,
 // the answer is a status below 500, and the server goes on answering.
 import assert from "node:assert/strict";
-import { embedPageUrl } from "../search/video_embed.ts";
+import { embedPageUrl } from "../search/service/video_embed.ts";
 import { startSearch, TEST_SECRET } from "./helpers/search_instance.ts";
 import { MCP_TOKEN, SEED_INITIALIZE, startSearchMcp } from "./helpers/search_mcp_instance.ts";
 import { seededRandom } from "./helpers/seeded_random.ts";

@@ -1,7 +1,7 @@
 // The search service's browser side over HTTP: pages, privacy headers, escaping of hostile
 // upstream text, preferences in cookies, the POST method and the image proxy.
 import assert from "node:assert/strict";
-import { fetchImage, ImageProxyError, proxiedImageUrl } from "../search/image_proxy.ts";
+import { fetchImage, ImageProxyError, proxiedImageUrl } from "../search/service/image_proxy.ts";
 import { html } from "./helpers/fake_upstream.ts";
 import { startSearch, TEST_SECRET } from "./helpers/search_instance.ts";
 

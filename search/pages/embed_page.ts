@@ -4,7 +4,7 @@
 import { renderPage, type SiteView } from "./layout.ts";
 import { attrs, html } from "../../runtime/markup.ts";
 import type { Preferences } from "../core/preferences.ts";
-import type { EmbeddedVideo } from "../video_embed.ts";
+import type { EmbeddedVideo } from "../service/video_embed.ts";
 import { externalLink } from "./result_item.ts";
 
 export function renderEmbedPage(site: SiteView, prefs: Preferences, video: EmbeddedVideo): string {

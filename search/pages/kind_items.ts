@@ -10,7 +10,7 @@ import type {
 } from "../core/types.ts";
 import { httpUrl } from "../core/url.ts";
 import { attrs, type Html, html } from "../../runtime/markup.ts";
-import type { EmbeddedVideo } from "../video_embed.ts";
+import type { EmbeddedVideo } from "../service/video_embed.ts";
 import {
   engineBadges,
   externalLink,

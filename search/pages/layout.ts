@@ -2,7 +2,7 @@
 // link, header with the site navigation, and the main column with an optional sidebar.
 import { type Html, html } from "../../runtime/markup.ts";
 import type { Preferences } from "../core/preferences.ts";
-import type { EmbeddedVideo } from "../video_embed.ts";
+import type { EmbeddedVideo } from "../service/video_embed.ts";
 
 export type ExtraFormat = "json" | "csv" | "rss";
 

@@ -1,6 +1,6 @@
 // GET /image_proxy?url=<u>&h=<HMAC>: images of results, fetched by us (see ../image_proxy.ts).
 import { Hono } from "hono";
-import { fetchImage, ImageProxyError, isSignedImageUrl } from "../image_proxy.ts";
+import { fetchImage, ImageProxyError, isSignedImageUrl } from "../service/image_proxy.ts";
 import type { SearchDeps } from "./site.ts";
 
 export function imageProxyRoutes(deps: SearchDeps): Hono {

@@ -13,7 +13,7 @@ import { activePlugins, pluginSwitchesFrom } from "../plugins/switches.ts";
 import { csvFileName, renderCsv } from "../render/csv.ts";
 import { searchJson } from "../render/json.ts";
 import { renderRss } from "../render/rss.ts";
-import type { SearchRun } from "../searcher.ts";
+import type { SearchRun } from "../service/searcher.ts";
 import { renderErrorPage } from "../pages/error_page.ts";
 import type { SiteView } from "../pages/layout.ts";
 import { renderResultsPage } from "../pages/results_page.ts";

@@ -2,9 +2,9 @@
 import type { Context } from "hono";
 import { enabledCategories } from "../core/engine_choice.ts";
 import { LANGUAGE_TAG } from "../core/query_syntax.ts";
-import { proxiedImageUrl } from "../image_proxy.ts";
-import { embedPageUrl } from "../video_embed.ts";
-import type { Searcher } from "../searcher.ts";
+import { proxiedImageUrl } from "../service/image_proxy.ts";
+import { embedPageUrl } from "../service/video_embed.ts";
+import type { Searcher } from "../service/searcher.ts";
 import type { Settings } from "../settings/types.ts";
 import type { Preferences } from "../core/preferences.ts";
 import { readPreferences } from "../http/preference_cookies.ts";

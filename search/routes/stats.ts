@@ -1,7 +1,7 @@
 // GET /stats: per-engine timings and reliability, as a page or (format=json) as data; with
 // ?engine=<name>, that engine alone: its settings, why it failed and when.
 import { Hono } from "hono";
-import type { ConfiguredEngine } from "../searcher.ts";
+import type { ConfiguredEngine } from "../service/searcher.ts";
 import {
   type EngineDetail,
   type EngineStats,

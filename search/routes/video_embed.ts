@@ -4,7 +4,7 @@
 import { Hono } from "hono";
 import { renderEmbedPage } from "../pages/embed_page.ts";
 import { renderErrorPage } from "../pages/error_page.ts";
-import { playerOrigin, readEmbedLink } from "../video_embed.ts";
+import { playerOrigin, readEmbedLink } from "../service/video_embed.ts";
 import { preferencesOf, type SearchDeps, siteView } from "./site.ts";
 
 export function embedPolicy(frameOrigin: string): string {

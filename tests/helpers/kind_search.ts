@@ -11,7 +11,7 @@ import {
   HttpStatusError,
 } from "../../search/engines/engine.ts";
 import { createSearchInstance } from "../../search/instance.ts";
-import type { ConfiguredEngine, Searcher } from "../../search/searcher.ts";
+import type { ConfiguredEngine, Searcher } from "../../search/service/searcher.ts";
 import { listen } from "../../runtime/serve.ts";
 import { ENGINE_MODULES } from "../../search/engines/mod.ts";
 import { parseSettings } from "../../search/settings/load.ts";

@@ -1,7 +1,7 @@
 // A search service on a real loopback socket, wired to the fake providers.
 import { listen } from "../../runtime/serve.ts";
 import { createSearchInstance } from "../../search/instance.ts";
-import type { Searcher } from "../../search/searcher.ts";
+import type { Searcher } from "../../search/service/searcher.ts";
 import {
   fakeProviderSettings,
   fakeProviderSettingsYaml,

@@ -9,12 +9,12 @@ import {
   TimeoutError,
   type UpstreamRequest,
   type UpstreamResponse,
-} from "./engines/engine.ts";
-import { errorForStatus } from "./engines/http_status.ts";
-import { browserUserAgent } from "../shared/browser_user_agent.ts";
-import { CREDENTIAL_HEADERS } from "../shared/credential_headers.ts";
-import { parseMediaType } from "../shared/media_type.ts";
-import { BodyTimeoutError, readBodyCapped } from "../runtime/read_capped.ts";
+} from "../engines/engine.ts";
+import { errorForStatus } from "../engines/http_status.ts";
+import { browserUserAgent } from "../../shared/browser_user_agent.ts";
+import { CREDENTIAL_HEADERS } from "../../shared/credential_headers.ts";
+import { parseMediaType } from "../../shared/media_type.ts";
+import { BodyTimeoutError, readBodyCapped } from "../../runtime/read_capped.ts";
 
 /** Upper bound on one upstream answer; larger answers are abandoned mid-stream. */
 const MAX_ANSWER_BYTES = 5 * 1024 * 1024;

@@ -8,9 +8,9 @@ import {
   type PublicFetchErrorKind,
   type PublicResponse,
   type ResolveHost,
-} from "../runtime/public_fetch/mod.ts";
-import { browserUserAgent } from "../shared/browser_user_agent.ts";
-import { parseMediaType } from "../shared/media_type.ts";
+} from "../../runtime/public_fetch/mod.ts";
+import { browserUserAgent } from "../../shared/browser_user_agent.ts";
+import { parseMediaType } from "../../shared/media_type.ts";
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 const MAX_REDIRECTS = 3;

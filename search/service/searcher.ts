@@ -13,19 +13,19 @@ import {
   type SafeSearch,
   type TimeRange,
   type TokenStore,
-} from "./engines/engine.ts";
-import { engineIsOn, type EngineSwitches } from "./core/engine_choice.ts";
-import { EngineStats } from "./core/engine_stats.ts";
-import type { EngineMetrics } from "./engine_metrics.ts";
-import { type EngineOutput, mergeResults } from "./core/merge.ts";
-import { answerQuery } from "./answers/answer_query.ts";
-import { parseQuerySyntax, type SyntaxTargets } from "./core/query_syntax.ts";
-import { Suspensions } from "./core/suspension.ts";
-import type { SearchOutcome, UnresponsiveEngine } from "./core/types.ts";
+} from "../engines/engine.ts";
+import { engineIsOn, type EngineSwitches } from "../core/engine_choice.ts";
+import { EngineStats } from "../core/engine_stats.ts";
+import type { EngineMetrics } from "../engine_metrics.ts";
+import { type EngineOutput, mergeResults } from "../core/merge.ts";
+import { answerQuery } from "../answers/answer_query.ts";
+import { parseQuerySyntax, type SyntaxTargets } from "../core/query_syntax.ts";
+import { Suspensions } from "../core/suspension.ts";
+import type { SearchOutcome, UnresponsiveEngine } from "../core/types.ts";
 import type { UpstreamClient } from "./upstream.ts";
-import type { PluginId } from "./plugins/catalog.ts";
-import { type PluginConfig, resultRules } from "./plugins/result_rules.ts";
-import { startDeadline } from "../shared/deadline.ts";
+import type { PluginId } from "../plugins/catalog.ts";
+import { type PluginConfig, resultRules } from "../plugins/result_rules.ts";
+import { startDeadline } from "../../shared/deadline.ts";
 
 export interface ConfiguredEngine {
   name: string;

@@ -1,9 +1,9 @@
 // The HTTP edge's redirects, against fake providers on loopback sockets (another port is another
 // origin): what each hop is sent, and which hops are refused.
 import assert from "node:assert/strict";
-import { type ApiKeyPlace, NetworkError, type UpstreamRequest } from "./engines/engine.ts";
+import { type ApiKeyPlace, NetworkError, type UpstreamRequest } from "../engines/engine.ts";
 import { createUpstreamClient } from "./upstream.ts";
-import { startFakeUpstream } from "../tests/helpers/fake_upstream.ts";
+import { startFakeUpstream } from "../../tests/helpers/fake_upstream.ts";
 
 const KEY = "key-that-must-stay-home";
 
@@ -107,7 +107,7 @@ Deno.test("credentials dropped on the way to another origin stay dropped when it
 });
 
 // Self-signed for 127.0.0.1 (runtime/public_fetch/testdata says how it was made).
-const TESTDATA = new URL("../runtime/public_fetch/testdata/", import.meta.url);
+const TESTDATA = new URL("../../runtime/public_fetch/testdata/", import.meta.url);
 const cert = Deno.readTextFileSync(new URL("cert.pem", TESTDATA));
 const key = Deno.readTextFileSync(new URL("key.pem", TESTDATA));
 

@@ -4,7 +4,7 @@
 // the video's page and title so the player page can say what it shows and where it comes from.
 import { Buffer } from "node:buffer";
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { httpUrl } from "./core/url.ts";
+import { httpUrl } from "../core/url.ts";
 
 export interface EmbeddedVideo {
   /** The provider's player (`iframe_src`), https only. */
