@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { PublicFetchError, type PublicFetchErrorKind } from "./error.ts";
 import { fetchWithPolicy } from "./fetch.ts";
 import { fetchPublic, readAll } from "./mod.ts";
-import { compress, head, serveRaw, within } from "./testing.ts";
+import { compress, head, serveRaw, within } from "./public_fetch_testing.ts";
 
 const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
 const local = { allowPrivate: true };
