@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { BOUND_TEXT_DEFAULTS, ELEMENT_DEFAULTS } from "../../tests/helpers/scene_fixture.ts";
 import type { DiagramService } from "./diagram_service.ts";
-import { withTestCore } from "./testing.ts";
+import { withTestCore } from "./service_testing.ts";
 import type { Actor } from "./diagrams.ts";
 import { InvalidInputError, NotFoundError, StaleRevisionError } from "./errors.ts";
 import { MAX_DIAGRAM_IMAGE_BYTES, MAX_IMAGE_BYTES } from "./images.ts";

@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import type { Database } from "../db/database.ts";
 import { fileWithNote } from "../../tests/helpers/scene_fixture.ts";
 import type { DiagramService } from "./diagram_service.ts";
-import { withTestCore } from "./testing.ts";
+import { withTestCore } from "./service_testing.ts";
 import type { Actor } from "./diagrams.ts";
 import { NotFoundError, StaleRevisionError } from "./errors.ts";
 import { runUpkeep } from "./upkeep.ts";

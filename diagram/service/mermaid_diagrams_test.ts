@@ -2,7 +2,7 @@
 // test's own thread: a chart takes the spec path, a refused one stores nothing, a preview stores
 // nothing, and the export is the chart of the read-back spec.
 import assert from "node:assert/strict";
-import { withTestCore } from "./testing.ts";
+import { withTestCore } from "./service_testing.ts";
 import type { Actor } from "./diagrams.ts";
 import type { DiagramService } from "./diagram_service.ts";
 import { ConflictError, InvalidInputError } from "./errors.ts";
