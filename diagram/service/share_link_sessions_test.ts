@@ -6,7 +6,7 @@ import {
   setShareAccess,
   shareLinkStates,
 } from "../store/share_links.ts";
-import { newDiagram, withStore } from "../store/testing.ts";
+import { newDiagram, withStore } from "../store/store_testing.ts";
 import { trashDiagram } from "../store/trash.ts";
 import { guestCredit, linkSessionEnds, linkSessionRef } from "./share_link_sessions.ts";
 

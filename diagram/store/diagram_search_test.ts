@@ -8,7 +8,7 @@ import {
   updateDiagramMeta,
 } from "./diagrams.ts";
 import { randomId } from "./random_id.ts";
-import { fileWithText, newDiagram, withStore } from "./testing.ts";
+import { fileWithText, newDiagram, withStore } from "./store_testing.ts";
 import { trashDiagram } from "./trash.ts";
 
 Deno.test("search finds the text inside a diagram, labels included, folds diacritics and ranks name hits first", async () => {

@@ -36,7 +36,7 @@ import { listTrash, trashDiagram } from "./trash.ts";
 import { ConflictError, NotFoundError, StaleRevisionError } from "./errors.ts";
 import { createSession, endSession, findSessionUser, sessionEnds } from "./sessions.ts";
 import { changePassword } from "./users.ts";
-import { content, fileWithText, newDiagram, withStore } from "./testing.ts";
+import { content, fileWithText, newDiagram, withStore } from "./store_testing.ts";
 
 Deno.test("another account's diagram is not found by any operation", async () => {
   await withStore(async (db, alice, bob) => {
