@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { answerQuery } from "./answer_query.ts";
 import { PLUGINS } from "../plugins/catalog.ts";
 import { ALL_ANSWER_PLUGINS, ANSWER_PLUGINS } from "./answer_plugins.ts";
-import { testContext } from "./testing.ts";
+import { testContext } from "./answers_testing.ts";
 
 Deno.test("the answer plugins are SearXNG's, each on by default in the catalog: calculator, units, hashes, self info, time zones", () => {
   assert.deepEqual(

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { calculator, MAX_DEPTH } from "./calculator.ts";
-import { testContext } from "./testing.ts";
+import { testContext } from "./answers_testing.ts";
 
 const calc = (query: string, language = "en") => calculator(query, testContext({ language }));
 

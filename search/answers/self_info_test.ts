@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { selfInfo } from "./self_info.ts";
-import { testContext } from "./testing.ts";
+import { testContext } from "./answers_testing.ts";
 
 Deno.test("self info answers the address and the user agent the instance saw", () => {
   const context = testContext();

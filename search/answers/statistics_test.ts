@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { statistics } from "./statistics.ts";
-import { testContext } from "./testing.ts";
+import { testContext } from "./answers_testing.ts";
 
 const stats = (query: string, language = "en") => statistics(query, testContext({ language }));
 

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { testContext } from "./testing.ts";
+import { testContext } from "./answers_testing.ts";
 import { timeZone } from "./time_zone.ts";
 
 // 2026-11-28T21:05:00Z

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { testContext } from "./testing.ts";
+import { testContext } from "./answers_testing.ts";
 import { unitConverter } from "./unit_converter.ts";
 
 const convert = (query: string, language = "en") => unitConverter(query, testContext({ language }));
