@@ -7,7 +7,7 @@ import {
   ParseError,
   TooManyRequestsError,
 } from "./engine.ts";
-import { engineContext, engineHarness, engineQuery, fixture } from "./testing.ts";
+import { engineContext, engineHarness, engineQuery, fixture } from "./engines_testing.ts";
 
 const API = "https://export.arxiv.org/api/query";
 

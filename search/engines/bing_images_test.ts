@@ -12,7 +12,7 @@ import {
   isNextStep,
   ParseError,
 } from "./engine.ts";
-import { engineContext, engineHarness, engineQuery, fixture, upstreamResponse } from "./testing.ts";
+import { engineContext, engineHarness, engineQuery, fixture, upstreamResponse } from "./engines_testing.ts";
 
 const page1 = fixture("bing_images", "page1.html");
 

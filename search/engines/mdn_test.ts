@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { AccessDeniedError, HttpStatusError, ParseError, TooManyRequestsError } from "./engine.ts";
 import { mdn, mdnLocale } from "./mdn.ts";
-import { engineContext, engineHarness, engineQuery, fixture } from "./testing.ts";
+import { engineContext, engineHarness, engineQuery, fixture } from "./engines_testing.ts";
 
 const API = "https://developer.mozilla.org/api/v1/search";
 

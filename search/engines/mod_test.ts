@@ -1,7 +1,7 @@
 // Rules every provider module keeps, checked over the whole registry so a new module keeps them too.
 import assert from "node:assert/strict";
 import { ENGINE_MODULES } from "./mod.ts";
-import { engineContext, engineQuery } from "./testing.ts";
+import { engineContext, engineQuery } from "./engines_testing.ts";
 import type { UpstreamRequest } from "./engine.ts";
 
 const KEY = "settings-api-key-4711";

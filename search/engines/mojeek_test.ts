@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { AccessDeniedError, EngineError, isNextStep, ParseError } from "./engine.ts";
 import { mojeek } from "./mojeek.ts";
-import { engineContext, engineQuery, fixture, upstreamResponse } from "./testing.ts";
+import { engineContext, engineQuery, fixture, upstreamResponse } from "./engines_testing.ts";
 
 const page1 = fixture("mojeek", "page1.html");
 

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { AccessDeniedError, HttpStatusError, ParseError, TooManyRequestsError } from "./engine.ts";
 import { npm } from "./npm.ts";
-import { engineContext, engineHarness, engineQuery, fixture } from "./testing.ts";
+import { engineContext, engineHarness, engineQuery, fixture } from "./engines_testing.ts";
 
 const API = "https://registry.npmjs.org/-/v1/search";
 

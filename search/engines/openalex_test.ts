@@ -7,7 +7,7 @@ import {
   type UpstreamRequest,
 } from "./engine.ts";
 import { abstractFromIndex, openalex } from "./openalex.ts";
-import { engineContext, engineHarness, engineQuery, fixture } from "./testing.ts";
+import { engineContext, engineHarness, engineQuery, fixture } from "./engines_testing.ts";
 
 const SELECT = "id,doi,title,display_name,publication_date,type,authorships,primary_location," +
   "best_oa_location,open_access,abstract_inverted_index,cited_by_count,biblio";

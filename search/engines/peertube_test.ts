@@ -13,7 +13,7 @@ import {
   TooManyRequestsError,
 } from "./engine.ts";
 import { peertube } from "./peertube.ts";
-import { engineHarness, fixture } from "./testing.ts";
+import { engineHarness, fixture } from "./engines_testing.ts";
 
 const NOW = new Date("2026-11-21T12:00:00Z");
 

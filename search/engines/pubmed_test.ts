@@ -12,7 +12,7 @@ import {
   type UpstreamResponse,
 } from "./engine.ts";
 import { pubmed } from "./pubmed.ts";
-import { engineContext, engineQuery, fixture, runEngine, upstreamResponse } from "./testing.ts";
+import { engineContext, engineQuery, fixture, runEngine, upstreamResponse } from "./engines_testing.ts";
 
 const EUTILS = "https://eutils.ncbi.nlm.nih.gov/entrez/eutils";
 const ESEARCH = `${EUTILS}/esearch.fcgi?db=pubmed&term=structure+prediction&retstart=0&retmax=10` +

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { AccessDeniedError, CaptchaError, ParseError, TooManyRequestsError } from "./engine.ts";
 import { pypi } from "./pypi.ts";
-import { engineContext, engineHarness, engineQuery, fixture } from "./testing.ts";
+import { engineContext, engineHarness, engineQuery, fixture } from "./engines_testing.ts";
 
 const SEARCH = "https://pypi.org/search/";
 

@@ -13,7 +13,7 @@ import {
   TooManyRequestsError,
 } from "./engine.ts";
 import { reddit } from "./reddit.ts";
-import { engineHarness, fixture } from "./testing.ts";
+import { engineHarness, fixture } from "./engines_testing.ts";
 
 const { request, results: parse } = engineHarness(reddit, {
   query: { query: "rust", category: "social media" },

@@ -12,7 +12,7 @@ import {
   type UpstreamRequest,
 } from "./engine.ts";
 import { stackexchange } from "./stackexchange.ts";
-import { engineContext, engineQuery, fixture, upstreamResponse } from "./testing.ts";
+import { engineContext, engineQuery, fixture, upstreamResponse } from "./engines_testing.ts";
 
 const API = "https://api.stackexchange.com/2.3/search/advanced";
 

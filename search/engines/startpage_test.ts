@@ -11,7 +11,7 @@ import {
   type WebResult,
 } from "./engine.ts";
 import { startpage } from "./startpage.ts";
-import { engineContext, engineQuery, fixture, runEngine, upstreamResponse } from "./testing.ts";
+import { engineContext, engineQuery, fixture, runEngine, upstreamResponse } from "./engines_testing.ts";
 
 const SEARCH_URL = "https://www.startpage.com/sp/search";
 const TOKEN = "Mn4TeX6pNz4B20";

@@ -6,7 +6,7 @@
 // ratelimited.json the API's rate limit error, bad_param.json another API error.
 import assert from "node:assert/strict";
 import { EngineError, type EngineQuery, ParseError, TooManyRequestsError } from "./engine.ts";
-import { engineHarness, fixture } from "./testing.ts";
+import { engineHarness, fixture } from "./engines_testing.ts";
 import { wikicommons } from "./wikicommons.ts";
 
 const UPLOAD = "https://upload.wikimedia.org/wikipedia/commons";

@@ -11,7 +11,7 @@ import {
   type UpstreamRequest,
   type UpstreamResponse,
 } from "./engine.ts";
-import { engineContext, engineQuery, fixture, runEngine, upstreamResponse } from "./testing.ts";
+import { engineContext, engineQuery, fixture, runEngine, upstreamResponse } from "./engines_testing.ts";
 import { wikipedia } from "./wikipedia.ts";
 
 const EN = "https://en.wikipedia.org";
