@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { stringify } from "yaml";
-import { engine, load, MODULES, withDefaults } from "./testing.ts";
+import { engine, load, MODULES, withDefaults } from "./settings_testing.ts";
 
 // Every module of the table, as the message lists them (the table grows with each provider).
 const MODULE_LIST = Object.keys(MODULES).sort().map((id) => JSON.stringify(id)).join(", ");

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { load, SHIPPED_ENGINES, withDefaults } from "./testing.ts";
+import { load, SHIPPED_ENGINES, withDefaults } from "./settings_testing.ts";
 
 Deno.test("unknown keys anywhere are reported as warnings and ignored", () => {
   const { settings, warnings } = load(withDefaults({

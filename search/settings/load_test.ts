@@ -10,7 +10,7 @@ import {
   SHIPPED_ENGINES,
   SHIPPED_PLUGIN_SETTINGS,
   withDefaults,
-} from "./testing.ts";
+} from "./settings_testing.ts";
 
 Deno.test("the shipped settings load without warnings and give the documented values", () => {
   assert.deepEqual(load(null), {

@@ -8,7 +8,7 @@ import {
   SHIPPED_ENGINES,
   SHIPPED_PLUGIN_SETTINGS,
   withDefaults,
-} from "./testing.ts";
+} from "./settings_testing.ts";
 
 Deno.test("use_default_settings merges an engine entry into the shipped one by name", () => {
   const { settings, warnings } = load(withDefaults({

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { load, SECRET, withDefaults } from "./testing.ts";
+import { load, SECRET, withDefaults } from "./settings_testing.ts";
 
 Deno.test("a short secret is refused without showing it", () => {
   for (const env of [{}, { SEARCH_SECRET: SECRET }]) {

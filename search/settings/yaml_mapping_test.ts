@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { load } from "./testing.ts";
+import { load } from "./settings_testing.ts";
 
 Deno.test("a YAML syntax error is reported in one line with its line number", () => {
   assert.throws(() => load("server:\n  port: 8080\n  method: [GET\n"), {
