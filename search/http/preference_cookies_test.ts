@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { Hono } from "hono";
 import { type Preferences, preferencesFromForm } from "../core/preferences.ts";
-import { SAMPLE_ENGINES, samplePrefs } from "../pages/testing.ts";
+import { SAMPLE_ENGINES, samplePrefs } from "../pages/pages_testing.ts";
 import type { AvailablePlugin } from "../plugins/switches.ts";
 import { readPreferences, setPreferenceCookies } from "./preference_cookies.ts";
 

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { all, attr, first, text } from "../engines/html.ts";
 import { renderEmbedPage } from "./embed_page.ts";
-import { checkPage, samplePrefs, sampleSite, SCRIPT_PAYLOAD } from "./testing.ts";
+import { checkPage, samplePrefs, sampleSite, SCRIPT_PAYLOAD } from "./pages_testing.ts";
 
 const VIDEO = {
   src: "https://www.youtube-nocookie.com/embed/abc123",

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { first, text } from "../engines/html.ts";
 import { renderErrorPage } from "./error_page.ts";
-import { checkPage, samplePrefs, sampleSite, SCRIPT_PAYLOAD } from "./testing.ts";
+import { checkPage, samplePrefs, sampleSite, SCRIPT_PAYLOAD } from "./pages_testing.ts";
 
 Deno.test("the error page shows the status and the escaped message", () => {
   const page = renderErrorPage(

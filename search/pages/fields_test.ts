@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { languageChoices } from "./fields.ts";
-import { sampleSite } from "./testing.ts";
+import { sampleSite } from "./pages_testing.ts";
 
 Deno.test("the language choices start with all and auto when the instance leaves them out", () => {
   assert.deepEqual(languageChoices(sampleSite(), "en").map((choice) => choice.value), [

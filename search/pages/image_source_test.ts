@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { imageSource } from "./image_source.ts";
-import { samplePrefs, sampleSite } from "./testing.ts";
+import { samplePrefs, sampleSite } from "./pages_testing.ts";
 
 const PROXY_ON = samplePrefs({ image_proxy: true });
 

@@ -20,7 +20,7 @@ import {
   sampleVideo,
   sampleView,
   SCRIPT_PAYLOAD,
-} from "./testing.ts";
+} from "./pages_testing.ts";
 import type { Preferences } from "../core/preferences.ts";
 
 function page(results: SearchResult[], prefs: Partial<Preferences> = {}, category = "general") {

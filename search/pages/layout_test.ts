@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { all, attr, first, text } from "../engines/html.ts";
 import { renderPage } from "./layout.ts";
 import { html } from "../../runtime/markup.ts";
-import { checkPage, samplePrefs, sampleSite } from "./testing.ts";
+import { checkPage, samplePrefs, sampleSite } from "./pages_testing.ts";
 
 function page(theme: "auto" | "light" | "dark" = "auto") {
   return checkPage(

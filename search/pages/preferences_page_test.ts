@@ -10,7 +10,7 @@ import {
   samplePrefs,
   sampleSite,
   SCRIPT_PAYLOAD,
-} from "./testing.ts";
+} from "./pages_testing.ts";
 
 function row(name: string, overrides: Partial<EngineRow> = {}): EngineRow {
   return {

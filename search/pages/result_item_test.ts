@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { all, attr, first, parseHtml, text } from "../engines/html.ts";
 import { prettyUrl, resultItem } from "./result_item.ts";
-import { sampleResult } from "./testing.ts";
+import { sampleResult } from "./pages_testing.ts";
 
 Deno.test("a pretty URL is the host followed by the decoded path segments", () => {
   assert.equal(

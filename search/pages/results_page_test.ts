@@ -12,7 +12,7 @@ import {
   sampleResult,
   sampleSite,
   sampleView,
-} from "./testing.ts";
+} from "./pages_testing.ts";
 
 /** Every attribute value under `root`, for what must not be in any URL. */
 function checkPageText(root: Element): string {

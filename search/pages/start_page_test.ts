@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { all, attr, first, text } from "../engines/html.ts";
 import { renderStartPage } from "./start_page.ts";
-import { assertLabelled, checkPage, samplePrefs, sampleSite } from "./testing.ts";
+import { assertLabelled, checkPage, samplePrefs, sampleSite } from "./pages_testing.ts";
 
 Deno.test("the start page is a search form with category tabs and labelled inputs only", () => {
   const document = checkPage(renderStartPage(sampleSite(), samplePrefs()));

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { all, attr, first, text } from "../engines/html.ts";
 import { renderEngineStatsPage, renderStatsPage } from "./stats_page.ts";
-import { checkPage, samplePrefs, sampleSite, SCRIPT_PAYLOAD } from "./testing.ts";
+import { checkPage, samplePrefs, sampleSite, SCRIPT_PAYLOAD } from "./pages_testing.ts";
 
 Deno.test("the stats page shows searches, errors, error rate, timings and suspensions", () => {
   const page = renderStatsPage(sampleSite(), samplePrefs(), [

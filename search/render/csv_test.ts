@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import type { SearchOutcome, WebSearchResult } from "../core/types.ts";
 import { csvFileName, renderCsv } from "./csv.ts";
-import { sampleImage, samplePackage, samplePaper, sampleVideo } from "../pages/testing.ts";
+import { sampleImage, samplePackage, samplePaper, sampleVideo } from "../pages/pages_testing.ts";
 
 function result(overrides: Partial<WebSearchResult>): WebSearchResult {
   return {

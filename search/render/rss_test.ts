@@ -10,7 +10,7 @@ import {
   samplePackage,
   samplePaper,
   sampleVideo,
-} from "../pages/testing.ts";
+} from "../pages/pages_testing.ts";
 
 function result(overrides: Partial<WebSearchResult>): WebSearchResult {
   return {
