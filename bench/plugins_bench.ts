@@ -9,7 +9,7 @@ import { type EngineOutput, mergeResults } from "../search/core/merge.ts";
 import type { HostnameSettings } from "../search/plugins/hostnames.ts";
 import { NO_RULES, type ResultRules } from "../search/plugins/result_rules.ts";
 import { unsafePatternReason } from "../search/plugins/safe_pattern.ts";
-import { rulesOf } from "../search/plugins/testing.ts";
+import { rulesOf } from "../search/plugins/plugins_testing.ts";
 
 const ROUNDS = Number(Deno.args[0] ?? 50);
 const ENGINES = 10;

@@ -6,7 +6,7 @@ import {
   type WebResult,
 } from "../engines/engine.ts";
 import { type EngineOutput, mergeResults } from "./merge.ts";
-import { rulesOf } from "../plugins/testing.ts";
+import { rulesOf } from "../plugins/plugins_testing.ts";
 
 const TRACKERS_REMOVED = rulesOf(["tracker_url_remover"]);
 

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { emptyResults, type EngineResult, type ImageResult } from "../engines/engine.ts";
 import { type EngineOutput, mergeResults } from "./merge.ts";
-import { rulesOf } from "../plugins/testing.ts";
+import { rulesOf } from "../plugins/plugins_testing.ts";
 
 const TRACKERS_REMOVED = rulesOf(["tracker_url_remover"]);
 import { doi } from "./result_kinds.ts";

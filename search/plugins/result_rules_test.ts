@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { emptyResults, type EngineResult, type EngineResults } from "../engines/engine.ts";
 import { type EngineOutput, mergeResults } from "../core/merge.ts";
-import { rulesOf } from "./testing.ts";
+import { rulesOf } from "./plugins_testing.ts";
 
 function output(
   engine: string,
