@@ -4,7 +4,7 @@
 // backtrack) without plugins, with tracker_url_remover, and with tracker_url_remover + hostnames
 // (SearXNG's example rules, then the costliest patterns the start-up check accepts). Prints the
 // median and worst time per merge of the 1,000 results.
-import { emptyResults, type WebResult } from "../search/engines/engine.ts";
+import { emptyResults, type WebResult } from "../search/core/engine.ts";
 import { type EngineOutput, mergeResults } from "../search/core/merge.ts";
 import type { HostnameSettings } from "../search/plugins/hostnames.ts";
 import { NO_RULES, type ResultRules } from "../search/plugins/result_rules.ts";

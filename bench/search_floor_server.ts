@@ -5,7 +5,7 @@
 // results); this much is everything else, most of it Deno's HTTP client and server.
 // Run as `deno run -P=search bench/search_floor_server.ts <settings.yml>`; prints its address.
 import { runService } from "../runtime/serve.ts";
-import { emptyResults } from "../search/engines/engine.ts";
+import { emptyResults } from "../search/core/engine.ts";
 import { ENGINE_MODULES } from "../search/engines/mod.ts";
 import { configuredEngines, createSearchInstance } from "../search/instance.ts";
 import { loadSettings } from "../search/settings/load.ts";

@@ -3,7 +3,7 @@
 // Results of one kind merge with their own kind only: an image with the same image (by its file's
 // address, whichever page showed it), a paper with the same paper (by DOI when it has one), the
 // rest by their page's address.
-import type { EngineInfobox, EngineResult, EngineResults } from "../engines/engine.ts";
+import type { EngineInfobox, EngineResult, EngineResults } from "./engine.ts";
 import { collapseWhitespace } from "../../shared/collapse_whitespace.ts";
 import type { Answer, Infobox, SearchOutcome, SearchResult } from "./types.ts";
 import { resultKey, typedFields } from "./result_kinds.ts";

@@ -4,7 +4,7 @@ import {
   type EngineInfobox,
   type EngineResults,
   type WebResult,
-} from "../engines/engine.ts";
+} from "./engine.ts";
 import { type EngineOutput, mergeResults } from "./merge.ts";
 import { rulesOf } from "../plugins/plugins_testing.ts";
 

@@ -2,7 +2,7 @@
 // key, so the server keeps no state about anyone; http/preference_cookies.ts reads and writes
 // them) or from the preferences form, and what each cookie holds. Anything unreadable falls back
 // to the instance defaults.
-import type { SafeSearch } from "../engines/engine.ts";
+import type { SafeSearch } from "./engine.ts";
 import {
   type EngineChoice,
   engineKey,

@@ -1,7 +1,7 @@
 // The kinds of result beside web pages (SearXNG's templates images.html, videos.html, paper.html,
 // packages.html): each kind's own fields in their JSON order, cleaned, and the key that tells when
 // two engines found the same thing.
-import type { EngineResult } from "../engines/engine.ts";
+import type { EngineResult } from "./engine.ts";
 import { collapseWhitespace } from "../../shared/collapse_whitespace.ts";
 import type { SearchResult, WebSearchResult } from "./types.ts";
 import { cleanUrl, dedupKey } from "./url.ts";

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { emptyResults, type EngineResult, type ImageResult } from "../engines/engine.ts";
+import { emptyResults, type EngineResult, type ImageResult } from "./engine.ts";
 import { type EngineOutput, mergeResults } from "./merge.ts";
 import { rulesOf } from "../plugins/plugins_testing.ts";
 

@@ -3,7 +3,7 @@
 // dropped, anything else malformed is a 400. The format is kept as asked: the route refuses one
 // that search.formats does not list (SearXNG reads an unknown one as html; a client asking for
 // `xml` is better told no than handed a page).
-import type { SafeSearch, TimeRange } from "../engines/engine.ts";
+import type { SafeSearch, TimeRange } from "./engine.ts";
 import { isLanguage } from "./query_syntax.ts";
 
 export const FORMATS = ["html", "json", "csv", "rss"] as const;

@@ -1,6 +1,6 @@
 // An engine that failed is left alone for a while (SearXNG's suspension): blocks (CAPTCHA, 403,
 // 429) for long enough to cool down, other errors briefly. A success clears it.
-import type { EngineError } from "../engines/engine.ts";
+import type { EngineError } from "./engine.ts";
 
 export interface Suspension {
   reason: string;

@@ -4,7 +4,7 @@ import {
   CaptchaError,
   NetworkError,
   TooManyRequestsError,
-} from "../engines/engine.ts";
+} from "./engine.ts";
 import { Suspensions } from "./suspension.ts";
 
 Deno.test("blocks suspend for SearXNG's times: 403 and 429 for 180 s, CAPTCHA for an hour", () => {

@@ -1,4 +1,4 @@
-import type { TokenStore } from "../engines/engine.ts";
+import type { TokenStore } from "./engine.ts";
 import { createTtlCache } from "../../shared/ttl_cache.ts";
 
 /**

@@ -1,6 +1,6 @@
 // The merged answer of a search, field for field as SearXNG serialises it (clients such as
 // Open WebUI, Perplexica and mcp-searxng read these names).
-import type { EngineInfobox } from "../engines/engine.ts";
+import type { EngineInfobox } from "./engine.ts";
 import type { DateUnit } from "../../shared/approximate_date.ts";
 
 export type ParsedUrl = [

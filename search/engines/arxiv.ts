@@ -7,7 +7,7 @@ import {
   type EngineResults,
   type PaperResult,
   ParseError,
-} from "./engine.ts";
+} from "../core/engine.ts";
 import { isoDate } from "./api_fields.ts";
 import { errorForStatus } from "./http_status.ts";
 import {

@@ -6,7 +6,7 @@ import {
   type PaperResult,
   ParseError,
   TooManyRequestsError,
-} from "./engine.ts";
+} from "../core/engine.ts";
 import { engineContext, engineHarness, engineQuery, fixture } from "./engines_testing.ts";
 
 const API = "https://export.arxiv.org/api/query";

@@ -6,7 +6,7 @@ import {
   type EngineResult,
   ParseError,
   type UpstreamResponse,
-} from "./engine.ts";
+} from "../core/engine.ts";
 import { all, attr, type Document, type Element, first, parseHtml, remove, text } from "./html.ts";
 import { readListingDate } from "./listing_date.ts";
 import { localeOf } from "./region.ts";

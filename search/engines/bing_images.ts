@@ -8,7 +8,7 @@ import {
   type ImageResult,
   ParseError,
   type TimeRange,
-} from "./engine.ts";
+} from "../core/engine.ts";
 import { all, attr, type Element, first, parseHtml, text } from "./html.ts";
 import { BING_SAFESEARCH, bingMarket, throwOnBingChallenge } from "./bing.ts";
 import { parseJsonBody } from "./json_body.ts";

@@ -11,7 +11,7 @@ import {
   type EngineResults,
   isNextStep,
   ParseError,
-} from "./engine.ts";
+} from "../core/engine.ts";
 import { engineContext, engineHarness, engineQuery, fixture, upstreamResponse } from "./engines_testing.ts";
 
 const page1 = fixture("bing_images", "page1.html");

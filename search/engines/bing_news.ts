@@ -7,7 +7,7 @@ import {
   type EngineResult,
   ParseError,
   type TimeRange,
-} from "./engine.ts";
+} from "../core/engine.ts";
 import { all, attr, type Element, first, parseHtml, text } from "./html.ts";
 import { bingMarket, throwOnBingChallenge } from "./bing.ts";
 import { readListingDate } from "./listing_date.ts";

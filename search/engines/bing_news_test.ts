@@ -5,7 +5,7 @@
 // without a usable link) and a line that is no card. captcha.html is Bing's challenge page.
 import assert from "node:assert/strict";
 import { bingNews } from "./bing_news.ts";
-import { CaptchaError, EngineError, type EngineQuery, isNextStep, ParseError } from "./engine.ts";
+import { CaptchaError, EngineError, type EngineQuery, isNextStep, ParseError } from "../core/engine.ts";
 import { engineContext, engineHarness, engineQuery, fixture, upstreamResponse } from "./engines_testing.ts";
 
 const news = fixture("bing_news", "news.html");

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { bing } from "./bing.ts";
-import { CaptchaError, EngineError, isNextStep, ParseError } from "./engine.ts";
+import { CaptchaError, EngineError, isNextStep, ParseError } from "../core/engine.ts";
 import { engineContext, engineQuery, fixture, upstreamResponse } from "./engines_testing.ts";
 
 const page1 = fixture("bing", "page1.html");

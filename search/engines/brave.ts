@@ -7,7 +7,7 @@ import {
   type EngineResult,
   ParseError,
   type TimeRange,
-} from "./engine.ts";
+} from "../core/engine.ts";
 import { all, attr, type Element, first, parseHtml, remove, text } from "./html.ts";
 import { type ListingDate, readListingDate } from "./listing_date.ts";
 import { localeOf } from "./region.ts";

@@ -3,7 +3,7 @@
 // last update. crates.io's data access policy asks every API client for a User-Agent naming the
 // application (a browser's, or an HTTP library's, gets blocked), so this module sends its own.
 import { z } from "zod";
-import type { EngineModule, PackageResult } from "./engine.ts";
+import type { EngineModule, PackageResult } from "../core/engine.ts";
 import { countLabel, isoDate } from "./api_fields.ts";
 import { errorForStatus } from "./http_status.ts";
 import { resultsOfJsonList } from "./json_body.ts";

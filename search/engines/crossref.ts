@@ -4,7 +4,7 @@
 // sent (Crossref's "polite pool" wants a real one); a Metadata Plus key from settings is sent as
 // Crossref asks, in the Crossref-Plus-API-Token header.
 import { z } from "zod";
-import { AccessDeniedError, type EngineModule, type PaperResult } from "./engine.ts";
+import { AccessDeniedError, type EngineModule, type PaperResult } from "../core/engine.ts";
 import { dateFromParts } from "./api_fields.ts";
 import { htmlToText } from "./html.ts";
 import { errorForStatus } from "./http_status.ts";

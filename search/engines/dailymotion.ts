@@ -8,7 +8,7 @@ import {
   type TimeRange,
   TooManyRequestsError,
   type VideoResult,
-} from "./engine.ts";
+} from "../core/engine.ts";
 import { htmlToText } from "./html.ts";
 import { errorForStatus } from "./http_status.ts";
 import { parseJsonBody } from "./json_body.ts";

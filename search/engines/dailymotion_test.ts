@@ -13,7 +13,7 @@ import {
   HttpStatusError,
   ParseError,
   TooManyRequestsError,
-} from "./engine.ts";
+} from "../core/engine.ts";
 import { engineHarness, fixture } from "./engines_testing.ts";
 
 const NOW = new Date("2026-11-21T12:00:00Z");

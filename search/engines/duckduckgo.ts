@@ -13,7 +13,7 @@ import {
   ParseError,
   type TimeRange,
   type UpstreamRequest,
-} from "./engine.ts";
+} from "../core/engine.ts";
 import { all, attr, type Document, first, parseHtml, text } from "./html.ts";
 import { localeOf } from "./region.ts";
 import {

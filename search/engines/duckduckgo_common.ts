@@ -1,7 +1,7 @@
 // What every DuckDuckGo vertical shares: its region codes, safe search values, the longest query
 // it takes, its bot challenge, and the vqd token (a digest of the query and our browser identity
 // that DDG wants before it serves a further page or a JSON vertical), cached per region and query.
-import type { EngineContext, EngineQuery } from "./engine.ts";
+import type { EngineContext, EngineQuery } from "../core/engine.ts";
 import { type Document, first } from "./html.ts";
 import { localeOf } from "./region.ts";
 

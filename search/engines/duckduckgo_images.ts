@@ -11,7 +11,7 @@ import {
   type ImageResult,
   ParseError,
   type UpstreamRequest,
-} from "./engine.ts";
+} from "../core/engine.ts";
 import { parseHtml } from "./html.ts";
 import { errorForStatus } from "./http_status.ts";
 import { parseJsonBody } from "./json_body.ts";

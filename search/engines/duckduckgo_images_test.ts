@@ -14,7 +14,7 @@ import {
   ParseError,
   TooManyRequestsError,
   type UpstreamResponse,
-} from "./engine.ts";
+} from "../core/engine.ts";
 import { engineContext, engineQuery, fixture, runEngine, upstreamResponse } from "./engines_testing.ts";
 
 const VQD = "4-218427306175839207125409871436650213";

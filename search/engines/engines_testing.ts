@@ -12,7 +12,7 @@ import {
   MAX_ENGINE_STEPS,
   type UpstreamRequest,
   type UpstreamResponse,
-} from "./engine.ts";
+} from "../core/engine.ts";
 
 const FIXTURES = new URL("../../tests/fixtures/search/", import.meta.url);
 

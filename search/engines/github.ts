@@ -9,7 +9,7 @@ import {
   type PackageResult,
   TooManyRequestsError,
   type UpstreamResponse,
-} from "./engine.ts";
+} from "../core/engine.ts";
 import { countLabel, isoDate } from "./api_fields.ts";
 import { errorForStatus } from "./http_status.ts";
 import { parseJsonBody, resultsOfJsonList } from "./json_body.ts";

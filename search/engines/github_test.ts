@@ -6,7 +6,7 @@ import {
   isNextStep,
   ParseError,
   TooManyRequestsError,
-} from "./engine.ts";
+} from "../core/engine.ts";
 import { github } from "./github.ts";
 import { engineContext, engineHarness, engineQuery, fixture, upstreamResponse } from "./engines_testing.ts";
 

@@ -2,7 +2,7 @@
 // "mdn" entry reads it: each document's page, title and summary, in the query's language where
 // MDN is translated into it (else English), and MDN's spelling suggestions.
 import { z } from "zod";
-import { emptyResults, type EngineModule, ParseError, type WebResult } from "./engine.ts";
+import { emptyResults, type EngineModule, ParseError, type WebResult } from "../core/engine.ts";
 import { errorForStatus } from "./http_status.ts";
 import { parseJsonBody } from "./json_body.ts";
 import { localeOf } from "./region.ts";

@@ -1,5 +1,5 @@
 // Every provider module, by the id that settings use in `engine:`.
-import type { EngineModule } from "./engine.ts";
+import type { EngineModule } from "../core/engine.ts";
 import { arxiv } from "./arxiv.ts";
 import { bing } from "./bing.ts";
 import { bingImages } from "./bing_images.ts";

@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { ENGINE_MODULES } from "./mod.ts";
 import { engineContext, engineQuery } from "./engines_testing.ts";
-import type { UpstreamRequest } from "./engine.ts";
+import type { UpstreamRequest } from "../core/engine.ts";
 
 const KEY = "settings-api-key-4711";
 

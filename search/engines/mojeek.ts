@@ -7,7 +7,7 @@ import {
   type EngineResult,
   ParseError,
   type TimeRange,
-} from "./engine.ts";
+} from "../core/engine.ts";
 import { all, attr, type Document, type Element, first, parseHtml, text } from "./html.ts";
 import { localeOf } from "./region.ts";
 import { httpUrl } from "../core/url.ts";

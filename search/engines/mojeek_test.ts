@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { AccessDeniedError, EngineError, isNextStep, ParseError } from "./engine.ts";
+import { AccessDeniedError, EngineError, isNextStep, ParseError } from "../core/engine.ts";
 import { mojeek } from "./mojeek.ts";
 import { engineContext, engineQuery, fixture, upstreamResponse } from "./engines_testing.ts";
 

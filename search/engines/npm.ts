@@ -3,7 +3,7 @@
 // a package result: name, latest version and its date, description, publisher, homepage,
 // repository, keywords, licence and weekly downloads where the registry counts them.
 import { z } from "zod";
-import type { EngineModule, PackageResult } from "./engine.ts";
+import type { EngineModule, PackageResult } from "../core/engine.ts";
 import { countLabel, isoDate } from "./api_fields.ts";
 import { errorForStatus } from "./http_status.ts";
 import { resultsOfJsonList } from "./json_body.ts";

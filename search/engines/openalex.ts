@@ -9,7 +9,7 @@ import {
   type EngineModule,
   type PaperResult,
   TooManyRequestsError,
-} from "./engine.ts";
+} from "../core/engine.ts";
 import { isoDate } from "./api_fields.ts";
 import { errorForStatus } from "./http_status.ts";
 import { resultsOfJsonList } from "./json_body.ts";

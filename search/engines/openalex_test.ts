@@ -5,7 +5,7 @@ import {
   ParseError,
   TooManyRequestsError,
   type UpstreamRequest,
-} from "./engine.ts";
+} from "../core/engine.ts";
 import { abstractFromIndex, openalex } from "./openalex.ts";
 import { engineContext, engineHarness, engineQuery, fixture } from "./engines_testing.ts";
 

@@ -9,7 +9,7 @@ import {
   ParseError,
   type TimeRange,
   type VideoResult,
-} from "./engine.ts";
+} from "../core/engine.ts";
 import { htmlToText } from "./html.ts";
 import { errorForStatus } from "./http_status.ts";
 import { parseJsonBody } from "./json_body.ts";

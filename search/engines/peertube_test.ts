@@ -11,7 +11,7 @@ import {
   HttpStatusError,
   ParseError,
   TooManyRequestsError,
-} from "./engine.ts";
+} from "../core/engine.ts";
 import { peertube } from "./peertube.ts";
 import { engineHarness, fixture } from "./engines_testing.ts";
 

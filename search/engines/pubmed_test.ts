@@ -10,7 +10,7 @@ import {
   TooManyRequestsError,
   type UpstreamRequest,
   type UpstreamResponse,
-} from "./engine.ts";
+} from "../core/engine.ts";
 import { pubmed } from "./pubmed.ts";
 import { engineContext, engineQuery, fixture, runEngine, upstreamResponse } from "./engines_testing.ts";
 

@@ -9,7 +9,7 @@ import {
   type EngineModule,
   type PackageResult,
   ParseError,
-} from "./engine.ts";
+} from "../core/engine.ts";
 import { isoDate } from "./api_fields.ts";
 import { all, attr, first, parseHtml, text } from "./html.ts";
 import { errorForStatus } from "./http_status.ts";

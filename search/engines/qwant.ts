@@ -12,7 +12,7 @@ import {
   TooManyRequestsError,
   type UpstreamRequest,
   type UpstreamResponse,
-} from "./engine.ts";
+} from "../core/engine.ts";
 import { htmlToText } from "./html.ts";
 import { errorForStatus } from "./http_status.ts";
 import { localeOf } from "./region.ts";

@@ -11,7 +11,7 @@ import {
   TooManyRequestsError,
   type UpstreamRequest,
   type WebResult,
-} from "./engine.ts";
+} from "../core/engine.ts";
 import { qwant } from "./qwant.ts";
 import { engineContext, engineHarness, engineQuery, fixture, upstreamResponse } from "./engines_testing.ts";
 

@@ -9,7 +9,7 @@ import {
   type EngineResult,
   ParseError,
   type TimeRange,
-} from "./engine.ts";
+} from "../core/engine.ts";
 import { errorForStatus } from "./http_status.ts";
 import { parseJsonBody } from "./json_body.ts";
 import { httpUrl } from "../core/url.ts";

@@ -11,7 +11,7 @@ import {
   type EngineQuery,
   ParseError,
   TooManyRequestsError,
-} from "./engine.ts";
+} from "../core/engine.ts";
 import { reddit } from "./reddit.ts";
 import { engineHarness, fixture } from "./engines_testing.ts";
 

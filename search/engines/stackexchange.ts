@@ -13,7 +13,7 @@ import {
   TooManyRequestsError,
   type UpstreamResponse,
   type WebResult,
-} from "./engine.ts";
+} from "../core/engine.ts";
 import { htmlToText } from "./html.ts";
 import { errorForStatus } from "./http_status.ts";
 import { parseJsonBody } from "./json_body.ts";

@@ -10,7 +10,7 @@ import {
   ParseError,
   TooManyRequestsError,
   type UpstreamRequest,
-} from "./engine.ts";
+} from "../core/engine.ts";
 import { stackexchange } from "./stackexchange.ts";
 import { engineContext, engineQuery, fixture, upstreamResponse } from "./engines_testing.ts";
 

@@ -15,7 +15,7 @@ import {
   type TimeRange,
   type UpstreamRequest,
   type UpstreamResponse,
-} from "./engine.ts";
+} from "../core/engine.ts";
 import { attr, first, htmlToText, parseHtml } from "./html.ts";
 import { type ListingDate, readListingDate } from "./listing_date.ts";
 import { localeOf } from "./region.ts";

@@ -9,7 +9,7 @@ import {
   ParseError,
   type UpstreamRequest,
   type WebResult,
-} from "./engine.ts";
+} from "../core/engine.ts";
 import { startpage } from "./startpage.ts";
 import { engineContext, engineQuery, fixture, runEngine, upstreamResponse } from "./engines_testing.ts";
 

@@ -8,7 +8,7 @@ import {
   type ImageResult,
   ParseError,
   TooManyRequestsError,
-} from "./engine.ts";
+} from "../core/engine.ts";
 import { htmlToText } from "./html.ts";
 import { parseJsonBody } from "./json_body.ts";
 import { formatBytes, imageFormat, resolution } from "./media.ts";

@@ -5,7 +5,7 @@
 // no_results.json is the answer to a search that finds nothing (no `query` at all),
 // ratelimited.json the API's rate limit error, bad_param.json another API error.
 import assert from "node:assert/strict";
-import { EngineError, type EngineQuery, ParseError, TooManyRequestsError } from "./engine.ts";
+import { EngineError, type EngineQuery, ParseError, TooManyRequestsError } from "../core/engine.ts";
 import { engineHarness, fixture } from "./engines_testing.ts";
 import { wikicommons } from "./wikicommons.ts";
 

@@ -12,7 +12,7 @@ import {
   ParseError,
   type UpstreamRequest,
   type UpstreamResponse,
-} from "./engine.ts";
+} from "../core/engine.ts";
 import { collapseWhitespace } from "../../shared/collapse_whitespace.ts";
 import { htmlToText } from "./html.ts";
 import { errorForStatus } from "./http_status.ts";

@@ -10,7 +10,7 @@ import {
   ParseError,
   type TimeRange,
   type VideoResult,
-} from "./engine.ts";
+} from "../core/engine.ts";
 import { parseJsonBody } from "./json_body.ts";
 import { type ListingDate, readListingDate } from "./listing_date.ts";
 import { clockText } from "./media.ts";

@@ -6,7 +6,7 @@
 // no_results.html is the page for a query that finds nothing (its "No results found" promo);
 // sorry.html Google's "unusual traffic" page that YouTube redirects blocked addresses to.
 import assert from "node:assert/strict";
-import { CaptchaError, EngineError, isNextStep, ParseError } from "./engine.ts";
+import { CaptchaError, EngineError, isNextStep, ParseError } from "../core/engine.ts";
 import { engineContext, engineHarness, engineQuery, fixture, upstreamResponse } from "./engines_testing.ts";
 import { youtube } from "./youtube.ts";
 

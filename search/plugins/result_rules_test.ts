@@ -1,6 +1,6 @@
 // The result-rewriting plugins as merging applies them, on merged results.
 import assert from "node:assert/strict";
-import { emptyResults, type EngineResult, type EngineResults } from "../engines/engine.ts";
+import { emptyResults, type EngineResult, type EngineResults } from "../core/engine.ts";
 import { type EngineOutput, mergeResults } from "../core/merge.ts";
 import { rulesOf } from "./plugins_testing.ts";
 

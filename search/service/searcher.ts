@@ -13,7 +13,7 @@ import {
   type SafeSearch,
   type TimeRange,
   type TokenStore,
-} from "../engines/engine.ts";
+} from "../core/engine.ts";
 import { engineIsOn, type EngineSwitches } from "../core/engine_choice.ts";
 import { EngineStats } from "../core/engine_stats.ts";
 import type { EngineMetrics } from "../engine_metrics.ts";

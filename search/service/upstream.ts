@@ -9,7 +9,7 @@ import {
   TimeoutError,
   type UpstreamRequest,
   type UpstreamResponse,
-} from "../engines/engine.ts";
+} from "../core/engine.ts";
 import { errorForStatus } from "../engines/http_status.ts";
 import { browserUserAgent } from "../../shared/browser_user_agent.ts";
 import { CREDENTIAL_HEADERS } from "../../shared/credential_headers.ts";

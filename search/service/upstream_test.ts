@@ -1,7 +1,7 @@
 // The HTTP edge's redirects, against fake providers on loopback sockets (another port is another
 // origin): what each hop is sent, and which hops are refused.
 import assert from "node:assert/strict";
-import { type ApiKeyPlace, NetworkError, type UpstreamRequest } from "../engines/engine.ts";
+import { type ApiKeyPlace, NetworkError, type UpstreamRequest } from "../core/engine.ts";
 import { createUpstreamClient } from "./upstream.ts";
 import { startFakeUpstream } from "../../tests/helpers/fake_upstream.ts";
 

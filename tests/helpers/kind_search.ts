@@ -9,7 +9,7 @@ import {
   type EngineModule,
   type EngineResult,
   HttpStatusError,
-} from "../../search/engines/engine.ts";
+} from "../../search/core/engine.ts";
 import { createSearchInstance } from "../../search/instance.ts";
 import type { ConfiguredEngine, Searcher } from "../../search/service/searcher.ts";
 import { listen } from "../../runtime/serve.ts";
