@@ -3,7 +3,7 @@
 // search_mcp's searxng_web_search through the MCP SDK client, and (as in SearXNG) not in RSS; a
 // query that is also arithmetic still gets the engines' results.
 import assert from "node:assert/strict";
-import { all, first, parseHtml, text } from "../search/engines/html.ts";
+import { all, first, parseHtml, text } from "../search/engines/toolkit/html.ts";
 import { type RunningSearch, startSearch } from "./helpers/search_instance.ts";
 import { connectClient } from "./helpers/mcp_client.ts";
 import { MCP_TOKEN, startSearchMcp } from "./helpers/search_mcp_instance.ts";

@@ -2,7 +2,7 @@
 // tabs, each kind's page, the person's engine switches per category, the player page and its
 // policy, the feeds and /config.
 import assert from "node:assert/strict";
-import { all, attr, first, parseHtml, text } from "../search/engines/html.ts";
+import { all, attr, first, parseHtml, text } from "../search/engines/toolkit/html.ts";
 import { startSearch } from "./helpers/search_instance.ts";
 import { failEveryEngine, NOTHING, startKindSearch } from "./helpers/kind_search.ts";
 import { postPreferences } from "./helpers/search_with_fakes.ts";

@@ -1,10 +1,5 @@
 import assert from "node:assert/strict";
-import {
-  emptyResults,
-  type EngineInfobox,
-  type EngineResults,
-  type WebResult,
-} from "./engine.ts";
+import { emptyResults, type EngineInfobox, type EngineResults, type WebResult } from "./engine.ts";
 import { type EngineOutput, mergeResults } from "./merge.ts";
 import { rulesOf } from "../plugins/plugins_testing.ts";
 

@@ -1,10 +1,5 @@
 import assert from "node:assert/strict";
-import {
-  AccessDeniedError,
-  CaptchaError,
-  NetworkError,
-  TooManyRequestsError,
-} from "./engine.ts";
+import { AccessDeniedError, CaptchaError, NetworkError, TooManyRequestsError } from "./engine.ts";
 import { Suspensions } from "./suspension.ts";
 
 Deno.test("blocks suspend for SearXNG's times: 403 and 429 for 180 s, CAPTCHA for an hour", () => {

@@ -8,8 +8,8 @@ import {
   type PaperResult,
   ParseError,
 } from "../core/engine.ts";
-import { isoDate } from "./api_fields.ts";
-import { errorForStatus } from "./http_status.ts";
+import { isoDate } from "./toolkit/api_fields.ts";
+import { errorForStatus } from "./toolkit/http_status.ts";
 import {
   childElements,
   localName,
@@ -17,7 +17,7 @@ import {
   xmlAttribute,
   type XmlElement,
   xmlText,
-} from "./xml.ts";
+} from "./toolkit/xml.ts";
 import { httpUrl } from "../core/url.ts";
 
 const RESULTS_PER_PAGE = 10;

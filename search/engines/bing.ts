@@ -7,9 +7,18 @@ import {
   ParseError,
   type UpstreamResponse,
 } from "../core/engine.ts";
-import { all, attr, type Document, type Element, first, parseHtml, remove, text } from "./html.ts";
-import { readListingDate } from "./listing_date.ts";
-import { localeOf } from "./region.ts";
+import {
+  all,
+  attr,
+  type Document,
+  type Element,
+  first,
+  parseHtml,
+  remove,
+  text,
+} from "./toolkit/html.ts";
+import { readListingDate } from "./toolkit/listing_date.ts";
+import { localeOf } from "./toolkit/region.ts";
 import { httpUrl } from "../core/url.ts";
 import { decodeBase64Url } from "../../shared/base64url.ts";
 

@@ -9,9 +9,9 @@ import {
   ParseError,
   type TimeRange,
 } from "../core/engine.ts";
-import { all, attr, type Element, first, parseHtml, text } from "./html.ts";
+import { all, attr, type Element, first, parseHtml, text } from "./toolkit/html.ts";
 import { BING_SAFESEARCH, bingMarket, throwOnBingChallenge } from "./bing.ts";
-import { parseJsonBody } from "./json_body.ts";
+import { parseJsonBody } from "./toolkit/json_body.ts";
 import { httpUrl } from "../core/url.ts";
 import { collapseWhitespace } from "../../shared/collapse_whitespace.ts";
 

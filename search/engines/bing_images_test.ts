@@ -12,7 +12,13 @@ import {
   isNextStep,
   ParseError,
 } from "../core/engine.ts";
-import { engineContext, engineHarness, engineQuery, fixture, upstreamResponse } from "./engines_testing.ts";
+import {
+  engineContext,
+  engineHarness,
+  engineQuery,
+  fixture,
+  upstreamResponse,
+} from "./engines_testing.ts";
 
 const page1 = fixture("bing_images", "page1.html");
 

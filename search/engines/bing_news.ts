@@ -8,9 +8,9 @@ import {
   ParseError,
   type TimeRange,
 } from "../core/engine.ts";
-import { all, attr, type Element, first, parseHtml, text } from "./html.ts";
+import { all, attr, type Element, first, parseHtml, text } from "./toolkit/html.ts";
 import { bingMarket, throwOnBingChallenge } from "./bing.ts";
-import { readListingDate } from "./listing_date.ts";
+import { readListingDate } from "./toolkit/listing_date.ts";
 import { httpUrl, linkUnderBaseUrl } from "../core/url.ts";
 
 const PAGE_SIZE = 10;

@@ -5,8 +5,20 @@
 // without a usable link) and a line that is no card. captcha.html is Bing's challenge page.
 import assert from "node:assert/strict";
 import { bingNews } from "./bing_news.ts";
-import { CaptchaError, EngineError, type EngineQuery, isNextStep, ParseError } from "../core/engine.ts";
-import { engineContext, engineHarness, engineQuery, fixture, upstreamResponse } from "./engines_testing.ts";
+import {
+  CaptchaError,
+  EngineError,
+  type EngineQuery,
+  isNextStep,
+  ParseError,
+} from "../core/engine.ts";
+import {
+  engineContext,
+  engineHarness,
+  engineQuery,
+  fixture,
+  upstreamResponse,
+} from "./engines_testing.ts";
 
 const news = fixture("bing_news", "news.html");
 const NOW = new Date("2026-11-21T12:00:00Z");

@@ -8,11 +8,11 @@ import {
   ParseError,
   type TimeRange,
 } from "../core/engine.ts";
-import { all, attr, type Element, first, parseHtml, remove, text } from "./html.ts";
-import { type ListingDate, readListingDate } from "./listing_date.ts";
-import { localeOf } from "./region.ts";
+import { all, attr, type Element, first, parseHtml, remove, text } from "./toolkit/html.ts";
+import { type ListingDate, readListingDate } from "./toolkit/listing_date.ts";
+import { localeOf } from "./toolkit/region.ts";
 import { httpUrl } from "../core/url.ts";
-import { parseSuggestions } from "./suggestions.ts";
+import { parseSuggestions } from "./toolkit/suggestions.ts";
 
 const TIME_RANGE: Record<TimeRange, string> = { day: "pd", week: "pw", month: "pm", year: "py" };
 const SAFESEARCH = { 0: "off", 1: "moderate", 2: "strict" } as const;

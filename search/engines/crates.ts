@@ -4,9 +4,9 @@
 // application (a browser's, or an HTTP library's, gets blocked), so this module sends its own.
 import { z } from "zod";
 import type { EngineModule, PackageResult } from "../core/engine.ts";
-import { countLabel, isoDate } from "./api_fields.ts";
-import { errorForStatus } from "./http_status.ts";
-import { resultsOfJsonList } from "./json_body.ts";
+import { countLabel, isoDate } from "./toolkit/api_fields.ts";
+import { errorForStatus } from "./toolkit/http_status.ts";
+import { resultsOfJsonList } from "./toolkit/json_body.ts";
 import { httpUrl } from "../core/url.ts";
 import { collapseWhitespace } from "../../shared/collapse_whitespace.ts";
 

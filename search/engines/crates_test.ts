@@ -1,6 +1,11 @@
 import assert from "node:assert/strict";
 import { crates, CRATES_USER_AGENT } from "./crates.ts";
-import { AccessDeniedError, HttpStatusError, ParseError, TooManyRequestsError } from "../core/engine.ts";
+import {
+  AccessDeniedError,
+  HttpStatusError,
+  ParseError,
+  TooManyRequestsError,
+} from "../core/engine.ts";
 import { engineContext, engineHarness, engineQuery, fixture } from "./engines_testing.ts";
 
 const API = "https://crates.io/api/v1/crates";

@@ -5,10 +5,10 @@
 // Crossref asks, in the Crossref-Plus-API-Token header.
 import { z } from "zod";
 import { AccessDeniedError, type EngineModule, type PaperResult } from "../core/engine.ts";
-import { dateFromParts } from "./api_fields.ts";
-import { htmlToText } from "./html.ts";
-import { errorForStatus } from "./http_status.ts";
-import { resultsOfJsonList } from "./json_body.ts";
+import { dateFromParts } from "./toolkit/api_fields.ts";
+import { htmlToText } from "./toolkit/html.ts";
+import { errorForStatus } from "./toolkit/http_status.ts";
+import { resultsOfJsonList } from "./toolkit/json_body.ts";
 import { httpUrl } from "../core/url.ts";
 import { collapseWhitespace } from "../../shared/collapse_whitespace.ts";
 

@@ -1,6 +1,11 @@
 import assert from "node:assert/strict";
 import { crossref } from "./crossref.ts";
-import { AccessDeniedError, HttpStatusError, ParseError, TooManyRequestsError } from "../core/engine.ts";
+import {
+  AccessDeniedError,
+  HttpStatusError,
+  ParseError,
+  TooManyRequestsError,
+} from "../core/engine.ts";
 import { engineContext, engineHarness, engineQuery, fixture } from "./engines_testing.ts";
 
 const API = "https://api.crossref.org/works";

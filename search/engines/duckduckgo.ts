@@ -14,8 +14,8 @@ import {
   type TimeRange,
   type UpstreamRequest,
 } from "../core/engine.ts";
-import { all, attr, type Document, first, parseHtml, text } from "./html.ts";
-import { localeOf } from "./region.ts";
+import { all, attr, type Document, first, parseHtml, text } from "./toolkit/html.ts";
+import { localeOf } from "./toolkit/region.ts";
 import {
   cachedVqd,
   DDG_MAX_QUERY_LENGTH,
@@ -26,7 +26,7 @@ import {
   storeVqd,
 } from "./duckduckgo_common.ts";
 import { httpUrl } from "../core/url.ts";
-import { parseSuggestions } from "./suggestions.ts";
+import { parseSuggestions } from "./toolkit/suggestions.ts";
 
 const TIME_RANGE: Record<TimeRange, string> = { day: "d", week: "w", month: "m", year: "y" };
 /** Step state: the answer on its way is page 1, asked for only to get a vqd for a later page. */

@@ -2,8 +2,8 @@
 // it takes, its bot challenge, and the vqd token (a digest of the query and our browser identity
 // that DDG wants before it serves a further page or a JSON vertical), cached per region and query.
 import type { EngineContext, EngineQuery } from "../core/engine.ts";
-import { type Document, first } from "./html.ts";
-import { localeOf } from "./region.ts";
+import { type Document, first } from "./toolkit/html.ts";
+import { localeOf } from "./toolkit/region.ts";
 
 export const DDG_WORLDWIDE = "wt-wt";
 

@@ -12,11 +12,11 @@ import {
   ParseError,
   type UpstreamRequest,
 } from "../core/engine.ts";
-import { parseHtml } from "./html.ts";
-import { errorForStatus } from "./http_status.ts";
-import { parseJsonBody } from "./json_body.ts";
-import { localeOf } from "./region.ts";
-import { resolution } from "./media.ts";
+import { parseHtml } from "./toolkit/html.ts";
+import { errorForStatus } from "./toolkit/http_status.ts";
+import { parseJsonBody } from "./toolkit/json_body.ts";
+import { localeOf } from "./toolkit/region.ts";
+import { resolution } from "./toolkit/media.ts";
 import {
   cachedVqd,
   DDG_MAX_QUERY_LENGTH,

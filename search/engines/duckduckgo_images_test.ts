@@ -15,7 +15,13 @@ import {
   TooManyRequestsError,
   type UpstreamResponse,
 } from "../core/engine.ts";
-import { engineContext, engineQuery, fixture, runEngine, upstreamResponse } from "./engines_testing.ts";
+import {
+  engineContext,
+  engineQuery,
+  fixture,
+  runEngine,
+  upstreamResponse,
+} from "./engines_testing.ts";
 
 const VQD = "4-218427306175839207125409871436650213";
 const tokenPage = fixture("duckduckgo_images", "token_page.html");

@@ -1,7 +1,13 @@
 import assert from "node:assert/strict";
 import { duckduckgo } from "./duckduckgo.ts";
 import { CaptchaError, EngineError, isNextStep, ParseError } from "../core/engine.ts";
-import { engineContext, engineQuery, fixture, runEngine, upstreamResponse } from "./engines_testing.ts";
+import {
+  engineContext,
+  engineQuery,
+  fixture,
+  runEngine,
+  upstreamResponse,
+} from "./engines_testing.ts";
 import { createTokenStore } from "../core/token_store.ts";
 
 const page1 = fixture("duckduckgo", "page1.html");

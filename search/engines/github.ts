@@ -10,9 +10,9 @@ import {
   TooManyRequestsError,
   type UpstreamResponse,
 } from "../core/engine.ts";
-import { countLabel, isoDate } from "./api_fields.ts";
-import { errorForStatus } from "./http_status.ts";
-import { parseJsonBody, resultsOfJsonList } from "./json_body.ts";
+import { countLabel, isoDate } from "./toolkit/api_fields.ts";
+import { errorForStatus } from "./toolkit/http_status.ts";
+import { parseJsonBody, resultsOfJsonList } from "./toolkit/json_body.ts";
 import { httpUrl } from "../core/url.ts";
 import { collapseWhitespace } from "../../shared/collapse_whitespace.ts";
 

@@ -8,7 +8,13 @@ import {
   TooManyRequestsError,
 } from "../core/engine.ts";
 import { github } from "./github.ts";
-import { engineContext, engineHarness, engineQuery, fixture, upstreamResponse } from "./engines_testing.ts";
+import {
+  engineContext,
+  engineHarness,
+  engineQuery,
+  fixture,
+  upstreamResponse,
+} from "./engines_testing.ts";
 
 const API = "https://api.github.com/search/repositories";
 const HEADERS = { Accept: "application/vnd.github+json", "X-GitHub-Api-Version": "2022-11-28" };

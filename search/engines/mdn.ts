@@ -3,9 +3,9 @@
 // MDN is translated into it (else English), and MDN's spelling suggestions.
 import { z } from "zod";
 import { emptyResults, type EngineModule, ParseError, type WebResult } from "../core/engine.ts";
-import { errorForStatus } from "./http_status.ts";
-import { parseJsonBody } from "./json_body.ts";
-import { localeOf } from "./region.ts";
+import { errorForStatus } from "./toolkit/http_status.ts";
+import { parseJsonBody } from "./toolkit/json_body.ts";
+import { localeOf } from "./toolkit/region.ts";
 import { collapseWhitespace } from "../../shared/collapse_whitespace.ts";
 
 /** Where the documents live, whatever `base_url` the API is asked at. */

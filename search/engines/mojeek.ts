@@ -8,8 +8,8 @@ import {
   ParseError,
   type TimeRange,
 } from "../core/engine.ts";
-import { all, attr, type Document, type Element, first, parseHtml, text } from "./html.ts";
-import { localeOf } from "./region.ts";
+import { all, attr, type Document, type Element, first, parseHtml, text } from "./toolkit/html.ts";
+import { localeOf } from "./toolkit/region.ts";
 import { httpUrl } from "../core/url.ts";
 
 const RESULTS_PER_PAGE = 10;

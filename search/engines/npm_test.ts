@@ -1,5 +1,10 @@
 import assert from "node:assert/strict";
-import { AccessDeniedError, HttpStatusError, ParseError, TooManyRequestsError } from "../core/engine.ts";
+import {
+  AccessDeniedError,
+  HttpStatusError,
+  ParseError,
+  TooManyRequestsError,
+} from "../core/engine.ts";
 import { npm } from "./npm.ts";
 import { engineContext, engineHarness, engineQuery, fixture } from "./engines_testing.ts";
 

@@ -10,10 +10,10 @@ import {
   type PaperResult,
   TooManyRequestsError,
 } from "../core/engine.ts";
-import { isoDate } from "./api_fields.ts";
-import { errorForStatus } from "./http_status.ts";
-import { resultsOfJsonList } from "./json_body.ts";
-import { localeOf } from "./region.ts";
+import { isoDate } from "./toolkit/api_fields.ts";
+import { errorForStatus } from "./toolkit/http_status.ts";
+import { resultsOfJsonList } from "./toolkit/json_body.ts";
+import { localeOf } from "./toolkit/region.ts";
 import { httpUrl } from "../core/url.ts";
 import { collapseWhitespace } from "../../shared/collapse_whitespace.ts";
 

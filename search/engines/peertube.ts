@@ -10,11 +10,11 @@ import {
   type TimeRange,
   type VideoResult,
 } from "../core/engine.ts";
-import { htmlToText } from "./html.ts";
-import { errorForStatus } from "./http_status.ts";
-import { parseJsonBody } from "./json_body.ts";
-import { formatDuration } from "./media.ts";
-import { localeOf } from "./region.ts";
+import { htmlToText } from "./toolkit/html.ts";
+import { errorForStatus } from "./toolkit/http_status.ts";
+import { parseJsonBody } from "./toolkit/json_body.ts";
+import { formatDuration } from "./toolkit/media.ts";
+import { localeOf } from "./toolkit/region.ts";
 import { httpUrl } from "../core/url.ts";
 
 const PAGE_SIZE = 10;

@@ -15,9 +15,9 @@ import {
   type UpstreamRequest,
   type UpstreamResponse,
 } from "../core/engine.ts";
-import { dateFromParts } from "./api_fields.ts";
-import { errorForStatus } from "./http_status.ts";
-import { parseJsonBody } from "./json_body.ts";
+import { dateFromParts } from "./toolkit/api_fields.ts";
+import { errorForStatus } from "./toolkit/http_status.ts";
+import { parseJsonBody } from "./toolkit/json_body.ts";
 import {
   childElements,
   childPath,
@@ -26,7 +26,7 @@ import {
   xmlAttribute,
   type XmlElement,
   xmlText,
-} from "./xml.ts";
+} from "./toolkit/xml.ts";
 import { collapseWhitespace } from "../../shared/collapse_whitespace.ts";
 
 const RESULTS_PER_PAGE = 10;

@@ -12,7 +12,13 @@ import {
   type UpstreamResponse,
 } from "../core/engine.ts";
 import { pubmed } from "./pubmed.ts";
-import { engineContext, engineQuery, fixture, runEngine, upstreamResponse } from "./engines_testing.ts";
+import {
+  engineContext,
+  engineQuery,
+  fixture,
+  runEngine,
+  upstreamResponse,
+} from "./engines_testing.ts";
 
 const EUTILS = "https://eutils.ncbi.nlm.nih.gov/entrez/eutils";
 const ESEARCH = `${EUTILS}/esearch.fcgi?db=pubmed&term=structure+prediction&retstart=0&retmax=10` +

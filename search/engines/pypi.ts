@@ -10,9 +10,9 @@ import {
   type PackageResult,
   ParseError,
 } from "../core/engine.ts";
-import { isoDate } from "./api_fields.ts";
-import { all, attr, first, parseHtml, text } from "./html.ts";
-import { errorForStatus } from "./http_status.ts";
+import { isoDate } from "./toolkit/api_fields.ts";
+import { all, attr, first, parseHtml, text } from "./toolkit/html.ts";
+import { errorForStatus } from "./toolkit/http_status.ts";
 import { cleanUrl, linkUnderBaseUrl } from "../core/url.ts";
 
 // Fastly's challenge page: its script lives under /_fs-ch-…/, and without JavaScript it says so.

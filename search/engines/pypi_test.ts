@@ -1,5 +1,10 @@
 import assert from "node:assert/strict";
-import { AccessDeniedError, CaptchaError, ParseError, TooManyRequestsError } from "../core/engine.ts";
+import {
+  AccessDeniedError,
+  CaptchaError,
+  ParseError,
+  TooManyRequestsError,
+} from "../core/engine.ts";
 import { pypi } from "./pypi.ts";
 import { engineContext, engineHarness, engineQuery, fixture } from "./engines_testing.ts";
 

@@ -13,11 +13,11 @@ import {
   type UpstreamRequest,
   type UpstreamResponse,
 } from "../core/engine.ts";
-import { htmlToText } from "./html.ts";
-import { errorForStatus } from "./http_status.ts";
-import { localeOf } from "./region.ts";
+import { htmlToText } from "./toolkit/html.ts";
+import { errorForStatus } from "./toolkit/http_status.ts";
+import { localeOf } from "./toolkit/region.ts";
 import { httpUrl } from "../core/url.ts";
-import { parseJsonBody } from "./json_body.ts";
+import { parseJsonBody } from "./toolkit/json_body.ts";
 
 const RESULTS_PER_PAGE = 10;
 const DATADOME_TTL_MS = 60 * 60 * 1000;

@@ -13,7 +13,13 @@ import {
   type WebResult,
 } from "../core/engine.ts";
 import { qwant } from "./qwant.ts";
-import { engineContext, engineHarness, engineQuery, fixture, upstreamResponse } from "./engines_testing.ts";
+import {
+  engineContext,
+  engineHarness,
+  engineQuery,
+  fixture,
+  upstreamResponse,
+} from "./engines_testing.ts";
 
 const API = "https://api.qwant.com/v3/search";
 const DATADOME_COOKIE = "datadome=3ktU~Rb0_h2mQx8nW1pLz4VfYc9sDgJe; Max-Age=31536000; " +

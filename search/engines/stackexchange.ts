@@ -14,9 +14,9 @@ import {
   type UpstreamResponse,
   type WebResult,
 } from "../core/engine.ts";
-import { htmlToText } from "./html.ts";
-import { errorForStatus } from "./http_status.ts";
-import { parseJsonBody } from "./json_body.ts";
+import { htmlToText } from "./toolkit/html.ts";
+import { errorForStatus } from "./toolkit/http_status.ts";
+import { parseJsonBody } from "./toolkit/json_body.ts";
 import { httpUrl } from "../core/url.ts";
 import { collapseWhitespace } from "../../shared/collapse_whitespace.ts";
 

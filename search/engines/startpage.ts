@@ -16,9 +16,9 @@ import {
   type UpstreamRequest,
   type UpstreamResponse,
 } from "../core/engine.ts";
-import { attr, first, htmlToText, parseHtml } from "./html.ts";
-import { type ListingDate, readListingDate } from "./listing_date.ts";
-import { localeOf } from "./region.ts";
+import { attr, first, htmlToText, parseHtml } from "./toolkit/html.ts";
+import { type ListingDate, readListingDate } from "./toolkit/listing_date.ts";
+import { localeOf } from "./toolkit/region.ts";
 import { httpUrl } from "../core/url.ts";
 
 const SC_TOKEN = "sc";

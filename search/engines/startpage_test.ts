@@ -11,7 +11,13 @@ import {
   type WebResult,
 } from "../core/engine.ts";
 import { startpage } from "./startpage.ts";
-import { engineContext, engineQuery, fixture, runEngine, upstreamResponse } from "./engines_testing.ts";
+import {
+  engineContext,
+  engineQuery,
+  fixture,
+  runEngine,
+  upstreamResponse,
+} from "./engines_testing.ts";
 
 const SEARCH_URL = "https://www.startpage.com/sp/search";
 const TOKEN = "Mn4TeX6pNz4B20";

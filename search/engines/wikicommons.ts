@@ -9,10 +9,10 @@ import {
   ParseError,
   TooManyRequestsError,
 } from "../core/engine.ts";
-import { htmlToText } from "./html.ts";
-import { parseJsonBody } from "./json_body.ts";
-import { formatBytes, imageFormat, resolution } from "./media.ts";
-import { localeOf } from "./region.ts";
+import { htmlToText } from "./toolkit/html.ts";
+import { parseJsonBody } from "./toolkit/json_body.ts";
+import { formatBytes, imageFormat, resolution } from "./toolkit/media.ts";
+import { localeOf } from "./toolkit/region.ts";
 import { httpUrl } from "../core/url.ts";
 
 const PAGE_SIZE = 20;

@@ -14,11 +14,11 @@ import {
   type UpstreamResponse,
 } from "../core/engine.ts";
 import { collapseWhitespace } from "../../shared/collapse_whitespace.ts";
-import { htmlToText } from "./html.ts";
-import { errorForStatus } from "./http_status.ts";
-import { localeOf } from "./region.ts";
+import { htmlToText } from "./toolkit/html.ts";
+import { errorForStatus } from "./toolkit/http_status.ts";
+import { localeOf } from "./toolkit/region.ts";
 import { httpUrl } from "../core/url.ts";
-import { parseJsonBody } from "./json_body.ts";
+import { parseJsonBody } from "./toolkit/json_body.ts";
 
 // MediaWiki refuses these in titles; the summary API would answer 400, so search right away.
 const FORBIDDEN_IN_TITLE = /[#<>[\]|{}]/;

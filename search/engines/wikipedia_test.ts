@@ -11,7 +11,13 @@ import {
   type UpstreamRequest,
   type UpstreamResponse,
 } from "../core/engine.ts";
-import { engineContext, engineQuery, fixture, runEngine, upstreamResponse } from "./engines_testing.ts";
+import {
+  engineContext,
+  engineQuery,
+  fixture,
+  runEngine,
+  upstreamResponse,
+} from "./engines_testing.ts";
 import { wikipedia } from "./wikipedia.ts";
 
 const EN = "https://en.wikipedia.org";

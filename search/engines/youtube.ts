@@ -11,9 +11,9 @@ import {
   type TimeRange,
   type VideoResult,
 } from "../core/engine.ts";
-import { parseJsonBody } from "./json_body.ts";
-import { type ListingDate, readListingDate } from "./listing_date.ts";
-import { clockText } from "./media.ts";
+import { parseJsonBody } from "./toolkit/json_body.ts";
+import { type ListingDate, readListingDate } from "./toolkit/listing_date.ts";
+import { clockText } from "./toolkit/media.ts";
 import { httpUrl } from "../core/url.ts";
 import { collapseWhitespace } from "../../shared/collapse_whitespace.ts";
 

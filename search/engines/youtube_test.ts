@@ -7,7 +7,13 @@
 // sorry.html Google's "unusual traffic" page that YouTube redirects blocked addresses to.
 import assert from "node:assert/strict";
 import { CaptchaError, EngineError, isNextStep, ParseError } from "../core/engine.ts";
-import { engineContext, engineHarness, engineQuery, fixture, upstreamResponse } from "./engines_testing.ts";
+import {
+  engineContext,
+  engineHarness,
+  engineQuery,
+  fixture,
+  upstreamResponse,
+} from "./engines_testing.ts";
 import { youtube } from "./youtube.ts";
 
 const results = fixture("youtube", "results.html");

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { all, attr, first, text } from "../engines/html.ts";
+import { all, attr, first, text } from "../engines/toolkit/html.ts";
 import { renderEmbedPage } from "./embed_page.ts";
 import { checkPage, samplePrefs, sampleSite, SCRIPT_PAYLOAD } from "./pages_testing.ts";
 

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { first, text } from "../engines/html.ts";
+import { first, text } from "../engines/toolkit/html.ts";
 import { renderErrorPage } from "./error_page.ts";
 import { checkPage, samplePrefs, sampleSite, SCRIPT_PAYLOAD } from "./pages_testing.ts";
 

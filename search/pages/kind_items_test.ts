@@ -1,6 +1,6 @@
 // Images, videos, papers and packages on the results page, each as its kind shows it.
 import assert from "node:assert/strict";
-import { all, attr, type Element, first, text } from "../engines/html.ts";
+import { all, attr, type Element, first, text } from "../engines/toolkit/html.ts";
 import type { SearchResult } from "../core/types.ts";
 import { renderResultsPage } from "./results_page.ts";
 import { doiUrl } from "./kind_items.ts";

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { all, attr, first, text } from "../engines/html.ts";
+import { all, attr, first, text } from "../engines/toolkit/html.ts";
 import { renderPage } from "./layout.ts";
 import { html } from "../../runtime/markup.ts";
 import { checkPage, samplePrefs, sampleSite } from "./pages_testing.ts";

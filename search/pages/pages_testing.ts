@@ -10,7 +10,7 @@ import type {
   VideoSearchResult,
   WebSearchResult,
 } from "../core/types.ts";
-import { all, attr, type Document, parseHtml } from "../engines/html.ts";
+import { all, attr, type Document, parseHtml } from "../engines/toolkit/html.ts";
 import type { SiteView } from "./layout.ts";
 import type { Preferences } from "../core/preferences.ts";
 import type { ResultsView } from "./results_page.ts";

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { all, attr, type Element, first, text } from "../engines/html.ts";
+import { all, attr, type Element, first, text } from "../engines/toolkit/html.ts";
 import { type EngineRow, renderPreferencesPage } from "./preferences_page.ts";
 import { type Preferences, preferencesFromForm } from "../core/preferences.ts";
 import { PLUGINS } from "../plugins/catalog.ts";

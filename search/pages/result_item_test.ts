@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { all, attr, first, parseHtml, text } from "../engines/html.ts";
+import { all, attr, first, parseHtml, text } from "../engines/toolkit/html.ts";
 import { prettyUrl, resultItem } from "./result_item.ts";
 import { sampleResult } from "./pages_testing.ts";
 

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { all, attr, type Element, first, text } from "../engines/html.ts";
+import { all, attr, type Element, first, text } from "../engines/toolkit/html.ts";
 import type { UnresponsiveEngine } from "../core/types.ts";
 import { renderResultsPage } from "./results_page.ts";
 import {

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { all, attr, first, parseHtml, text } from "../engines/html.ts";
+import { all, attr, first, parseHtml, text } from "../engines/toolkit/html.ts";
 import {
   replaceQueryWords,
   searchAgainForm,

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { all, attr, first, text } from "../engines/html.ts";
+import { all, attr, first, text } from "../engines/toolkit/html.ts";
 import { renderStartPage } from "./start_page.ts";
 import { assertLabelled, checkPage, samplePrefs, sampleSite } from "./pages_testing.ts";
 

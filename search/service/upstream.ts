@@ -10,7 +10,7 @@ import {
   type UpstreamRequest,
   type UpstreamResponse,
 } from "../core/engine.ts";
-import { errorForStatus } from "../engines/http_status.ts";
+import { errorForStatus } from "../engines/toolkit/http_status.ts";
 import { browserUserAgent } from "../../shared/browser_user_agent.ts";
 import { CREDENTIAL_HEADERS } from "../../shared/credential_headers.ts";
 import { parseMediaType } from "../../shared/media_type.ts";

@@ -1,7 +1,13 @@
 import assert from "node:assert/strict";
 import { stringify } from "yaml";
 import { loadSettings, parseSettings } from "./load.ts";
-import { load, MODULES, SECRET, SHIPPED_PLUGIN_SETTINGS, withDefaults } from "./settings_testing.ts";
+import {
+  load,
+  MODULES,
+  SECRET,
+  SHIPPED_PLUGIN_SETTINGS,
+  withDefaults,
+} from "./settings_testing.ts";
 
 const SHIPPED = Deno.readTextFileSync(new URL("../settings.yml", import.meta.url));
 

@@ -1,6 +1,6 @@
 // Suggestion services answer in the OpenSearch suggestions format, `[query, [suggestion, …]]`;
 // DuckDuckGo's older answer is a bare list of `{ phrase }` objects.
-import { ParseError } from "../core/engine.ts";
+import { ParseError } from "../../core/engine.ts";
 import { parseJsonBody } from "./json_body.ts";
 
 /** The suggestions in `body`; throws ParseError for anything that is neither shape. */

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { ParseError } from "../core/engine.ts";
+import { ParseError } from "../../core/engine.ts";
 import { parseSuggestions } from "./suggestions.ts";
 
 Deno.test("the OpenSearch shape gives its list of suggestions, non-strings dropped", () => {

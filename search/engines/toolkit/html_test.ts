@@ -3,9 +3,9 @@ import { selectAll } from "css-select";
 import type { AnyNode, Element } from "domhandler";
 import { textContent } from "domutils";
 import { parseDocument } from "htmlparser2";
-import { collapseWhitespace } from "../../shared/collapse_whitespace.ts";
+import { collapseWhitespace } from "../../../shared/collapse_whitespace.ts";
 import { all, attr, htmlToText, parseHtml, text } from "./html.ts";
-import { fixturePages } from "./engines_testing.ts";
+import { fixturePages } from "../engines_testing.ts";
 
 Deno.test("text and attributes read from a page are what a decoding parse gives, on every provider page", () => {
   const pages = fixturePages();

@@ -3,7 +3,7 @@
 // decoded when text or an attribute is read, not while parsing: parsers read a small part of each
 // page, and decoding everything was most of a parse's cost.
 import { decodeHTML } from "entities/decode";
-import { collapseWhitespace } from "../../shared/collapse_whitespace.ts";
+import { collapseWhitespace } from "../../../shared/collapse_whitespace.ts";
 import { attributeValue, compileSelector, selectAll, selectOne } from "./html_select.ts";
 import {
   type Document,

@@ -5,7 +5,7 @@ import { parseDocument } from "htmlparser2";
 import { decodeHTML } from "entities/decode";
 import { attr } from "./html.ts";
 import { type Node, parseTree, RAW_TEXT_ELEMENTS, Text } from "./html_tree.ts";
-import { fixturePages } from "./engines_testing.ts";
+import { fixturePages } from "../engines_testing.ts";
 
 // htmlparser2 in its HTML mode is the reference: the tree must be the same, but for what this one
 // leaves out on purpose (comments, doctypes, processing instructions, SVG's mixed-case names).

@@ -3,7 +3,7 @@
 // date counted back from "2 years ago" carries its unit: it is no more precise than that
 // (shared/approximate_date.ts).
 
-import { DATE_UNIT_MS, type DateUnit } from "../../shared/approximate_date.ts";
+import { DATE_UNIT_MS, type DateUnit } from "../../../shared/approximate_date.ts";
 
 /**
  * A listing's date in the fields of a result: an absolute date alone, a counted-back one with the

@@ -7,7 +7,7 @@ import {
   type EngineError,
   HttpStatusError,
   TooManyRequestsError,
-} from "../core/engine.ts";
+} from "../../core/engine.ts";
 
 // Cloudflare's interactive challenge ("Just a moment...") carries one of these in its page.
 const CLOUDFLARE_CHALLENGE = /cf-chl|challenge-platform|__cf_chl_/;

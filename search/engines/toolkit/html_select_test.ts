@@ -4,7 +4,7 @@ import type { AnyNode, Element as ReferenceElement } from "domhandler";
 import { parseDocument } from "htmlparser2";
 import { all, first, parseHtml, remove, text } from "./html.ts";
 import { compileSelector, SelectorError } from "./html_select.ts";
-import { fixturePages } from "./engines_testing.ts";
+import { fixturePages } from "../engines_testing.ts";
 
 // Every selector the provider parsers and the page tests use, and a few more of each form.
 const SELECTORS = [

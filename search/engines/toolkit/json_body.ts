@@ -1,5 +1,10 @@
 import type { z } from "zod";
-import { emptyResults, type EngineResult, type EngineResults, ParseError } from "../core/engine.ts";
+import {
+  emptyResults,
+  type EngineResult,
+  type EngineResults,
+  ParseError,
+} from "../../core/engine.ts";
 
 /** The JSON value of an upstream body, or undefined when it is not JSON (a block page, a cut body). */
 export function parseJsonBody(body: string): unknown {

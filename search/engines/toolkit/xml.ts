@@ -4,7 +4,7 @@
 // binds a namespace to another prefix reads the same.
 import { parseDocument } from "htmlparser2";
 import { type AnyNode, type Element, isCDATA, isTag, isText } from "domhandler";
-import { collapseWhitespace } from "../../shared/collapse_whitespace.ts";
+import { collapseWhitespace } from "../../../shared/collapse_whitespace.ts";
 
 export type XmlElement = Element;
 

@@ -4,7 +4,7 @@ import {
   CaptchaError,
   HttpStatusError,
   TooManyRequestsError,
-} from "../core/engine.ts";
+} from "../../core/engine.ts";
 import { errorForStatus } from "./http_status.ts";
 
 const plain = new Headers({ "content-type": "text/html" });
