@@ -17,7 +17,7 @@ import process from "node:process";
 import * as encoding from "lib0/encoding.js";
 import * as syncProtocol from "y-protocols/sync.js";
 import * as Y from "yjs";
-import { MESSAGE_SYNC } from "../collab/protocol.ts";
+import { MESSAGE_SYNC } from "../collab/protocol/protocol.ts";
 import { joinRoom, whenSynced } from "../tests/helpers/collab_instance.ts";
 import { ELEMENT_DEFAULTS } from "../tests/helpers/scene_fixture.ts";
 

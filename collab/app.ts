@@ -19,7 +19,7 @@ import { type BadFrames, createBadFrames } from "./bad_frames.ts";
 import type { CollabLimits } from "./config.ts";
 import { type Connection, connection } from "./connection.ts";
 import { collabMetrics } from "./metrics.ts";
-import { ProtocolError, ReadOnlyError } from "./protocol.ts";
+import { ProtocolError, ReadOnlyError } from "./protocol/protocol.ts";
 import type { Room } from "./room.ts";
 import { CLOSE, type Rooms, RoomUnavailable, SESSION_ENDED } from "./rooms.ts";
 import type { SessionGate } from "./session_gate.ts";

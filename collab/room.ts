@@ -6,7 +6,7 @@
 import * as awarenessProtocol from "y-protocols/awareness.js";
 import * as Y from "yjs";
 import { sessionMayWrite } from "../shared/collab_token.ts";
-import { awarenessMessage, handleMessage, syncStep1, updateMessage } from "./protocol.ts";
+import { awarenessMessage, handleMessage, syncStep1, updateMessage } from "./protocol/protocol.ts";
 import { SCENE_MAPS, undoElementChange } from "./scene.ts";
 import { SessionEdits } from "./session_edits.ts";
 

@@ -5,7 +5,7 @@ import { rawRequest } from "../runtime/raw_http_testing.ts";
 import * as awarenessProtocol from "y-protocols/awareness.js";
 import * as Y from "yjs";
 import type { DiagramClient } from "../collab/diagram_client.ts";
-import { awarenessMessage, updateMessage } from "../collab/protocol.ts";
+import { awarenessMessage, updateMessage } from "../collab/protocol/protocol.ts";
 import type { Peer, Room } from "../collab/room.ts";
 import { roomFiles } from "../collab/room_files.ts";
 import { createRooms } from "../collab/rooms.ts";

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import * as awarenessProtocol from "y-protocols/awareness.js";
 import * as Y from "yjs";
-import { craftedUpdateFrame } from "../tests/helpers/bad_update.ts";
+import { craftedUpdateFrame } from "../../tests/helpers/bad_update.ts";
 import { handleMessage, ProtocolError } from "./protocol.ts";
 import { updateProblem } from "./update_check.ts";
 
