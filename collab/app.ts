@@ -20,7 +20,7 @@ import type { CollabLimits } from "./config.ts";
 import { type Connection, connection } from "./connection.ts";
 import { collabMetrics } from "./metrics.ts";
 import { ProtocolError, ReadOnlyError } from "./protocol/protocol.ts";
-import type { Room } from "./room.ts";
+import type { Room } from "./room/room.ts";
 import { CLOSE, type Rooms, RoomUnavailable, SESSION_ENDED } from "./rooms.ts";
 import type { SessionGate } from "./session_gate.ts";
 

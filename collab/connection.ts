@@ -2,7 +2,7 @@
 // buffer (a client too slow to take them is closed, never waited for), frames in checked for
 // type, size and rate before the room sees them.
 import type { CollabLimits } from "./config.ts";
-import type { Peer } from "./room.ts";
+import type { Peer } from "./room/room.ts";
 import { CLOSE } from "./rooms.ts";
 
 export interface Connection extends Peer {

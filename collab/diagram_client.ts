@@ -8,7 +8,7 @@ import {
 } from "../shared/collab_session_check.ts";
 import { signRequest } from "../shared/internal_signature.ts";
 import { readRoomSeed } from "../shared/collab_room_seed.ts";
-import type { SceneSeed } from "./scene.ts";
+import type { SceneSeed } from "./room/scene.ts";
 
 export type SaveOutcome =
   | { saved: true; revision: number }

@@ -6,7 +6,7 @@ import * as awarenessProtocol from "y-protocols/awareness.js";
 import * as Y from "yjs";
 import type { DiagramClient } from "../collab/diagram_client.ts";
 import { handleMessage, syncStep1, updateMessage } from "../collab/protocol/protocol.ts";
-import type { Peer, Room } from "../collab/room.ts";
+import type { Peer, Room } from "../collab/room/room.ts";
 import { roomFiles } from "../collab/room_files.ts";
 import { createRooms, RoomUnavailable } from "../collab/rooms.ts";
 import { createSessionGate } from "../collab/session_gate.ts";

@@ -5,8 +5,8 @@
 // confirmed live, so that the room can take back what a session wrote after it ended.
 import * as awarenessProtocol from "y-protocols/awareness.js";
 import * as Y from "yjs";
-import { sessionMayWrite } from "../shared/collab_token.ts";
-import { awarenessMessage, handleMessage, syncStep1, updateMessage } from "./protocol/protocol.ts";
+import { sessionMayWrite } from "../../shared/collab_token.ts";
+import { awarenessMessage, handleMessage, syncStep1, updateMessage } from "../protocol/protocol.ts";
 import { SCENE_MAPS, undoElementChange } from "./scene.ts";
 import { SessionEdits } from "./session_edits.ts";
 

@@ -6,7 +6,7 @@
 //   Y.Map "files":    file id → {id, mimeType, created} (the bytes stay with the diagram service)
 //   Y.Map "meta":     name, revision (the stored revision the room is based on)
 import * as Y from "yjs";
-import { isRecord } from "../shared/is_record.ts";
+import { isRecord } from "../../shared/is_record.ts";
 
 /** Tombstones older than this are dropped when a room is saved. */
 export const TOMBSTONE_MS = 24 * 60 * 60 * 1000;
