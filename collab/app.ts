@@ -21,8 +21,8 @@ import { type Connection, connection } from "./connection.ts";
 import { collabMetrics } from "./metrics.ts";
 import { ProtocolError, ReadOnlyError } from "./protocol/protocol.ts";
 import type { Room } from "./room/room.ts";
-import { CLOSE, type Rooms, RoomUnavailable, SESSION_ENDED } from "./rooms.ts";
-import type { SessionGate } from "./session_gate.ts";
+import { CLOSE, type Rooms, RoomUnavailable, SESSION_ENDED } from "./rooms/rooms.ts";
+import type { SessionGate } from "./rooms/session_gate.ts";
 
 export interface CollabAppDeps {
   secret: string;

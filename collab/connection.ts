@@ -3,7 +3,7 @@
 // type, size and rate before the room sees them.
 import type { CollabLimits } from "./config.ts";
 import type { Peer } from "./room/room.ts";
-import { CLOSE } from "./rooms.ts";
+import { CLOSE } from "./rooms/rooms.ts";
 
 export interface Connection extends Peer {
   /** A frame from the client: its bytes, or null when the frame was refused (socket closed). */

@@ -5,11 +5,11 @@ import { dependencyHealth, httpProbe } from "../runtime/dependency_health.ts";
 import { runService } from "../runtime/serve.ts";
 import { createCollabHandler } from "./app.ts";
 import { collabConfig, collabEnv } from "./config.ts";
-import { createDiagramClient } from "./diagram_client.ts";
-import { roomFiles } from "./room_files.ts";
-import { createRooms } from "./rooms.ts";
-import { createSessionGate } from "./session_gate.ts";
-import { exposedGc, memoryReleaser } from "./memory.ts";
+import { createDiagramClient } from "./rooms/diagram_client.ts";
+import { roomFiles } from "./rooms/room_files.ts";
+import { createRooms } from "./rooms/rooms.ts";
+import { createSessionGate } from "./rooms/session_gate.ts";
+import { exposedGc, memoryReleaser } from "./rooms/memory.ts";
 import { VERSION } from "../runtime/version.ts";
 
 const config = loadConfigOrExit("collab", collabEnv, collabConfig);

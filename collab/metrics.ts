@@ -3,7 +3,7 @@
 // which every service reports (runtime/metrics/process.ts).
 import type { Registry } from "../runtime/metrics/registry.ts";
 import type { Traffic } from "./connection.ts";
-import type { Rooms } from "./rooms.ts";
+import type { Rooms } from "./rooms/rooms.ts";
 
 export interface CollabMetrics extends Traffic {
   malformedFrame(): void;

@@ -2,7 +2,7 @@
 // (a new Yjs client id) that joins, moves the one element and leaves, the room unloading in
 // between. The room file and the join time stay flat, as the room file is compacted at unload.
 import assert from "node:assert/strict";
-import { roomFiles } from "../collab/room_files.ts";
+import { roomFiles } from "../collab/rooms/room_files.ts";
 import {
   eventually,
   health,

@@ -4,12 +4,12 @@
 import assert from "node:assert/strict";
 import * as awarenessProtocol from "y-protocols/awareness.js";
 import * as Y from "yjs";
-import type { DiagramClient } from "../collab/diagram_client.ts";
+import type { DiagramClient } from "../collab/rooms/diagram_client.ts";
 import { handleMessage, syncStep1, updateMessage } from "../collab/protocol/protocol.ts";
 import type { Peer, Room } from "../collab/room/room.ts";
-import { roomFiles } from "../collab/room_files.ts";
-import { createRooms, RoomUnavailable } from "../collab/rooms.ts";
-import { createSessionGate } from "../collab/session_gate.ts";
+import { roomFiles } from "../collab/rooms/room_files.ts";
+import { createRooms, RoomUnavailable } from "../collab/rooms/rooms.ts";
+import { createSessionGate } from "../collab/rooms/session_gate.ts";
 import { decodeBase64Url } from "../shared/base64url.ts";
 import { sha256Hex } from "../diagram/digest.ts";
 import { signRequest } from "../shared/internal_signature.ts";

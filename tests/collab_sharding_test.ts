@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import * as Y from "yjs";
 import { parse } from "yaml";
-import { roomFiles } from "../collab/room_files.ts";
+import { roomFiles } from "../collab/rooms/room_files.ts";
 import {
   type Client,
   type CollabInstance,

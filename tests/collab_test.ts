@@ -4,12 +4,12 @@ import assert from "node:assert/strict";
 import { rawRequest } from "../runtime/raw_http_testing.ts";
 import * as awarenessProtocol from "y-protocols/awareness.js";
 import * as Y from "yjs";
-import type { DiagramClient } from "../collab/diagram_client.ts";
+import type { DiagramClient } from "../collab/rooms/diagram_client.ts";
 import { awarenessMessage, updateMessage } from "../collab/protocol/protocol.ts";
 import type { Peer, Room } from "../collab/room/room.ts";
-import { roomFiles } from "../collab/room_files.ts";
-import { createRooms } from "../collab/rooms.ts";
-import { createSessionGate } from "../collab/session_gate.ts";
+import { roomFiles } from "../collab/rooms/room_files.ts";
+import { createRooms } from "../collab/rooms/rooms.ts";
+import { createSessionGate } from "../collab/rooms/session_gate.ts";
 import { decodeBase64Url } from "../shared/base64url.ts";
 import { signCollabToken } from "../shared/collab_token.ts";
 import {

@@ -6,12 +6,12 @@
 // every tick first asks which sessions of the rooms' clients have ended: their clients are closed
 // with 4401 and what they wrote after the end is taken back, before any room is saved.
 import * as Y from "yjs";
-import { compactState } from "./room/compact.ts";
+import { compactState } from "../room/compact.ts";
 import type { DiagramClient } from "./diagram_client.ts";
 import { DiagramUnavailableError } from "./diagram_client.ts";
 import type { RoomFiles } from "./room_files.ts";
-import { type Peer, Room, SERVER_ORIGIN } from "./room/room.ts";
-import { sceneElements, seedDocument } from "./room/scene.ts";
+import { type Peer, Room, SERVER_ORIGIN } from "../room/room.ts";
+import { sceneElements, seedDocument } from "../room/scene.ts";
 import type { SessionGate } from "./session_gate.ts";
 
 export const CLOSE = {

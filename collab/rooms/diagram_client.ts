@@ -5,10 +5,10 @@ import {
   SESSION_CHECK_MAX_IDS,
   SESSION_CHECK_PATH,
   sessionCheckAnswerSchema,
-} from "../shared/collab_session_check.ts";
-import { signRequest } from "../shared/internal_signature.ts";
-import { readRoomSeed } from "../shared/collab_room_seed.ts";
-import type { SceneSeed } from "./room/scene.ts";
+} from "../../shared/collab_session_check.ts";
+import { signRequest } from "../../shared/internal_signature.ts";
+import { readRoomSeed } from "../../shared/collab_room_seed.ts";
+import type { SceneSeed } from "../room/scene.ts";
 
 export type SaveOutcome =
   | { saved: true; revision: number }

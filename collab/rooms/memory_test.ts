@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { memoryReleaser, QUIET_MS } from "./memory.ts";
-import { Room, SERVER_ORIGIN } from "./room/room.ts";
-import { seedDocument } from "./room/scene.ts";
+import { Room, SERVER_ORIGIN } from "../room/room.ts";
+import { seedDocument } from "../room/scene.ts";
 
 /** A releaser over a fake server whose clock moves by one tick (10 s) per call. */
 function releaserOf(collect?: () => void) {

@@ -5,7 +5,7 @@
 // collab server that restarted, and remembers nothing, still refuses a signed-out session's token.
 // An ended session is remembered for a token's lifetime, refused from then on without asking: any
 // token it granted was made before it ended, and has expired when it is forgotten.
-import { COLLAB_TOKEN_TTL_SECONDS } from "../shared/collab_token.ts";
+import { COLLAB_TOKEN_TTL_SECONDS } from "../../shared/collab_token.ts";
 import type { DiagramClient } from "./diagram_client.ts";
 
 export interface SessionVerdict {

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { COLLAB_TOKEN_TTL_SECONDS } from "../shared/collab_token.ts";
+import { COLLAB_TOKEN_TTL_SECONDS } from "../../shared/collab_token.ts";
 import { DiagramUnavailableError } from "./diagram_client.ts";
 import { createSessionGate } from "./session_gate.ts";
 
