@@ -3,6 +3,7 @@ import { type Client, createClient, LibsqlError } from "@libsql/client";
 import { describeError } from "../../shared/describe_error.ts";
 import { ConfigError } from "../../shared/env.ts";
 
+/** The diagram database: a libSQL client, embedded or remote; every store reads and writes through it. */
 export type Database = Client;
 
 /** Where the database is: a `file:` URL (embedded) or a libSQL server's, with its token. */
@@ -14,10 +15,15 @@ export interface DatabaseConfig {
 /** How long an embedded connection waits for another writer's lock before failing. */
 const BUSY_TIMEOUT_MS = 5000;
 
+/** Whether `url` names an embedded database file (`file:`) rather than a libSQL server. */
 export function isEmbedded(url: string): boolean {
   return url.startsWith("file:");
 }
 
+/**
+ * Opens the database `config` names, creating an embedded file's folder; throws ConfigError for
+ * a URL that cannot be one and DatabaseUnavailableError when it cannot be reached or read.
+ */
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   const embedded = isEmbedded(config.url);
   if (embedded) {
@@ -82,6 +88,7 @@ function isUrlError(error: unknown): boolean {
     error instanceof TypeError;
 }
 
+/** The database could not be opened; its message names it with any credentials left out. */
 export class DatabaseUnavailableError extends Error {
   override name = "DatabaseUnavailableError";
   constructor(url: string, cause: unknown) {

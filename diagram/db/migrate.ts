@@ -6,6 +6,7 @@ import { sha256Hex } from "../digest.ts";
 import { transactionControl } from "./transaction_control.ts";
 import type { Database } from "./database.ts";
 
+/** One numbered migration file as shipped: its version, name, SQL and the SQL's checksum. */
 export interface Migration {
   version: number;
   file: string;
@@ -13,19 +14,24 @@ export interface Migration {
   checksum: string;
 }
 
+/** A migration as the database records it once applied (schema_migrations). */
 export interface AppliedMigration {
   version: number;
   file: string;
   checksum: string;
 }
 
+/** The files or the database's history cannot be reconciled; the message says what to do. */
 export class MigrationError extends Error {
   override name = "MigrationError";
 }
 
+/** Where the shipped migrations are (compiled binaries include this folder). */
 export const MIGRATIONS_DIR = new URL("./migrations/", import.meta.url);
 
 const FILE_NAME = /^(\d{4})_[a-z0-9_]+\.sql$/;
+/** A migration read from its file name (NNNN_name.sql) and text; refuses a misnamed file or one
+ * that opens or ends its own transaction. */
 export function migrationFromFile(file: string, sql: string): Migration {
   const match = FILE_NAME.exec(file);
   if (!match) {
@@ -42,6 +48,7 @@ export function migrationFromFile(file: string, sql: string): Migration {
   return { version: Number(match[1]), file, sql, checksum: sha256Hex(sql) };
 }
 
+/** Every migration in `dir`, in version order; refuses two files with the same number. */
 export async function loadMigrations(dir: URL = MIGRATIONS_DIR): Promise<Migration[]> {
   // File names resolve against the folder only if its URL ends with a slash.
   const folder = dir.href.endsWith("/") ? dir : new URL(`${dir.href}/`);
@@ -104,6 +111,7 @@ const CREATE_TABLE = `CREATE TABLE IF NOT EXISTS schema_migrations (
   applied_at TEXT NOT NULL
 )`;
 
+/** The migrations `db` has applied, oldest first (creating the record table when missing). */
 export async function appliedMigrations(db: Database): Promise<AppliedMigration[]> {
   await db.execute(CREATE_TABLE);
   const result = await db.execute(

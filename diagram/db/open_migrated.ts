@@ -2,6 +2,7 @@
 import { type Database, type DatabaseConfig, openDatabase } from "./database.ts";
 import { loadMigrations, migrate } from "./migrate.ts";
 
+/** Opens the database and applies the migrations it lacks, logging each through `log`. */
 export async function openMigratedDatabase(
   config: DatabaseConfig,
   log: (line: string) => void,

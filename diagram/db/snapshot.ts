@@ -11,6 +11,7 @@ export async function snapshotInto(db: Database, file: string): Promise<void> {
 }
 
 /** What a backup says it holds, and a restore checks. */
+/** How many of each kind of record a database file holds, for a backup's manifest. */
 export interface DatabaseCounts {
   diagrams: number;
   trashed: number;
@@ -21,6 +22,7 @@ export interface DatabaseCounts {
   tokens: number;
 }
 
+/** What a check of a database file found: its integrity, history and counts. */
 export interface DatabaseFileReport {
   /** PRAGMA integrity_check's answer: "ok" for a sound file. */
   integrity: string;

@@ -34,6 +34,7 @@ const publishedOutput = toolSchema(output(z.record(z.string(), z.unknown())), {
   documented: output(documentedExcalidrawFile),
 });
 
+/** Registers the app-only tool the diagram view reads a diagram with (SVG, file, revision). */
 export function registerAppReadDiagram(server: McpServer, context: ToolContext): void {
   server.registerTool(APP_TOOLS.read, {
     title: "Read a diagram for the view",

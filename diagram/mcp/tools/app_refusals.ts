@@ -9,6 +9,7 @@ import { InvalidInputError, NotFoundError, StaleRevisionError } from "../../serv
 import { toolFailure } from "../tool_context.ts";
 import { APP_REFUSAL_META } from "./view_meta.ts";
 
+/** Why an app-only tool refused: a newer revision exists, or the file has problems. */
 export type AppRefusal =
   | { reason: "stale"; currentRevision: number }
   | { reason: "invalid"; problems: string[] }

@@ -35,6 +35,7 @@ const outputSchema = toolSchema(z.object({
   replacedRevision: z.number().int().describe("The revision this save replaced, kept."),
 }));
 
+/** Registers the app-only tool that saves the view's edit, refused over a newer revision. */
 export function registerAppSaveDiagram(server: McpServer, context: ToolContext): void {
   const actor: Actor = { ...context.actor, via: "app" };
   server.registerTool(APP_TOOLS.save, {

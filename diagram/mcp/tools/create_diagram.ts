@@ -44,6 +44,7 @@ function drawing(input: { spec?: unknown; mermaid?: unknown }) {
   return sent[0] === "spec" ? { spec: input.spec } : { mermaid: input.mermaid };
 }
 
+/** Registers create_diagram: a new diagram drawn from a spec or a Mermaid chart. */
 export function registerCreateDiagram(server: McpServer, context: ToolContext): void {
   server.registerTool("create_diagram", {
     title: "Create diagram",

@@ -7,6 +7,7 @@ import { z } from "zod";
 
 const freeForm = <T extends z.ZodType>(schema: T) => schema.meta({ additionalProperties: true });
 
+/** The published schema of an Excalidraw file argument (checked in full by the service). */
 export const documentedExcalidrawFile = freeForm(z.looseObject({
   type: z.literal("excalidraw"),
   version: z.number().int(),

@@ -44,6 +44,7 @@ const publishedOutput = toolSchema(output(z.record(z.string(), z.unknown())), {
   documented: output(diagramSpecSchema),
 });
 
+/** Registers get_diagram: a diagram as its spec, Mermaid text and optionally a PNG. */
 export function registerGetDiagram(server: McpServer, context: ToolContext): void {
   server.registerTool("get_diagram", {
     title: "Get diagram",

@@ -39,6 +39,7 @@ function treeText(collections: CollectionSummary[]): string {
 const publishedInput = toolSchema(z.object({}));
 const publishedOutput = toolSchema(outputSchema);
 
+/** Registers list_collections: the account's collections. */
 export function registerListCollections(server: McpServer, context: ToolContext): void {
   server.registerTool("list_collections", {
     title: "List collections",

@@ -36,6 +36,7 @@ export const diagramSummaryOutput = z.object({
     ),
 });
 
+/** One diagram as list_diagrams shows it, with how many live share links it has. */
 export function summaryOf(
   view: DiagramView,
   liveShareLinks: number,
@@ -55,6 +56,7 @@ const outputSchema = z.object({ diagrams: z.array(diagramSummaryOutput) });
 const publishedInput = toolSchema(inputSchema);
 const publishedOutput = toolSchema(outputSchema);
 
+/** Registers list_diagrams: recently changed diagrams with their ids, URLs and live share links. */
 export function registerListDiagrams(server: McpServer, context: ToolContext): void {
   server.registerTool("list_diagrams", {
     title: "List diagrams",

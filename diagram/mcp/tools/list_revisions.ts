@@ -42,6 +42,7 @@ const outputSchema = z.object({
 const publishedInput = toolSchema(inputSchema);
 const publishedOutput = toolSchema(outputSchema);
 
+/** Registers list_revisions: a diagram's saved revisions, newest first. */
 export function registerListRevisions(server: McpServer, context: ToolContext): void {
   server.registerTool("list_revisions", {
     title: "List revisions",

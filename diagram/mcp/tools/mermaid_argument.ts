@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { MERMAID_LIMITS } from "../../service/mermaid_diagrams.ts";
 
+/** What agents read about the `mermaid` argument: the syntax drawn and what is refused. */
 export const mermaidDescription = "Instead of spec: the diagram as Mermaid flowchart text, e.g. " +
   '"flowchart LR\\n  api[API] -->|reads| db[(Database)]". The server reads it into a spec and ' +
   "lays it out itself (Mermaid's own positions are never used). Read: flowchart or graph with " +
@@ -19,9 +20,11 @@ export const mermaidDescription = "Instead of spec: the diagram as Mermaid flowc
   "end at a subgraph and syntax errors are refused with the line and column; nothing is saved " +
   "then. get_diagram returns the current diagram as Mermaid too.";
 
+/** The `mermaid` argument as published. */
 export const documentedMermaid = z.string().max(MERMAID_LIMITS.maxLength).describe(
   mermaidDescription,
 );
+/** The `mermaid` argument as validated: anything, so the tool reports every problem itself. */
 export const lenientMermaid = z.unknown();
 
 /** The arguments that carry a drawing, named as the agent sent them: ["spec", "mermaid"]. */

@@ -7,6 +7,7 @@ import { z } from "zod";
 import { LEGIBLE_LABEL_PX } from "../../drawing/png/legibility.ts";
 import type { PreviewImage } from "../../service/draw.ts";
 
+/** The `preview` argument: whether a PNG of the drawing comes back with the answer. */
 export const previewArgument = z.boolean().optional().describe(
   "Also return a PNG image of the diagram as drawn (default true), to check the drawing; " +
     "false leaves it out.",

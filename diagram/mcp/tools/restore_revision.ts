@@ -26,6 +26,7 @@ const outputSchema = z.object({
 const publishedInput = toolSchema(inputSchema);
 const publishedOutput = toolSchema(outputSchema);
 
+/** Registers restore_revision: an earlier revision brought back as the current contents. */
 export function registerRestoreRevision(server: McpServer, context: ToolContext): void {
   server.registerTool("restore_revision", {
     title: "Restore revision",

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { structuredResult } from "../../../runtime/mcp/results.ts";
 import type { SpecUpdate, SpecWrite } from "../../service/spec_diagrams.ts";
 
+/** create_diagram's structured answer: where the diagram is and what it holds. */
 export const savedDiagramOutput = z.object({
   id: z.string(),
   name: z.string(),
@@ -17,6 +18,7 @@ export const savedDiagramOutput = z.object({
   ),
 });
 
+/** update_diagram's structured answer: the saved one's fields and the revision it replaced. */
 export const updatedDiagramOutput = savedDiagramOutput.extend({
   replacedRevision: z.number().int()
     .describe("The revision this update replaced (what an undo would go back to)."),
@@ -47,6 +49,7 @@ function notesText(notes: string[] | undefined): string {
     : `\nNot drawn from the Mermaid chart:\n${notes.map((note) => `- ${note}`).join("\n")}`;
 }
 
+/** create_diagram's answer for a diagram just written. */
 export function createdResult(write: SpecWrite & Notes): CallToolResult {
   const output = summary(write);
   return structuredResult(
@@ -56,6 +59,7 @@ export function createdResult(write: SpecWrite & Notes): CallToolResult {
   );
 }
 
+/** update_diagram's answer for a diagram just rewritten. */
 export function updatedResult(update: SpecUpdate & Notes): CallToolResult {
   const output = {
     ...summary(update),

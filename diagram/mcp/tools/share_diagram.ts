@@ -44,6 +44,7 @@ const outputSchema = shareLinkOutput.extend({
 const publishedInput = toolSchema(inputSchema);
 const publishedOutput = toolSchema(outputSchema);
 
+/** Registers share_diagram: a live link that shows (or lets edit) a diagram without an account. */
 export function registerShareDiagram(server: McpServer, context: ToolContext): void {
   server.registerTool("share_diagram", {
     title: "Share diagram",

@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { diagramSpecSchema } from "../../drawing/spec.ts";
 
+/** What agents read about the `spec` argument: its structure and an example. */
 export const specDescription =
   "The diagram's structure. The server computes all geometry (layout, box sizes, arrow routes): " +
   "never send coordinates. layout: TB (top to bottom), BT, LR (left to right) or RL. nodes: " +
@@ -18,5 +19,7 @@ export const specDescription =
   '"label":"API","group":"backend"},{"id":"db","label":"Database","shape":"cylinder",' +
   '"color":"blue","group":"backend"}],"edges":[{"from":"api","to":"db","label":"reads"}]}';
 
+/** The `spec` argument as published, with its full JSON Schema. */
 export const documentedSpec = diagramSpecSchema.describe(specDescription);
+/** The `spec` argument as validated: anything, so the tool reports every problem with its path. */
 export const lenientSpec = z.unknown();

@@ -25,6 +25,7 @@ const outputSchema = z.object({
 const publishedInput = toolSchema(inputSchema);
 const publishedOutput = toolSchema(outputSchema);
 
+/** Registers unshare_diagram: revokes one of a diagram's share links, or all of them. */
 export function registerUnshareDiagram(server: McpServer, context: ToolContext): void {
   server.registerTool("unshare_diagram", {
     title: "Unshare diagram",

@@ -67,6 +67,7 @@ function change(
   return { patch };
 }
 
+/** Registers update_diagram: a diagram redrawn from a new spec, a patch or a Mermaid chart. */
 export function registerUpdateDiagram(server: McpServer, context: ToolContext): void {
   server.registerTool("update_diagram", {
     title: "Update diagram",
