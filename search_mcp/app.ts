@@ -11,6 +11,7 @@ import { originGuard } from "../runtime/mcp/browser_origin.ts";
 import { jsonRpcError, SERVER_ERROR, UNAUTHORIZED } from "../runtime/mcp/jsonrpc_error.ts";
 import type { McpEndpoint } from "../runtime/mcp/endpoint.ts";
 
+/** What the HTTP edge needs: the MCP endpoint, the engine's health, and the guards' settings. */
 export interface SearchMcpAppOptions {
   endpoint: McpEndpoint;
   /** Whether the engine answers, for /health. */
@@ -25,6 +26,7 @@ export interface SearchMcpAppOptions {
   metricsToken?: string;
 }
 
+/** The Hono app of search_mcp: /health, /healthz, /readyz, /metrics and the guarded /mcp. */
 export function createSearchMcpApp(options: SearchMcpAppOptions): Hono {
   const app = serviceApp("search_mcp", {
     details: dependencyHealth("engine", options.engineUnreachableReason),

@@ -16,6 +16,7 @@ import { metricsTokenVariable } from "../runtime/metrics/access.ts";
 
 const MINUTE = 60_000;
 
+/** search_mcp's environment variables, each with its default and range. */
 export const searchMcpEnv = {
   MCP_HTTP_PORT: port(3000),
   MCP_HTTP_HOST: bindAddress("127.0.0.1"),
@@ -45,6 +46,7 @@ export const searchMcpEnv = {
   METRICS_TOKEN: metricsTokenVariable,
 };
 
+/** The variables as read and checked. */
 export type SearchMcpEnv = EnvValues<typeof searchMcpEnv>;
 
 /** Rules that span several variables. */

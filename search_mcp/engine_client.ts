@@ -7,6 +7,7 @@ import { readBodyCapped } from "../runtime/read_capped.ts";
 import { startDeadline } from "../shared/deadline.ts";
 import { type EngineSearchResult, isEngineResult, readEngineResult } from "./engine_result.ts";
 
+/** One search as the engine's /search takes it (SearXNG's parameters). */
 export interface EngineSearchParams {
   query: string;
   pageno?: number;
@@ -36,6 +37,7 @@ const infoboxSchema = z.object({
   content: z.string().nullish(),
 });
 
+/** The engine's JSON answer to a search, read leniently field by field. */
 export const searchResponseSchema = z.object({
   query: z.string().catch(""),
   number_of_results: z.number().catch(0),
@@ -47,6 +49,7 @@ export const searchResponseSchema = z.object({
   unresponsive_engines: z.array(z.tuple([z.string(), z.string()]).rest(z.unknown())).catch([]),
 });
 
+/** A search answer as read. */
 export type EngineSearchResponse = z.infer<typeof searchResponseSchema>;
 
 const engineInfoSchema = z.looseObject({
@@ -60,6 +63,7 @@ const engineInfoSchema = z.looseObject({
   time_range_support: z.boolean().optional().catch(undefined),
 });
 
+/** The engine's /config: its categories, engines, locales and plugins. */
 export const instanceConfigSchema = z.looseObject({
   instance_name: z.string().optional().catch(undefined),
   version: z.string().optional().catch(undefined),
@@ -73,12 +77,15 @@ export const instanceConfigSchema = z.looseObject({
   plugins: z.array(z.unknown()).catch([]),
 });
 
+/** /config as read. */
 export type InstanceConfig = z.infer<typeof instanceConfigSchema>;
 
+/** A call to the engine failed; the message says what to fix (an address, a setting, a timeout). */
 export class EngineRequestError extends Error {
   override name = "EngineRequestError";
 }
 
+/** Where the engine is and how to call it. */
 export interface EngineClientOptions {
   /** SEARXNG_URL; credentials in it are moved into an Authorization header. */
   baseUrl: string;
@@ -88,6 +95,7 @@ export interface EngineClientOptions {
   userAgent?: string;
 }
 
+/** The calls the tools make to the engine. */
 export interface EngineClient {
   /** The engine's address without credentials, safe to show. */
   readonly displayUrl: string;
@@ -102,6 +110,7 @@ export interface EngineClient {
 const SUGGESTIONS_TIMEOUT_MS = 5_000;
 const utf8 = new TextDecoder();
 
+/** A client of the engine at `options.baseUrl`, with credentials taken out of the URL. */
 export function createEngineClient(options: EngineClientOptions): EngineClient {
   const base = new URL(options.baseUrl);
   const credentials = base.username

@@ -13,6 +13,7 @@
 // read by zod (engine_client.ts).
 import { DATE_UNITS, type DateUnit } from "../shared/approximate_date.ts";
 
+/** One engine result with the fields search_mcp keeps. */
 export interface EngineSearchResult {
   url: string;
   title: string;

@@ -19,12 +19,14 @@ const MAX_MCP_BODY_BYTES = 1024 * 1024;
 /** Converted pages kept in memory, in characters, whatever CACHE_MAX_ENTRIES allows. */
 const URL_CACHE_MAX_CHARS = 16 * 1024 * 1024;
 
+/** The assembled service: its app, its MCP endpoint, and how to close them. */
 export interface SearchMcpInstance {
   app: Hono;
   endpoint: McpEndpoint;
   close(): Promise<void>;
 }
 
+/** Builds search_mcp from its variables; `testing.fetch` lets tests play the internet. */
 export function createSearchMcp(
   env: SearchMcpEnv,
   testing: { fetch?: UrlReadDeps["fetch"] } = {},

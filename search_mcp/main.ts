@@ -1,3 +1,4 @@
+// search_mcp's entry point: reads its variables, builds the service and serves it until stopped.
 import { loadConfigOrExit } from "../runtime/config.ts";
 import { runService } from "../runtime/serve.ts";
 import { checkSearchMcpEnv, searchMcpEnv } from "./config.ts";

@@ -3,6 +3,7 @@
 import type { McpServer } from "@modelcontextprotocol/server";
 import type { Registry } from "../runtime/metrics/registry.ts";
 
+/** What search_mcp counts for /metrics. */
 export interface SearchMcpMetrics {
   /** `outcome`: "ok", or "error" for an error result or a thrown failure. */
   toolCall(tool: string, outcome: "ok" | "error"): void;
@@ -10,6 +11,7 @@ export interface SearchMcpMetrics {
   readerFetch(outcome: string): void;
 }
 
+/** search_mcp's series, registered in `registry`. */
 export function searchMcpMetrics(registry: Registry): SearchMcpMetrics {
   const calls = registry.counter(
     "search_mcp_tool_calls_total",

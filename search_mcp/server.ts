@@ -11,6 +11,7 @@ import { registerSearchSuggestions } from "./tools/search_suggestions.ts";
 import { registerUrlRead, type UrlReadDeps } from "./tools/web_url_read.ts";
 import { registerWebSearch, type WebSearchDeps } from "./tools/web_search.ts";
 
+/** What the tools share across sessions: the engine client, caches and metrics. */
 export interface ToolDeps {
   engine: EngineClient;
   search: WebSearchDeps;
@@ -25,6 +26,7 @@ const INSTRUCTIONS =
   "use searxng_search_suggestions to refine vague queries and searxng_instance_info to see " +
   "which categories and engines exist.";
 
+/** A fresh MCP server with the four tools over `deps`. */
 export function createToolServer(deps: ToolDeps): McpServer {
   const server = new McpServer(
     { name: "search_mcp", title: "Self-hosted search", version: VERSION },

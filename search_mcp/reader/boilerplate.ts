@@ -94,6 +94,7 @@ const CLUTTER_PREFIXES =
 const WRAPPER_TEXT_SHARE = 0.5;
 const WRAPPER_MIN_TEXT = 500;
 
+/** Removes, in place, the elements of `document` that are never its article (see above). */
 export function removeBoilerplate(document: DomDocument): void {
   const body = document.body;
   for (const element of Array.from(body.querySelectorAll(INVISIBLE_OR_NOT_TEXT))) {

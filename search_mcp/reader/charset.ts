@@ -25,6 +25,7 @@ const META_PRESCAN_BYTES = 4096;
 // this is none.
 const UNDECLARED = "undeclared";
 
+/** `bytes` as text, in the encoding the header, a byte order mark or the document declares. */
 export function decodeText(bytes: Uint8Array, contentType: string | null): string {
   const { essence, charset } = parseMediaType(contentType);
   const html = mayBeHtml(essence);

@@ -2,6 +2,7 @@
 // generic or contradicted by the bytes, from a sniff of the first bytes.
 import { parseMediaType } from "../../shared/media_type.ts";
 
+/** What a fetched body is, as the reader converts it. */
 export type ContentKind =
   | { kind: "html" }
   | { kind: "pdf" }
@@ -79,6 +80,7 @@ const MEDIA_FAMILIES: Readonly<Record<string, string>> = {
   font: "a font",
 };
 
+/** The kind of a body by its bytes first, then its type; binaries and archives are "unsupported", with why. */
 export function classifyContent(bytes: Uint8Array, contentType: string | null): ContentKind {
   const { essence } = parseMediaType(contentType);
   const head = bytes.subarray(0, SNIFF_BYTES);

@@ -4,6 +4,7 @@
 import { collapseWhitespace } from "../../shared/collapse_whitespace.ts";
 import { convertDocument } from "./document.ts";
 
+/** One saved page of the corpus: its file, type, main-text sentences and clutter strings. */
 export interface CorpusEntry {
   file: string;
   contentType: string;
@@ -11,6 +12,7 @@ export interface CorpusEntry {
   boilerplate: string[];
 }
 
+/** How one page came through conversion: sentences kept, clutter leaked. */
 export interface PageMeasurement {
   file: string;
   sentencesKept: number;
@@ -24,6 +26,7 @@ export interface PageMeasurement {
   milliseconds: number;
 }
 
+/** The corpus's totals over every page. */
 export interface CorpusMeasurement {
   pages: number;
   sentencesKept: number;

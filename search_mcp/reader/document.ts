@@ -9,6 +9,7 @@ import { UnreadableContentError } from "./unreadable_content_error.ts";
 
 export { UnreadableContentError };
 
+/** A fetched body with what converting it needs: its type and final URL. */
 export interface FetchedDocument {
   bytes: Uint8Array;
   /** The Content-Type header as received, or null when there was none. */
@@ -17,6 +18,7 @@ export interface FetchedDocument {
   url: string;
 }
 
+/** A document as web_url_read returns it: its kind, title and Markdown. */
 export interface ConvertedDocument {
   kind: "html" | "pdf" | "json" | "text";
   title: string | null;

@@ -3,9 +3,12 @@
 // elements, and without that shape its `body` is a new empty element.
 import { parseHTML } from "linkedom";
 
+/** The node type of an element. */
 export const ELEMENT_NODE = 1;
+/** The node type of text. */
 export const TEXT_NODE = 3;
 
+/** The part of a DOM node the reader uses (linkedom provides it). */
 export interface DomNode {
   readonly nodeType: number;
   readonly textContent: string | null;
@@ -13,6 +16,7 @@ export interface DomNode {
   readonly childNodes: ArrayLike<DomNode>;
 }
 
+/** The part of a DOM element the reader uses. */
 export interface DomElement extends DomNode {
   /** Lowercase for HTML elements. */
   readonly localName: string;
@@ -27,6 +31,7 @@ export interface DomElement extends DomNode {
   remove(): void;
 }
 
+/** The part of a DOM document the reader uses. */
 export interface DomDocument {
   readonly title: string;
   readonly body: DomElement;
@@ -35,10 +40,12 @@ export interface DomDocument {
   querySelectorAll(selectors: string): ArrayLike<DomElement>;
 }
 
+/** Whether `node` is an element (not text or a comment). */
 export function isElement(node: DomNode): node is DomElement {
   return node.nodeType === ELEMENT_NODE;
 }
 
+/** `html` parsed into a document with a body, whatever fragment it was. */
 export function parseHtmlDocument(html: string): DomDocument {
   // linkedom types its result as the global Window, which has no DOM under Deno.
   const window = parseHTML(withDocumentShape(html)) as unknown as { document: DomDocument };

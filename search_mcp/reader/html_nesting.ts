@@ -2,12 +2,14 @@
 // itself builds on, before any DOM exists.
 import { Parser } from "htmlparser2";
 
+/** How deeply a document's elements nest. */
 export interface HtmlNesting {
   maxDepth: number;
   /** The number of ancestors summed over all elements. */
   ancestorCount: number;
 }
 
+/** `html`'s nesting, measured without building a DOM. */
 export function measureNesting(html: string): HtmlNesting {
   let depth = 0;
   let maxDepth = 0;

@@ -22,6 +22,7 @@ const READABILITY_ANCESTOR_BUDGET = 200_000;
 /** Far beyond any real page; deeper nesting would overflow the serializer's recursion. */
 const MAX_NESTING_DEPTH = 1_000;
 
+/** An HTML page's title and its article as Markdown. */
 export interface HtmlConversion {
   title: string | null;
   markdown: string;

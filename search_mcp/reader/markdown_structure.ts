@@ -2,6 +2,7 @@
 // blank-line separated paragraphs, both ignoring lines inside fenced code blocks (where "# x" is
 // a shell comment and a blank line is part of the code).
 
+/** One ATX heading of a Markdown text and where it stands. */
 export interface MarkdownHeading {
   level: number;
   text: string;
@@ -18,6 +19,7 @@ interface Line {
   inCode: boolean;
 }
 
+/** `markdown`'s headings in order, leaving out lines inside code. */
 export function findHeadings(markdown: string): MarkdownHeading[] {
   const headings: MarkdownHeading[] = [];
   for (const { text, start, inCode } of scanLines(markdown)) {

@@ -3,6 +3,7 @@
 // window. The window reports where the next call should start.
 import { findHeadings, splitParagraphs } from "./markdown_structure.ts";
 
+/** What part of a page web_url_read was asked for: a window, a section, paragraphs or the headings. */
 export interface SelectionOptions {
   startChar?: number;
   maxLength?: number;
@@ -14,6 +15,7 @@ export interface SelectionOptions {
   readHeadings?: boolean;
 }
 
+/** The part selected, where the next window starts, and how long the whole was. */
 export interface Selection {
   text: string;
   /** Where the next window starts when this one stopped before the end, else null. */
@@ -32,6 +34,7 @@ export class SelectionError extends Error {
 
 const LISTED_HEADINGS = 20;
 
+/** The part of `markdown` that `options` ask for. */
 export function selectContent(markdown: string, options: SelectionOptions): Selection {
   let selected = markdown;
   if (options.readHeadings) {

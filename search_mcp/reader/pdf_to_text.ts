@@ -3,8 +3,10 @@
 import { extractText, getDocumentProxy } from "unpdf";
 import { UnreadableContentError } from "./unreadable_content_error.ts";
 
+/** Longer PDFs are refused rather than read. */
 export const MAX_PDF_PAGES = 500;
 
+/** A PDF's text, page by page; throws UnreadableContentError for one it cannot read. */
 export async function pdfToText(bytes: Uint8Array): Promise<string> {
   const pdf = await openPdf(bytes);
   try {

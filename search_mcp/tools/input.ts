@@ -3,10 +3,12 @@
 // accept them and say the precise form in the published JSON Schema.
 import { z } from "zod";
 
+/** A yes/no argument: a boolean or "true"/"false", null or absent for "not set". */
 export const flagArgument = z
   .union([z.boolean(), z.enum(["true", "false"]).transform((value) => value === "true")])
   .nullish();
 
+/** A whole-number argument from `min` to `max`, also sent as a string; null or absent for "not set". */
 export function countArgument(min: number, max: number) {
   return z.coerce.number().int().min(min).max(max).nullish();
 }

@@ -9,6 +9,7 @@ import { flagArgument } from "./input.ts";
 import { structuredResult } from "../../runtime/mcp/results.ts";
 import { failureResult } from "./results.ts";
 
+/** searxng_instance_info's arguments. */
 export const inputSchema = z.object({
   includeEngines: flagArgument.describe("List the engines (default false)."),
   includeDisabled: flagArgument.describe("With includeEngines, also list disabled engines."),
@@ -28,6 +29,7 @@ const engineOutput = z.object({
   time_range_support: z.boolean().optional(),
 });
 
+/** searxng_instance_info's structured answer. */
 export const outputSchema = z.object({
   available: z.boolean(),
   instance: z.string(),
@@ -45,7 +47,9 @@ export const outputSchema = z.object({
   engines: z.array(engineOutput).optional(),
 });
 
+/** The arguments as validated. */
 export type InstanceInfoInput = z.output<typeof inputSchema>;
+/** The structured answer. */
 export type InstanceInfo = z.infer<typeof outputSchema>;
 
 const FAILURE_MEMORY_MS = 60_000;
@@ -56,6 +60,7 @@ export type ConfigSource = (refresh: boolean, signal: AbortSignal) => Promise<In
 const publishedInput = toolSchema(inputSchema);
 const publishedOutput = toolSchema(outputSchema);
 
+/** Registers searxng_instance_info: the engine's categories, engines and settings. */
 export function registerInstanceInfo(
   server: McpServer,
   deps: { config: ConfigSource; displayUrl: string },
@@ -100,6 +105,7 @@ export function rememberedConfig(engine: EngineClient, now: () => number = Date.
   };
 }
 
+/** The structured answer for `config`, filtered as `input` asks. */
 export function describeInstance(
   config: InstanceConfig,
   instance: string,

@@ -39,6 +39,7 @@ export const kindOutputShape = {
 };
 
 type KindField = keyof typeof kindOutputShape;
+/** A result kind's own fields, as the structured output carries them. */
 export type KindOutput = { [K in KindField]?: z.infer<(typeof kindOutputShape)[K]> };
 
 const FIELDS_OF: Record<string, KindField[]> = {

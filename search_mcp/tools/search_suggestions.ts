@@ -7,12 +7,14 @@ import { languageArgument } from "./input.ts";
 import { structuredResult } from "../../runtime/mcp/results.ts";
 import { failureResult } from "./results.ts";
 
+/** searxng_search_suggestions' arguments. */
 export const inputSchema = z.object({
   query: z.string().trim().min(1, "query must not be empty").max(500)
     .describe("The partial or vague query to complete."),
   language: languageArgument.describe('Language code such as "en"; "all" for any.'),
 });
 
+/** searxng_search_suggestions' structured answer. */
 export const outputSchema = z.object({
   query: z.string(),
   suggestions: z.array(z.string()),
@@ -21,6 +23,7 @@ export const outputSchema = z.object({
 const publishedInput = toolSchema(inputSchema);
 const publishedOutput = toolSchema(outputSchema);
 
+/** Registers searxng_search_suggestions: the engine's autocomplete phrases for a query. */
 export function registerSearchSuggestions(server: McpServer, engine: EngineClient): void {
   server.registerTool("searxng_search_suggestions", {
     title: "Search suggestions",

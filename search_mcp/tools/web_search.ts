@@ -18,6 +18,7 @@ import {
   DATE_UNITS,
 } from "../../shared/approximate_date.ts";
 
+/** searxng_web_search's arguments (mcp-searxng's, and more). */
 export const inputSchema = z.object({
   query: z.string().trim().min(1, "query must not be empty").max(2000)
     .describe("The search query, sent to the engine as q. The argument must be named query."),
@@ -58,6 +59,7 @@ const resultOutput = z.object({
   ...kindOutputShape,
 });
 
+/** searxng_web_search's structured answer: answers first, then the results. */
 export const outputSchema = z.object({
   query: z.string(),
   // Before the results: a direct answer (a calculation, a conversion, the time somewhere) is what
@@ -72,9 +74,12 @@ export const outputSchema = z.object({
   cached: z.boolean().optional(),
 });
 
+/** The arguments as validated. */
 export type WebSearchInput = z.output<typeof inputSchema>;
+/** The structured answer. */
 export type WebSearchOutput = z.infer<typeof outputSchema>;
 
+/** The engine and the cache of search answers. */
 export interface WebSearchDeps {
   engine: EngineClient;
   cache: TtlCache<EngineSearchResponse>;
@@ -84,6 +89,7 @@ export interface WebSearchDeps {
 const publishedInput = toolSchema(inputSchema);
 const publishedOutput = toolSchema(outputSchema);
 
+/** Registers searxng_web_search. */
 export function registerWebSearch(server: McpServer, deps: WebSearchDeps): void {
   server.registerTool("searxng_web_search", {
     title: "Web search",

@@ -13,6 +13,7 @@ import { countArgument, flagArgument } from "./input.ts";
 import { errorResult, textResult } from "../../runtime/mcp/results.ts";
 import { failureResult } from "./results.ts";
 
+/** web_url_read's arguments: the URL and which part of the page. */
 export const inputSchema = z.object({
   url: z.string().trim().min(1, "url must not be empty").max(8192)
     .describe("The http:// or https:// address to read."),
@@ -27,8 +28,10 @@ export const inputSchema = z.object({
   readHeadings: flagArgument.describe("Only the headings, as a table of contents."),
 });
 
+/** The arguments as validated. */
 export type UrlReadInput = z.output<typeof inputSchema>;
 
+/** The page cache and the limits of fetching a page. */
 export interface UrlReadDeps {
   cache: TtlCache<string>;
   cacheTtlMs: number;
@@ -53,6 +56,7 @@ const ACCEPT =
 
 const publishedInput = toolSchema(inputSchema);
 
+/** Registers web_url_read: a page fetched (SSRF-safe) and read as Markdown, in slices. */
 export function registerUrlRead(server: McpServer, deps: UrlReadDeps): void {
   server.registerTool("web_url_read", {
     title: "Read a web page",
