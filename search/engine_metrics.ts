@@ -8,7 +8,7 @@ export interface EngineMetrics {
   record(engine: string, seconds: number, error?: EngineError): void;
 }
 
-/** The kinds of failure (engines/engine.ts's EngineError reasons) as label values. */
+/** The kinds of failure (core/engine.ts's EngineError reasons) as label values. */
 const KINDS: Record<string, string> = {
   "CAPTCHA": "captcha",
   "too many requests": "too_many_requests",

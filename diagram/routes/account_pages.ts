@@ -21,6 +21,7 @@ import { accountPage, type AccountView } from "../pages/account_page.ts";
 import { retryIn } from "../pages/retry_in.ts";
 import { SHARE_LINK_NOTICES } from "../pages/share_link_table.ts";
 
+/** What the account page needs: tokens, share links, accounts. */
 export interface AccountPageDeps {
   sessions: SessionOperations;
   accounts: AccountOperations;

@@ -23,6 +23,7 @@ import { type InternalEnv, requireInternalSignature } from "../http/internal_sig
 import { parseCheckedJson } from "../http/json_body.ts";
 import { MAX_DIAGRAM_BODY_BYTES } from "./diagrams.ts";
 
+/** POST /api/diagrams/:id/collab-token: a short-lived room token for the diagram's owner. */
 export function collabTokenRoutes(rooms: CollabRoomOperations): Hono<DiagramHonoEnv> {
   const app = new Hono<DiagramHonoEnv>();
   app.post("/api/diagrams/:id/collab-token", async (c) => {
@@ -34,6 +35,7 @@ export function collabTokenRoutes(rooms: CollabRoomOperations): Hono<DiagramHono
   return app;
 }
 
+/** /internal/collab/*: the collab server's signed calls (room seeds, saves, revisions). */
 export function internalCollabRoutes(
   rooms: CollabRoomOperations,
   secret: () => string,

@@ -14,6 +14,7 @@ import {
 import { actorOf, type DiagramHonoEnv } from "../http/authenticate.ts";
 import { readJsonBody, SMALL_BODY_BYTES } from "../http/json_body.ts";
 
+/** /api/collections: list, read, create, rename or move, and delete collections. */
 export function collectionRoutes(collections: CollectionOperations): Hono<DiagramHonoEnv> {
   const app = new Hono<DiagramHonoEnv>();
   const idParam = (value: string) => parseOrThrow(idSchema, value, "id");

@@ -25,6 +25,7 @@ const IMAGE_HEADERS = {
   ...UPLOADED_IMAGE_HEADERS,
 };
 
+/** GET and PUT /api/diagrams/:id/files/:fileId: a diagram's images. */
 export function diagramFileRoutes(diagrams: DiagramOperations): Hono<DiagramHonoEnv> {
   const app = new Hono<DiagramHonoEnv>();
   const idParam = (value: string) => parseOrThrow(idSchema, value, "id");

@@ -8,6 +8,7 @@ import { NotFoundError } from "../service/errors.ts";
 import { idSchema } from "../service/schemas.ts";
 import type { PageEnv } from "../http/page_session.ts";
 
+/** The context of the pages under /d/:id: the diagram, found once. */
 export type DiagramPageEnv = {
   Variables: PageEnv["Variables"] & { diagram: DiagramView & { drawn: boolean } };
 };

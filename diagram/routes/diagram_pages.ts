@@ -21,6 +21,7 @@ import {
 import { editorPage, editorPagePolicy } from "../pages/editor_page.ts";
 import type { DiagramPageEnv } from "./diagram_lookup.ts";
 
+/** What a diagram's pages need. */
 export interface DiagramPageDeps {
   diagrams: DiagramOperations;
   collections: CollectionOperations;
@@ -37,6 +38,7 @@ export interface EditorSetup {
   collabOrigin: string;
 }
 
+/** /d/:id: the diagram's page and its rename, move, duplicate and delete forms. */
 export function diagramPages(deps: DiagramPageDeps): Hono<DiagramPageEnv> {
   const app = new Hono<DiagramPageEnv>();
   const treeOf = async (userId: string) => collectionTree(await deps.collections.list(userId));

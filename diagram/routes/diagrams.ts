@@ -43,6 +43,7 @@ export function parseIfMatch(header: string | undefined): number | undefined {
   return Number(match[1]);
 }
 
+/** /api/diagrams: the REST API of diagrams (see the top of this file). */
 export function diagramRoutes(diagrams: DiagramOperations): Hono<DiagramHonoEnv> {
   const app = new Hono<DiagramHonoEnv>();
   const idParam = (value: string) => parseOrThrow(idSchema, value, "id");

@@ -20,6 +20,7 @@ const TYPES: Record<string, string> = {
   ".woff2": "font/woff2",
 };
 
+/** GET /editor/*: the editor's built files, precompressed where the client accepts it. */
 export function editorAssets(manifest: EditorManifest | null, dir = EDITOR_BUILD_DIR): Hono {
   const app = new Hono();
   const served = new Set(manifest?.files ?? []);

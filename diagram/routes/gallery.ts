@@ -12,10 +12,12 @@ import type { DiagramService } from "../service/diagram_service.ts";
 export const MAX_GALLERY_ARCHIVE_BYTES = 512 * 1024 * 1024;
 /** A large archive takes a while to arrive on a slow line. */
 export const GALLERY_UPLOAD_TIMEOUT_MS = 10 * 60 * 1000;
+/** The refusal of a gallery archive over the size limit. */
 export const GALLERY_TOO_LARGE = `a gallery archive is at most ${
   MAX_GALLERY_ARCHIVE_BYTES / 1024 / 1024
 } MiB`;
 
+/** GET /api/export and POST /api/import/gallery: the whole gallery as one archive. */
 export function galleryRoutes(gallery: DiagramService["gallery"]): Hono<DiagramHonoEnv> {
   const app = new Hono<DiagramHonoEnv>();
 

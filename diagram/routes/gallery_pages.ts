@@ -23,6 +23,7 @@ import { galleryPage, shownPath } from "../pages/gallery_page.ts";
 import type { Shown } from "../pages/sidebar.ts";
 import { missing } from "./page_errors.ts";
 
+/** What the gallery pages need. */
 export interface GalleryPageDeps {
   diagrams: DiagramOperations;
   collections: CollectionOperations;

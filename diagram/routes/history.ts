@@ -7,6 +7,7 @@ import { actorOf, type DiagramHonoEnv } from "../http/authenticate.ts";
 import { parseIfMatch, THUMBNAIL_HEADERS } from "./diagrams.ts";
 import { bodyOrNotModified } from "../../runtime/etag.ts";
 
+/** /api/diagrams/:id/revisions: a diagram's revisions, their changes and thumbnails, and restore. */
 export function historyRoutes(history: HistoryOperations): Hono<DiagramHonoEnv> {
   const app = new Hono<DiagramHonoEnv>();
   const params = (c: { req: { param(name: string): string } }) => ({

@@ -21,6 +21,7 @@ const historyQuery = z.object({
   replaced: revisionSchema.optional().catch(undefined),
 });
 
+/** /d/:id/history: the history page, a revision's preview and the Restore form. */
 export function historyPages(history: HistoryOperations): Hono<DiagramPageEnv> {
   const app = new Hono<DiagramPageEnv>();
 

@@ -19,6 +19,7 @@ import {
   MAX_GALLERY_ARCHIVE_BYTES,
 } from "./gallery.ts";
 
+/** What the import forms need. */
 export interface ImportPageDeps {
   diagrams: DiagramOperations;
   gallery: DiagramService["gallery"];

@@ -13,6 +13,7 @@ import { clearSessionCookie, readSessionCookie, setSessionCookie } from "../http
 import { loginPage } from "../pages/login_page.ts";
 import { retryIn } from "../pages/retry_in.ts";
 
+/** What signing in needs: accounts, sessions and the throttle. */
 export interface LoginPageDeps {
   sessions: SessionOperations;
   secureCookie: boolean;
@@ -23,6 +24,7 @@ export interface LoginPageDeps {
 
 const loginForm = loginSchema.extend({ next: z.string().max(4000).optional() });
 
+/** GET/POST /login and POST /logout. */
 export function loginPages(deps: LoginPageDeps): Hono<PageEnv> {
   const app = new Hono<PageEnv>();
 

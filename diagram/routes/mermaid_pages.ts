@@ -14,6 +14,7 @@ import { readForm } from "../http/form_body.ts";
 import type { PageEnv } from "../http/page_session.ts";
 import { newMermaidPage, type NewMermaidView } from "../pages/new_mermaid_page.ts";
 
+/** What the New-from-Mermaid page needs. */
 export interface MermaidPageDeps {
   diagrams: DiagramOperations;
   collections: CollectionOperations;

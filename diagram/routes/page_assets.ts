@@ -24,6 +24,7 @@ const ASSETS: Record<string, { body: string; type: string }> = {
   },
 };
 
+/** The pages' stylesheet, scripts and icon, with ETags. */
 export function pageAssets(): Hono {
   const app = new Hono();
   for (const [path, asset] of Object.entries(ASSETS)) {

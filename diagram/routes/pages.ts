@@ -27,6 +27,7 @@ import { answerPageError } from "./page_errors.ts";
 
 import type { DiagramService } from "../service/diagram_service.ts";
 
+/** Everything the pages need. */
 export interface PageRouteDeps {
   sessions: SessionOperations;
   accounts: AccountOperations;
@@ -58,6 +59,7 @@ const SIGNED_IN_PATHS = [
   "/trash/*",
 ];
 
+/** Every page a person uses, behind the signed-in check where they need one. */
 export function pageRoutes(deps: PageRouteDeps): Hono<PageEnv> {
   const app = new Hono<PageEnv>();
   const mcpUrl = `${deps.baseUrl}/mcp`;

@@ -6,6 +6,7 @@ import { loginSchema } from "../service/schemas.ts";
 import { readJsonBody } from "../http/json_body.ts";
 import { clearSessionCookie, readSessionCookie, setSessionCookie } from "../http/session_cookie.ts";
 
+/** What the session API needs. */
 export interface SessionRouteDeps {
   sessions: SessionOperations;
   secureCookie: boolean;
@@ -15,6 +16,7 @@ export interface SessionRouteDeps {
 
 const LOGIN_BODY_BYTES = 4096;
 
+/** POST /api/login, POST /api/logout and GET /api/session. */
 export function sessionRoutes(deps: SessionRouteDeps): Hono {
   const app = new Hono();
 

@@ -6,6 +6,7 @@ import { createShareSchema, idSchema, parseOrThrow, patchShareSchema } from "../
 import type { DiagramHonoEnv } from "../http/authenticate.ts";
 import { readJsonBody, SMALL_BODY_BYTES } from "../http/json_body.ts";
 
+/** /api/shares and a diagram's shares: the owner's side of share links. */
 export function shareLinkRoutes(shares: ShareLinkOperations): Hono<DiagramHonoEnv> {
   const app = new Hono<DiagramHonoEnv>();
   const idParam = (value: string) => parseOrThrow(idSchema, value, "id");

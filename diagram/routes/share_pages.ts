@@ -21,6 +21,7 @@ import {
 import type { DiagramPageEnv } from "./diagram_lookup.ts";
 import { missing, type MissingEnv } from "./page_errors.ts";
 
+/** What the owner's share pages need. */
 export interface SharePageDeps {
   shares: ShareLinkOperations;
   collections: CollectionOperations;

@@ -19,6 +19,7 @@ import type { DiagramOperations } from "../service/diagram_operations.ts";
 import type { ShareLinkOperations } from "../service/share_links.ts";
 import { sharedViewOperations } from "../service/shared_view.ts";
 
+/** What a share link's live view needs to hand out room tokens. */
 export interface SharedLiveDeps {
   shares: ShareLinkOperations;
   diagrams: DiagramOperations;

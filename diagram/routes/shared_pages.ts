@@ -37,6 +37,7 @@ import { editorPagePolicy } from "../pages/editor_page.ts";
 import type { EditorSetup } from "./diagram_pages.ts";
 import { THUMBNAIL_HEADERS } from "./diagrams.ts";
 
+/** What the visitor's share pages need. */
 export interface SharedPageDeps {
   shares: ShareLinkOperations;
   diagrams: DiagramOperations;
@@ -75,6 +76,7 @@ const PNG_HEADERS = {
 /** When a PNG that could not be drawn now (the layout pool busy) may be asked for again. */
 const PNG_RETRY_SECONDS = 5;
 
+/** /s/*, /oembed and the shared pages' assets: the visitor's side of share links. */
 export function sharedPageRoutes(deps: SharedPageDeps): Hono {
   const { baseUrl } = deps;
   const shared = sharedViewOperations(deps);

@@ -6,6 +6,7 @@ import { actorOf, type DiagramHonoEnv } from "../http/authenticate.ts";
 import { THUMBNAIL_HEADERS } from "./diagrams.ts";
 import { bodyOrNotModified } from "../../runtime/etag.ts";
 
+/** /api/trash: list, restore and delete for good. */
 export function trashRoutes(trash: TrashOperations): Hono<DiagramHonoEnv> {
   const app = new Hono<DiagramHonoEnv>();
   const idParam = (value: string) => parseOrThrow(idSchema, value, "id");

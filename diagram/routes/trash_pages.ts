@@ -16,6 +16,7 @@ import { confirmPurgePage, trashPage } from "../pages/trash_page.ts";
 import { restoredMessage } from "../pages/trash_notices.ts";
 import { z } from "zod";
 
+/** What the trash pages need. */
 export interface TrashPageDeps {
   trash: TrashOperations;
   diagrams: DiagramOperations;

@@ -6,6 +6,7 @@ import { preferencesOf, resolveLanguage, type SearchDeps } from "./site.ts";
 
 const MAX_QUERY = 256;
 
+/** GET and POST /autocompleter: suggestions while typing. */
 export function autocompleterRoutes(deps: SearchDeps): Hono {
   const app = new Hono();
   app.on(["GET", "POST"], "/autocompleter", async (c) => {

@@ -1,8 +1,9 @@
-// GET /image_proxy?url=<u>&h=<HMAC>: images of results, fetched by us (see ../image_proxy.ts).
+// GET /image_proxy?url=<u>&h=<HMAC>: images of results, fetched by us (service/image_proxy.ts).
 import { Hono } from "hono";
 import { fetchImage, ImageProxyError, isSignedImageUrl } from "../service/image_proxy.ts";
 import type { SearchDeps } from "./site.ts";
 
+/** GET /image_proxy: a signed result image, fetched for the browser. */
 export function imageProxyRoutes(deps: SearchDeps): Hono {
   const app = new Hono();
   app.get("/image_proxy", async (c) => {

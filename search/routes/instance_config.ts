@@ -4,6 +4,7 @@ import { Hono } from "hono";
 import { VERSION } from "../../runtime/version.ts";
 import type { SearchDeps } from "./site.ts";
 
+/** GET /config: this instance's engines, categories, locales and plugins. */
 export function instanceConfigRoutes(deps: SearchDeps): Hono {
   const app = new Hono();
   app.get("/config", (c) => {

@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import { escapeXml } from "../../shared/xml.ts";
 import { publicOrigin, type SearchDeps } from "./site.ts";
 
+/** GET /opensearch.xml: the OpenSearch description browsers add. */
 export function opensearchRoutes(deps: SearchDeps): Hono {
   const app = new Hono();
   app.get("/opensearch.xml", (c) => {

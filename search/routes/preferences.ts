@@ -20,6 +20,7 @@ function resolverNames(settings: SearchDeps["settings"]): string[] {
   return [first, ...names.filter((name) => name !== first)];
 }
 
+/** GET and POST /preferences: the form, and the choices stored in cookies. */
 export function preferencesRoutes(deps: SearchDeps): Hono {
   const app = new Hono();
 

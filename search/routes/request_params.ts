@@ -1,3 +1,4 @@
+// A request's parameters, SearXNG's way: the query string and, for POST, a form.
 import type { Context } from "hono";
 
 /**

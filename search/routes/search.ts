@@ -21,6 +21,7 @@ import { renderStartPage } from "../pages/start_page.ts";
 import { requestParams } from "./request_params.ts";
 import { preferencesOf, publicOrigin, resolveLanguage, type SearchDeps, siteView } from "./site.ts";
 
+/** GET and POST /search (and / with a query) in every enabled format. */
 export function searchRoutes(deps: SearchDeps): Hono {
   const app = new Hono();
   const { settings, searcher } = deps;

@@ -10,6 +10,7 @@ import type { Preferences } from "../core/preferences.ts";
 import { readPreferences } from "../http/preference_cookies.ts";
 import type { SiteView } from "../pages/layout.ts";
 
+/** What search's routes share: settings, the searcher, the signing secret. */
 export interface SearchDeps {
   settings: Settings;
   searcher: Searcher;
@@ -21,6 +22,7 @@ export interface SearchDeps {
   clientAddress: (c: Context) => string;
 }
 
+/** The languages the search form offers, in order. */
 export const LANGUAGES: { tag: string; label: string }[] = [
   { tag: "all", label: "Any language" },
   { tag: "auto", label: "Auto-detect (browser)" },
@@ -41,6 +43,7 @@ export const LANGUAGES: { tag: string; label: string }[] = [
   { tag: "zh", label: "中文" },
 ];
 
+/** A visitor's preferences before they choose any: the settings' defaults. */
 export function defaultPreferences(settings: Settings): Preferences {
   return {
     language: settings.search.default_lang,
@@ -56,10 +59,12 @@ export function defaultPreferences(settings: Settings): Preferences {
   };
 }
 
+/** The visitor's preferences: their cookies over the defaults. */
 export function preferencesOf(c: Context, deps: SearchDeps): Preferences {
   return readPreferences(c, defaultPreferences(deps.settings), deps.searcher.engines);
 }
 
+/** What every page shows of the instance, for this visitor. */
 export function siteView(deps: SearchDeps, prefs: Preferences): SiteView {
   const { settings, searcher, secret } = deps;
   return {

@@ -19,6 +19,7 @@ Disallow: /embed
 Disallow: /autocompleter
 `;
 
+/** The stylesheet, scripts, icon and robots.txt. */
 export function staticRoutes(): Hono {
   const app = new Hono();
   const cached = "public, max-age=86400";

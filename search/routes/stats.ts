@@ -11,6 +11,7 @@ import {
 import { renderErrorPage } from "../pages/error_page.ts";
 import { preferencesOf, type SearchDeps, siteView } from "./site.ts";
 
+/** GET /stats: engine timings and reliability, as a page or JSON. */
 export function statsRoutes(deps: SearchDeps): Hono {
   const app = new Hono();
   const { searcher } = deps;

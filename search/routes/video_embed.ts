@@ -7,6 +7,7 @@ import { renderErrorPage } from "../pages/error_page.ts";
 import { playerOrigin, readEmbedLink } from "../service/video_embed.ts";
 import { preferencesOf, type SearchDeps, siteView } from "./site.ts";
 
+/** The player page's Content-Security-Policy: only `frameOrigin` may be framed. */
 export function embedPolicy(frameOrigin: string): string {
   return [
     "default-src 'none'",
@@ -19,6 +20,7 @@ export function embedPolicy(frameOrigin: string): string {
   ].join("; ");
 }
 
+/** GET /embed: the page that plays a signed video link's player. */
 export function videoEmbedRoutes(deps: SearchDeps): Hono {
   const app = new Hono();
   app.get("/embed", (c) => {
