@@ -8,6 +8,7 @@ import { actionsTable } from "./actions_table.ts";
 import { problemMessage, renderPage } from "./layout.ts";
 import { shareLinkTable } from "./share_link_table.ts";
 
+/** What the account page shows: the person, their tokens and share links, and any new token. */
 export interface AccountView {
   email: string;
   tokens: AccessTokenInfo[];
@@ -21,6 +22,7 @@ export interface AccountView {
   problem?: string;
 }
 
+/** The account page: access tokens, share links and the password form. */
 export function accountPage(view: AccountView): string {
   return renderPage({
     title: "Account",

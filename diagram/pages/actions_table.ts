@@ -2,6 +2,7 @@
 // tokens and the share links. The buttons' column has a heading for screen readers only.
 import { type Html, html } from "../../runtime/markup.ts";
 
+/** A table of owned things, each row ending in its action buttons (see above). */
 export function actionsTable(className: string, headings: string[], rows: Html[]): Html {
   return html`
     <table class="${className}">

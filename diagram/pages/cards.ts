@@ -8,8 +8,10 @@ import type { CollectionTree } from "./collection_tree.ts";
 import { markedText } from "./marked_text.ts";
 import { timeAgo } from "./relative_time.ts";
 
+/** A diagram as a card shows it. */
 export type CardDiagram = DiagramView & { match?: SearchMatch };
 
+/** What every card on a page shares: where actions return to, and the places to move to. */
 export interface CardContext {
   tree: CollectionTree;
   /** The collection the page shows, whose name the cards need not repeat. */
@@ -19,6 +21,7 @@ export interface CardContext {
   now: number;
 }
 
+/** The gallery's grid of diagram cards. */
 export function diagramCards(diagrams: CardDiagram[], context: CardContext): Html {
   return html`<ul class="cards">${diagrams.map((diagram) => card(diagram, context))}</ul>`;
 }

@@ -6,6 +6,7 @@ import { type CollectionTree, pathTo } from "./collection_tree.ts";
 import { formPage, renameForm } from "./layout.ts";
 import { moveSelect } from "./move_select.ts";
 
+/** A collection and where its action form returns to. */
 export interface CollectionActionView {
   email: string;
   tree: CollectionTree;
@@ -19,6 +20,7 @@ function actionPage(view: CollectionActionView, title: string, body: Html): stri
   return formPage({ title, email: view.email, back, problem: view.problem, body });
 }
 
+/** The form that renames a collection. */
 export function renameCollectionPage(view: CollectionActionView): string {
   const { collection } = view;
   return actionPage(
@@ -28,6 +30,7 @@ export function renameCollectionPage(view: CollectionActionView): string {
   );
 }
 
+/** The form that moves a collection under another one, or to the top. */
 export function moveCollectionPage(view: CollectionActionView): string {
   const { collection } = view;
   return actionPage(
@@ -50,6 +53,7 @@ export function moveCollectionPage(view: CollectionActionView): string {
   );
 }
 
+/** The confirmation before deleting a collection, saying where its contents go. */
 export function confirmDeleteCollectionPage(view: CollectionActionView): string {
   const { collection } = view;
   const parent = collection.parentId === null

@@ -2,11 +2,13 @@
 // breadcrumbs above a collection, and the places a collection or diagram can move to all read it.
 import type { CollectionSummary } from "../service/collections.ts";
 
+/** A collection in the tree, with its children. */
 export interface TreeNode {
   collection: CollectionSummary;
   children: TreeNode[];
 }
 
+/** The account's collections as a tree (see above), and each by id. */
 export interface CollectionTree {
   roots: TreeNode[];
   byId: ReadonlyMap<string, CollectionSummary>;

@@ -1,6 +1,7 @@
 // /static/copy.js: the account page's Copy buttons (the page works without it: the text is
 // selectable). A file, so that the CSP can forbid inline scripts.
 
+/** The script's text, served as /static/copy.js. */
 export const COPY_JS = `document.addEventListener("click", async (event) => {
   const button = event.target.closest("button[data-copy]");
   if (!button) return;

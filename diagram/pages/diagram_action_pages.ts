@@ -6,6 +6,7 @@ import type { CollectionTree } from "./collection_tree.ts";
 import { formPage, renameForm } from "./layout.ts";
 import { moveSelect } from "./move_select.ts";
 
+/** A diagram and where its action form returns to. */
 export interface DiagramActionView {
   email: string;
   diagram: DiagramView;
@@ -19,6 +20,7 @@ function actionPage(view: DiagramActionView, title: string, body: Html): string 
   return formPage({ title, email: view.email, back, problem: view.problem, body });
 }
 
+/** The form that renames a diagram. */
 export function renameDiagramPage(view: DiagramActionView): string {
   return actionPage(
     view,
@@ -31,6 +33,7 @@ export function renameDiagramPage(view: DiagramActionView): string {
   );
 }
 
+/** The form that moves a diagram into a collection, or out of every one. */
 export function moveDiagramPage(view: DiagramActionView & { tree: CollectionTree }): string {
   return actionPage(
     view,
@@ -55,6 +58,7 @@ export function moveDiagramPage(view: DiagramActionView & { tree: CollectionTree
   );
 }
 
+/** The confirmation before moving a diagram to the trash. */
 export function confirmDeleteDiagramPage(view: DiagramActionView): string {
   return actionPage(
     view,

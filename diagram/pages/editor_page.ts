@@ -20,6 +20,7 @@ import { type CollectionTree, pathTo } from "./collection_tree.ts";
 import { htmlDocument } from "./layout.ts";
 import { pagePolicy } from "../http/page_policy.ts";
 
+/** What the editor page needs: the diagram, the collections, the editor's bundle, its live links. */
 export interface EditorPageView {
   email: string;
   diagram: DiagramView & { drawn: boolean };
@@ -50,6 +51,7 @@ const ON_SCREEN_DOWNLOADS = [
   { kind: "png", label: "Download .png" },
 ] as const;
 
+/** The editor page: Excalidraw on the diagram, joined to its collab room. */
 export function editorPage({ email, diagram, tree, bundle, shareLinks }: EditorPageView): string {
   const config: EditorConfig = { diagramId: diagram.id, userName: email };
   const self = `/d/${diagram.id}`;

@@ -12,6 +12,7 @@ import { noticeMessage, problemMessage, renderPage } from "./layout.ts";
 import { collectionsSidebar, type Shown } from "./sidebar.ts";
 import { restoredMessage, trashedNotice } from "./trash_notices.ts";
 
+/** What a gallery page shows: its diagrams, collections, search and notices. */
 export interface GalleryView {
   email: string;
   tree: CollectionTree;
@@ -47,6 +48,7 @@ export function shownPath(shown: Shown): string {
   return shown === "all" ? "/" : `/c/${shown}`;
 }
 
+/** A gallery page: every diagram, a search, or one collection. */
 export function galleryPage(view: GalleryView): string {
   const collection = view.tree.byId.get(view.shown);
   const title = collection?.name ?? (view.shown === "none" ? "No collection" : "All diagrams");

@@ -6,6 +6,7 @@
 // to the notice that says where the diagram went (pages/trash_notices.ts), so a screen reader
 // reads it and its Undo is the next Tab stop.
 
+/** The script's text, served as /static/gallery.js. */
 export const GALLERY_JS = `const TYPE = "application/x-diagram-id";
 const status = document.getElementById("moved");
 const PLACE = /^\\/c\\/([A-Za-z0-9_-]+)$/;

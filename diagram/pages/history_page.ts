@@ -9,6 +9,7 @@ import type { ElementSummary, SceneDiff } from "../service/scene_diff.ts";
 import { problemMessage, renderPage } from "./layout.ts";
 import { timeAgo } from "./relative_time.ts";
 
+/** What the history page shows: a diagram's revisions, a page of them. */
 export interface HistoryView {
   email: string;
   diagram: DiagramView;
@@ -23,6 +24,7 @@ export interface HistoryView {
   problem?: string;
 }
 
+/** The history page: the diagram's revisions with who made each and when. */
 export function historyPage(view: HistoryView): string {
   const { diagram } = view;
   const self = `/d/${diagram.id}/history`;
@@ -120,6 +122,7 @@ function restoreForm(diagram: DiagramView, revision: number, primary = false): H
   }>Restore<span class="visually-hidden"> revision ${revision}</span></button></form>`;
 }
 
+/** A revision beside the current drawing, and what restoring it would change. */
 export interface RevisionPreviewView {
   email: string;
   diagram: DiagramView;
@@ -129,6 +132,7 @@ export interface RevisionPreviewView {
   now: number;
 }
 
+/** One revision's preview with the Restore form. */
 export function revisionPreviewPage(view: RevisionPreviewView): string {
   const { diagram, revision, diff } = view;
   const changes = diff.added.length + diff.removed.length + diff.changed.length;

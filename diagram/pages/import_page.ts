@@ -6,11 +6,13 @@ import { renderPage } from "./layout.ts";
 import { problemItem } from "./problem_item.ts";
 import type { GalleryImported } from "../service/gallery_import.ts";
 
+/** One file's fate: imported (with its link) or refused (with its problems). */
 export type ImportOutcome =
   /** notes: what a Mermaid chart held that is not drawn. */
   | { file: string; imported: { id: string; name: string }; notes?: string[] }
   | { file: string; problems: string[] };
 
+/** The answer to an import: each file imported or refused. */
 export function importPage(email: string, outcomes: ImportOutcome[]): string {
   const items = outcomes.map((outcome) =>
     "imported" in outcome

@@ -3,6 +3,7 @@
 // gallery pages add their collections sidebar.
 import { attrs, type Html, html } from "../../runtime/markup.ts";
 
+/** What a page puts in the shell: its title, main content and extras. */
 export interface PageParts {
   title: string;
   /** The signed-in account's email; absent on the login page. */
@@ -14,6 +15,7 @@ export interface PageParts {
   scripts?: string[];
 }
 
+/** A whole page: the shared shell around `parts`. */
 export function renderPage(parts: PageParts): string {
   const signedIn = parts.email === undefined ? "" : html`
     <nav class="site-nav" aria-label="Account">

@@ -3,6 +3,7 @@
 import { html } from "../../runtime/markup.ts";
 import { renderPage } from "./layout.ts";
 
+/** What the sign-in form shows again: the email typed, an error, where to go after. */
 export interface LoginView {
   /** Where to go after signing in: a same-origin path, already checked. */
   next: string;
@@ -10,6 +11,7 @@ export interface LoginView {
   error?: string;
 }
 
+/** The sign-in page. */
 export function loginPage(view: LoginView): string {
   const error = view.error === undefined
     ? ""

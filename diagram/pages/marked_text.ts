@@ -3,6 +3,7 @@
 import { type Html, html } from "../../runtime/markup.ts";
 import { MARK_END, MARK_START } from "../service/diagrams.ts";
 
+/** `text` escaped, its search matches in <mark>. */
 export function markedText(text: string): Html {
   const parts = text.split(MARK_START).map((piece, index) => {
     if (index === 0) return html`${piece.replaceAll(MARK_END, "")}`;

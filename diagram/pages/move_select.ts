@@ -4,6 +4,7 @@ import { attrs, type Html, html } from "../../runtime/markup.ts";
 import type { CollectionSummary } from "../service/collections.ts";
 import { type CollectionTree, flatten } from "./collection_tree.ts";
 
+/** The <select> to build: its name, the first option's label, the current place, what to skip. */
 export interface MoveSelect {
   name: string;
   /** The first option's label; its value is empty. */
@@ -14,6 +15,7 @@ export interface MoveSelect {
   skip?: (collection: CollectionSummary) => boolean;
 }
 
+/** The <select> of places to move to (see above). */
 export function moveSelect(tree: CollectionTree, select: MoveSelect): Html {
   const options = flatten(tree, select.skip).map(({ collection, depth }) =>
     html`<option${attrs({ value: collection.id, selected: collection.id === select.selected })}>${

@@ -7,6 +7,7 @@ import { renderPage } from "./layout.ts";
 import { panZoomFrame } from "./pan_zoom_frame.ts";
 import { problemItem } from "./problem_item.ts";
 
+/** What the New-from-Mermaid page shows: the chart typed, its preview or its problems. */
 export interface NewMermaidView {
   email: string;
   name: string;
@@ -36,6 +37,7 @@ export const EXAMPLE_CHART = `flowchart LR
   user([Person]) --> web[Web app]
   web -->|reads| db[(Database)]`;
 
+/** The New-from-Mermaid page: a chart, its preview, and Create. */
 export function newMermaidPage(view: NewMermaidView): string {
   const back = view.collection
     ? html`<a href="/c/${view.collection.id}">← Back to ${view.collection.name}</a>`

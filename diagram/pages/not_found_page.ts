@@ -2,6 +2,7 @@
 import { html } from "../../runtime/markup.ts";
 import { renderPage } from "./layout.ts";
 
+/** The 404 page. */
 export function notFoundPage(email: string, what = "Diagram"): string {
   return renderPage({
     title: "Not found",

@@ -4,6 +4,7 @@
 // show their drawings in it.
 import { attrs, type Html, html } from "../../runtime/markup.ts";
 
+/** A drawing to frame: its image and text alternative, its size, the scale it opens at. */
 export interface FramedDrawing {
   src: string;
   alt: string;
@@ -14,6 +15,7 @@ export interface FramedDrawing {
   scale: number;
 }
 
+/** The frame and controls /static/pan-zoom.js works on (see above). */
 export function panZoomFrame(drawing: FramedDrawing): Html {
   return html`
     <p class="zoom-controls" data-zoom-controls hidden>

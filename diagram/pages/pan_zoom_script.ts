@@ -4,6 +4,7 @@
 // about the frame's centre or the pointer, and dragging pans. A file, so that the CSP can
 // forbid inline scripts.
 
+/** The script's text, served as /static/pan-zoom.js. */
 export const PAN_ZOOM_JS = `(() => {
   const STEP = 1.25;
   const MIN = 0.05;

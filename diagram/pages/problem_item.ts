@@ -3,6 +3,7 @@
 // so the caret stays under the place it points at.
 import { type Html, html } from "../../runtime/markup.ts";
 
+/** One problem as a list item, a Mermaid excerpt as code. */
 export function problemItem(problem: string): Html {
   const lineBreak = problem.indexOf("\n");
   if (lineBreak === -1) return html`<li>${problem}</li>`;

@@ -4,6 +4,7 @@
 import { html } from "../../runtime/markup.ts";
 import { renderPage } from "./layout.ts";
 
+/** The page for a form refused as sent (see above). */
 export function refusedPage(email: string, reason: string): string {
   return renderPage({
     title: "Not sent",

@@ -6,6 +6,7 @@ import { type Html, html } from "../../runtime/markup.ts";
 import type { ShareLinkView } from "../service/share_links.ts";
 import { actionsTable } from "./actions_table.ts";
 
+/** Which links, and whether the table may change what they allow. */
 export interface ShareLinkTableOptions {
   /** Where each form comes back to. */
   back: string;
@@ -27,6 +28,7 @@ export const SHARE_LINK_NOTICES: Record<string, string> = {
   "share-no-history": "The link no longer shows the history.",
 };
 
+/** The live share links as a table (see above). */
 export function shareLinkTable(links: ShareLinkView[], options: ShareLinkTableOptions): Html {
   const rows = links.map((link) =>
     html`

@@ -7,6 +7,7 @@ import type { ShareLifetime, ShareLinkView } from "../service/share_links.ts";
 import { problemMessage, renderPage } from "./layout.ts";
 import { shareLinkTable, shortTime } from "./share_link_table.ts";
 
+/** What is shared: a diagram or a collection. */
 export interface ShareTargetView {
   type: "diagram" | "collection";
   id: string;
@@ -24,6 +25,7 @@ export interface ShareFormValues {
   history: boolean;
 }
 
+/** What the share page shows: the target, its links, a new link made just now. */
 export interface SharePageView {
   email: string;
   target: ShareTargetView;
@@ -40,6 +42,7 @@ export interface SharePageView {
   problem?: string;
 }
 
+/** The share form's values before anything is chosen. */
 export const NEW_SHARE_FORM: ShareFormValues = {
   access: "view",
   expires: "never",
@@ -61,6 +64,7 @@ function sharePagePath(target: { type: "diagram" | "collection"; id: string }): 
   return `/${target.type === "diagram" ? "d" : "c"}/${target.id}/share`;
 }
 
+/** A diagram's or collection's share page: make a link, see and change the live ones. */
 export function sharePage(view: SharePageView): string {
   const { target } = view;
   const self = sharePagePath(target);

@@ -12,6 +12,7 @@ import { panZoomFrame } from "./pan_zoom_frame.ts";
 import { timeAgo } from "./relative_time.ts";
 import { NO_SCRIPT_SCALE, sharedDocument } from "./shared_page.ts";
 
+/** What a share link's history page shows. */
 export interface SharedHistoryView {
   diagram: SharedDiagram;
   /** The diagram's address under the link: `/s/<secret>` or `/s/<secret>/d/<id>`. */
@@ -24,6 +25,7 @@ export interface SharedHistoryView {
   now: number;
 }
 
+/** The history a share link shows of its diagram. */
 export function sharedHistoryPage(view: SharedHistoryView): string {
   const { diagram, path } = view;
   return sharedDocument({
@@ -57,6 +59,7 @@ function revisionRow(path: string, revision: RevisionMeta, now: number): Html {
   `;
 }
 
+/** One revision as a share link shows it. */
 export interface SharedRevisionView {
   diagram: SharedDiagram;
   path: string;
@@ -66,6 +69,7 @@ export interface SharedRevisionView {
   now: number;
 }
 
+/** One revision's page under a share link. */
 export function sharedRevisionPage(view: SharedRevisionView): string {
   const { diagram, path, revision } = view;
   const at = `${path}/history/${revision.revision}`;

@@ -19,6 +19,7 @@ import { htmlDocument } from "./layout.ts";
 import { panZoomFrame } from "./pan_zoom_frame.ts";
 import { timeAgo } from "./relative_time.ts";
 
+/** What a shared diagram's page shows. */
 export interface SharedDiagramView {
   diagram: SharedDiagram;
   /** The diagram's own address under the link: `/s/<secret>` or `/s/<secret>/d/<id>`. */
@@ -40,6 +41,7 @@ export interface SharedDiagramView {
  */
 export const NO_SCRIPT_SCALE = READABLE_SCALE;
 
+/** A shared diagram's page for whoever holds the link: live, with downloads. */
 export function sharedDiagramPage(view: SharedDiagramView): string {
   const { diagram, path, size } = view;
   const absolute = `${view.baseUrl}${path}`;
@@ -114,6 +116,7 @@ function downloads(path: string): Html {
   `;
 }
 
+/** What a shared collection's page shows. */
 export interface SharedCollectionView {
   collection: SharedCollection;
   /** `/s/<secret>`. */
@@ -122,6 +125,7 @@ export interface SharedCollectionView {
   now: number;
 }
 
+/** A shared collection's gallery for whoever holds the link. */
 export function sharedCollectionPage(view: SharedCollectionView): string {
   const { collection, path } = view;
   const absolute = `${view.baseUrl}${path}`;

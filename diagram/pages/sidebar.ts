@@ -10,6 +10,7 @@ import type { CollectionTree, TreeNode } from "./collection_tree.ts";
  */
 export type Shown = "all" | "none" | "trash" | string;
 
+/** The gallery's sidebar of collections (see above). */
 export function collectionsSidebar(tree: CollectionTree, shown: Shown): Html {
   const link = (href: string, label: string, place: Shown, count?: number) => {
     const counted = count === undefined ? "" : countBadge(count);

@@ -3,6 +3,7 @@
 
 import { DARK_COLOURS, LIGHT_COLOURS, PAGE_BASE_CSS } from "../../runtime/page_base_style.ts";
 
+/** The stylesheet, served as /static/style.css. */
 export const STYLE_CSS = `:root {
   color-scheme: light dark;
   ${LIGHT_COLOURS}

@@ -7,6 +7,7 @@ import { formPage, noticeMessage, problemMessage, renderPage } from "./layout.ts
 import { timeAgo } from "./relative_time.ts";
 import { collectionsSidebar } from "./sidebar.ts";
 
+/** What the trash page shows. */
 export interface TrashView {
   email: string;
   tree: CollectionTree;
@@ -20,6 +21,7 @@ export interface TrashView {
   problem?: string;
 }
 
+/** The trash: deleted diagrams, each with Restore and Delete for good. */
 export function trashPage(view: TrashView): string {
   return renderPage({
     title: "Trash",
@@ -78,6 +80,7 @@ function trashCard(entry: TrashEntry, view: TrashView): Html {
   `;
 }
 
+/** The confirmation before deleting a diagram for good. */
 export function confirmPurgePage(view: { email: string; entry: TrashEntry }): string {
   return formPage({
     title: `Delete ${view.entry.name} for good`,
