@@ -2,6 +2,7 @@
 // shows them only where it runs and the browser offers the clipboard (secure origins): without
 // it the answer is plain text to select, and no button stands there doing nothing.
 
+/** The script's text, served as /static/answers.js. */
 export const ANSWERS_JS = `"use strict";
 if (navigator.clipboard) {
   for (const button of document.querySelectorAll(".answer button[data-copy]")) {

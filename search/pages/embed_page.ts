@@ -7,6 +7,7 @@ import type { Preferences } from "../core/preferences.ts";
 import type { EmbeddedVideo } from "../service/video_embed.ts";
 import { externalLink } from "./result_item.ts";
 
+/** The page that plays one video's player, with a link to the video's own page. */
 export function renderEmbedPage(site: SiteView, prefs: Preferences, video: EmbeddedVideo): string {
   const player = new URL(video.src).host;
   const page = new URL(video.url).host;

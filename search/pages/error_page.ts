@@ -3,6 +3,7 @@ import { renderPage, type SiteView } from "./layout.ts";
 import { html } from "../../runtime/markup.ts";
 import type { Preferences } from "../core/preferences.ts";
 
+/** A page that says what went wrong (bad parameters, an unknown page), in the house style. */
 export function renderErrorPage(
   site: SiteView,
   prefs: Preferences,

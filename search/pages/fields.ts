@@ -2,17 +2,20 @@
 import type { SiteView } from "./layout.ts";
 import { attrs, type Html, html } from "../../runtime/markup.ts";
 
+/** One option of a <select>: its value and what a person reads. */
 export interface Choice {
   value: string;
   label: string;
 }
 
+/** Safe search off, moderate, strict (SearXNG's 0, 1, 2). */
 export const SAFESEARCH_CHOICES: readonly Choice[] = [
   { value: "0", label: "Off" },
   { value: "1", label: "Moderate" },
   { value: "2", label: "Strict" },
 ];
 
+/** Any time, or the last day, week, month or year. */
 export const TIME_RANGE_CHOICES: readonly Choice[] = [
   { value: "", label: "Any time" },
   { value: "day", label: "Past day" },
@@ -37,6 +40,7 @@ export function languageChoices(site: SiteView, current: string): Choice[] {
   return [...missing, ...choices];
 }
 
+/** A labelled <select> of `choices` with `current` chosen. */
 export function selectField(
   field: { id: string; name: string; label: string },
   choices: readonly Choice[],

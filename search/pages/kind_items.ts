@@ -77,6 +77,7 @@ function content(result: SearchResult): Html {
   return result.content ? html`<p class="content">${shorten(result.content)}</p>` : html``;
 }
 
+/** A video in the results: its thumbnail, length, author and, when allowed, our page that plays it. */
 export function videoItem(result: VideoSearchResult, media: ItemMedia): Html {
   const thumbnail = media.image(result.thumbnail);
   const embed = result.iframe_src
@@ -143,6 +144,7 @@ export function doiUrl(doi: string): string {
   return `https://doi.org/${doi.split("/").map(encodeURIComponent).join("/")}`;
 }
 
+/** A paper in the results: authors, journal, DOI and PDF. */
 export function paperItem(result: PaperSearchResult): Html {
   return html`<article${attrs({ class: resultClass(result) })}>
 ${common(result)}
@@ -166,6 +168,7 @@ ${
 </article>`;
 }
 
+/** A package in the results: version, maintainer, links and popularity. */
 export function packageItem(result: PackageSearchResult): Html {
   return html`<article${attrs({ class: resultClass(result) })}>
 ${common(result)}

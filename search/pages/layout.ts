@@ -4,6 +4,7 @@ import { type Html, html } from "../../runtime/markup.ts";
 import type { Preferences } from "../core/preferences.ts";
 import type { EmbeddedVideo } from "../service/video_embed.ts";
 
+/** The machine-readable formats a results page links to, when the settings allow them. */
 export type ExtraFormat = "json" | "csv" | "rss";
 
 /** What every page needs to know about the instance (built by the caller from the settings). */
@@ -22,6 +23,7 @@ export interface SiteView {
   languages: { tag: string; label: string }[];
 }
 
+/** What a page puts in the shell: its title, main content and extras. */
 export interface PageParts {
   /** Shown after the instance name; never the query (it would end up in history and tab titles). */
   title?: string;
@@ -42,6 +44,7 @@ export interface PageParts {
   pager?: Html;
 }
 
+/** A whole page: the shared shell around `parts`. */
 export function renderPage(site: SiteView, prefs: Preferences, parts: PageParts): string {
   const title = parts.title ? `${parts.title} · ${site.instanceName}` : site.instanceName;
   // The template is trimmed: the formatter indents it, and the doctype must come first.

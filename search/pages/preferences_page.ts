@@ -15,6 +15,7 @@ import type { PluginInfo } from "../plugins/catalog.ts";
 import { pluginIsOn } from "../plugins/switches.ts";
 import { categoryLabel } from "./search_form.ts";
 
+/** One engine in the preferences table: its shortcut, categories and whether it is on. */
 export interface EngineRow extends EngineChoice {
   shortcut: string;
   categories: string[];
@@ -166,6 +167,7 @@ function pluginSwitches(plugins: PluginRow[], resolvers: string[], prefs: Prefer
   `;
 }
 
+/** The preferences page: language, safe search, theme, engines and plugins, stored in cookies. */
 export function renderPreferencesPage(
   site: SiteView,
   prefs: Preferences,

@@ -22,6 +22,7 @@ export function prettyUrl(url: string): string {
   return [host, ...segments].join(" › ");
 }
 
+/** `text` cut to the snippet length, with an ellipsis when cut. */
 export function shorten(text: string): string {
   const chars = [...text];
   return chars.length <= MAX_CONTENT_CHARS

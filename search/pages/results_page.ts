@@ -19,6 +19,7 @@ import {
 import { formMethod, searchForm } from "./search_form.ts";
 import { sidebar } from "./sidebar.ts";
 
+/** What the results page shows: the search, its results, answers and what failed. */
 export interface ResultsView {
   /** As the user typed it, search syntax included. */
   q: string;
@@ -154,6 +155,7 @@ function noResults(pageno: number, someFailed: boolean): Html {
   `;
 }
 
+/** The results page. */
 export function renderResultsPage(site: SiteView, prefs: Preferences, view: ResultsView): string {
   const { outcome } = view;
   const method = formMethod(prefs);

@@ -31,6 +31,7 @@ export function searchUrl(params: SearchParams, extra: Record<string, string> = 
   return `/search?${new URLSearchParams([...entries(params), ...Object.entries(extra)])}`;
 }
 
+/** A small form that runs `params` again (see above). */
 export function searchAgainForm(
   params: SearchParams,
   method: "get" | "post",

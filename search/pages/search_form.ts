@@ -11,12 +11,14 @@ import { attrs, type Html, html } from "../../runtime/markup.ts";
 import type { Preferences } from "../core/preferences.ts";
 import { searchUrl } from "./search_again.ts";
 
+/** The filters the results page shows with the search box. */
 export interface SearchFilters {
   language: string;
   time_range: string;
   safesearch: number;
 }
 
+/** What the search box shows: the query, the category, the filters. */
 export interface SearchFormState {
   q: string;
   category: string;
@@ -124,6 +126,7 @@ function filterFields(site: SiteView, filters: SearchFilters): Html {
   `;
 }
 
+/** The search box with its category tabs (see above). */
 export function searchForm(site: SiteView, prefs: Preferences, state: SearchFormState): Html {
   const current = state.category || site.categories[0];
   const searchButton = attrs({ name: current && "categories", value: current });

@@ -8,6 +8,7 @@ import { searchAgainForm, type SearchParams, searchUrl } from "./search_again.ts
 
 const FORMAT_LABELS: Record<ExtraFormat, string> = { json: "JSON", csv: "CSV", rss: "RSS" };
 
+/** What the results page's sidebar may show. */
 export interface SidebarParts {
   infoboxes: Infobox[];
   /** Each infobox's image source (already checked and proxied), by position. */

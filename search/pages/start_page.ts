@@ -5,6 +5,7 @@ import { html } from "../../runtime/markup.ts";
 import type { Preferences } from "../core/preferences.ts";
 import { searchForm } from "./search_form.ts";
 
+/** The start page: the search box, in `category` when one is chosen. */
 export function renderStartPage(site: SiteView, prefs: Preferences, category?: string): string {
   const chosen = category !== undefined && site.categories.includes(category)
     ? category

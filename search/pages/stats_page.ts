@@ -4,6 +4,7 @@ import { type Html, html } from "../../runtime/markup.ts";
 import type { Preferences } from "../core/preferences.ts";
 import type { EngineSummary } from "../core/engine_stats.ts";
 
+/** One engine's figures and, when suspended, until when and why. */
 export interface EngineStats extends EngineSummary {
   name: string;
   /** ISO timestamp. */
@@ -54,6 +55,7 @@ function row(stats: EngineStats): Html {
   `;
 }
 
+/** The stats page: every engine's timings and reliability. */
 export function renderStatsPage(site: SiteView, prefs: Preferences, stats: EngineStats[]): string {
   const table = html`
     <div class="table-wrap">
@@ -84,6 +86,7 @@ ${stats.length ? table : html`<p>No engine has searched yet.</p>`}`,
   });
 }
 
+/** One engine's stats page: its settings, failures and suspension. */
 export function renderEngineStatsPage(
   site: SiteView,
   prefs: Preferences,

@@ -11,6 +11,7 @@ const DARK_PALETTE = `color-scheme: dark;
   --visited: #bc8cff;
   --notice: #12361f;`;
 
+/** The stylesheet, served as /static/style.css. */
 export const STYLE_CSS =
   `/* Colours: light by default, dark when asked for or when the system prefers it. */
 :root {
