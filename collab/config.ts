@@ -1,3 +1,4 @@
+// collab's environment variables and the configuration read from them: address, limits, timing.
 import {
   bindAddress,
   dataDir,

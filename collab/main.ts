@@ -1,3 +1,5 @@
+// collab's entry point: reads its variables, resumes the rooms left unsaved, serves until stopped
+// (and saves every room before it exits).
 import { loadConfigOrExit } from "../runtime/config.ts";
 import { secretFromEnvOrDataDir } from "../runtime/secrets.ts";
 import { describeError } from "../shared/describe_error.ts";

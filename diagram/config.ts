@@ -1,3 +1,4 @@
+// diagram's environment variables and the configuration read from them.
 import {
   bindAddress,
   databaseUrl,

@@ -1,3 +1,4 @@
+// Digests the diagram service keys and checks content by.
 import { createHash } from "node:crypto";
 
 /** Lowercase hex SHA-256 of the UTF-8 bytes of `text`. */

@@ -1,3 +1,5 @@
+// diagram's entry point: reads its variables, opens and migrates the database, starts the drawing
+// workers and serves until stopped.
 import { ConfigError } from "../shared/env.ts";
 import { exitWithConfigError, loadConfigOrExit } from "../runtime/config.ts";
 import { createMcpEndpoint } from "../runtime/mcp/endpoint.ts";

@@ -1,3 +1,4 @@
+// The release every service reports (/health, /metrics, MCP's serverInfo): deno.json's version.
 import denoConfig from "../deno.json" with { type: "json" };
 
 /** One version for the whole stack, taken from deno.json. */

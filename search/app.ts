@@ -1,3 +1,5 @@
+// search's Hono app: every route group behind compression, the per-client limit and the pages'
+// security headers.
 import type { Hono } from "hono";
 import { serviceApp } from "../runtime/http.ts";
 import { compression } from "../runtime/compression.ts";

@@ -1,3 +1,4 @@
+// search's environment variables: the settings file, the address, the secret, the data folder.
 import {
   bindAddress,
   ConfigError,

@@ -1,3 +1,4 @@
+// search's entry point: reads its variables and settings file, builds the service, serves until stopped.
 import { exitWithConfigError, loadConfigOrExit } from "../runtime/config.ts";
 import { secretFromEnvOrDataDir } from "../runtime/secrets.ts";
 import { runService } from "../runtime/serve.ts";

@@ -1,3 +1,4 @@
+// Tokens providers hand out per query (DuckDuckGo's vqd), kept in memory for a while.
 import type { TokenStore } from "./engine.ts";
 import { createTtlCache } from "../../shared/ttl_cache.ts";
 

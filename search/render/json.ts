@@ -1,3 +1,4 @@
+// The JSON format of a search, as SearXNG answers format=json.
 import type { SearchOutcome } from "../core/types.ts";
 
 /**

@@ -1,3 +1,4 @@
+// Reading a JSON API's answer into results: the body parsed, the answer and each entry validated.
 import type { z } from "zod";
 import {
   emptyResults,
