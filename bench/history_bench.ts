@@ -411,7 +411,9 @@ async function writeRun(
 }
 
 const storeWrite = (withHistory: boolean): Run["save"] => async (run, file, now) => {
-  const content = await contentFromFile(file);
+  const checked = await contentFromFile(file);
+  if (!checked.ok) throw new Error(`the bench's file is invalid: ${checked.problems.join("; ")}`);
+  const { content } = checked;
   const { db, person } = run.setup;
   if (withHistory) {
     await replaceDiagramContent(db, person.userId, run.id, { ...content, changedVia: "web", now });

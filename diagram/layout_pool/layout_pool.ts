@@ -13,6 +13,7 @@
 // Jobs name their owner (the account), and one owner never holds every worker nor half the
 // queue: whatever one account asks for, another's small diagram finds a free worker at once.
 import { previewTimeoutMessage } from "../drawing/png/png_error.ts";
+import type { Checked } from "../service/content.ts";
 import type { DrawJob, DrawnContent, PreviewImage } from "../service/draw.ts";
 import type {
   LayoutInitMessage,
@@ -57,7 +58,7 @@ export type LayoutOwner = string | undefined;
 
 export interface LayoutPool {
   /** Rejects with LayoutBusyError, LayoutTimeoutError, or an Error with the worker's message. */
-  draw(job: DrawJob, owner?: LayoutOwner): Promise<DrawnContent>;
+  draw(job: DrawJob, owner?: LayoutOwner): Promise<Checked<DrawnContent>>;
   /**
    * A stored file's PNG, on the same workers, queue and budget as drawings; rejects as draw does
    * (a preview that fails inside the worker, or is stopped there at the budget, resolves with
@@ -303,7 +304,7 @@ export function createLayoutPool(options: LayoutPoolOptions = {}): LayoutPool {
     async draw(job, owner) {
       const result = await submit({ kind: "draw", job }, owner);
       if (result.kind !== "draw") throw new Error("the layout worker answered another task");
-      return result.content;
+      return result.drawn;
     },
     async preview(file, owner) {
       const result = await submit({ kind: "preview", file }, owner);

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import type { DiagramSpec } from "../drawing/spec.ts";
-import { drawContent } from "../service/draw.ts";
+import { drawContent, type DrawJob, type DrawnContent } from "../service/draw.ts";
 import { randomDag } from "../../tests/helpers/layout_quality.ts";
 import { hasPngSignature, pngSize } from "../../tests/helpers/png.ts";
 import { cpuMsOf, workerCpuMsSince, workerThreadsCpuMs } from "../../bench/process_stats.ts";
@@ -46,7 +46,18 @@ async function run(
   command: string,
   owner?: string,
 ): Promise<Run> {
-  return JSON.parse((await pool.draw({ spec: script(command), options: OPTIONS }, owner)).file);
+  return JSON.parse((await drawnBy(pool, { spec: script(command), options: OPTIONS }, owner)).file);
+}
+
+/** The pool's drawing of a job; the problems of a drawing that could not be saved fail the test. */
+async function drawnBy(
+  pool: ReturnType<typeof createLayoutPool>,
+  job: DrawJob,
+  owner?: string,
+): Promise<DrawnContent> {
+  const checked = await pool.draw(job, owner);
+  if (!checked.ok) assert.fail(`the drawing has problems: ${checked.problems.join("; ")}`);
+  return checked.content;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -226,8 +237,8 @@ Deno.test("the pool draws what drawContent draws in this thread, kept elements i
   await withPool({ size: 1 }, async (pool) => {
     for (const seed of [1, 2]) {
       const job = { spec: randomDag(30, seed), options: OPTIONS };
-      const drawn = await pool.draw(job);
-      assert.deepEqual(drawn, await drawContent(job));
+      const drawn = await drawnBy(pool, job);
+      assert.deepEqual({ ok: true, content: drawn }, await drawContent(job));
       const again = { ...job, previousFile: drawn.file };
       assert.deepEqual(await pool.draw(again), await drawContent(again));
     }
@@ -239,9 +250,9 @@ Deno.test("a job that asks for a preview gets the PNG of its drawing, the same a
   // their own.
   await withPool({ size: 1, resvg: compileResvg() }, async (pool) => {
     const job = { spec: randomDag(12, 3), options: OPTIONS };
-    const plain = await pool.draw(job);
+    const plain = await drawnBy(pool, job);
     assert.equal(plain.preview, undefined);
-    const { preview, ...content } = await pool.draw({ ...job, preview: true });
+    const { preview, ...content } = await drawnBy(pool, { ...job, preview: true });
     assert.deepEqual(content, plain);
     assert.ok(preview !== undefined && "png" in preview, JSON.stringify(preview));
     assert.ok(hasPngSignature(preview.png));
@@ -284,7 +295,7 @@ Deno.test("a write whose preview runs past the budget is drawn without its image
     await pool.draw(job);
     // The covering shapes were drawn by hand: the update keeps them, and its preview draws them.
     const previousFile = JSON.stringify(fileOfVeils(60));
-    const { preview, kept } = await pool.draw({ ...job, previousFile, preview: true });
+    const { preview, kept } = await drawnBy(pool, { ...job, previousFile, preview: true });
     assert.equal(kept, 60);
     assert.deepEqual(preview, { error: previewTimeoutMessage(1500) });
   });

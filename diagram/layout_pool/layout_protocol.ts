@@ -1,5 +1,6 @@
 // The messages between the layout pool and its workers.
 import type { PngBudget } from "../drawing/png/render_png.ts";
+import type { Checked } from "../service/content.ts";
 import type { DrawJob, DrawnContent, PreviewImage } from "../service/draw.ts";
 
 /** What a worker does: draw a spec (drawContent), or render a stored file's PNG preview. */
@@ -7,7 +8,7 @@ export type LayoutTask = { kind: "draw"; job: DrawJob } | { kind: "preview"; fil
 
 /** What it answers, of the same kind. */
 export type LayoutResult =
-  | { kind: "draw"; content: DrawnContent }
+  | { kind: "draw"; drawn: Checked<DrawnContent> }
   | { kind: "preview"; preview: PreviewImage };
 
 /**

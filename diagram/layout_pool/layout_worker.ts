@@ -55,7 +55,7 @@ async function run(task: LayoutJobMessage): Promise<LayoutResult> {
   // Stopped at the task's deadline: resvg draws a costly picture in one call that never yields.
   const render: PngRenderer = (elements, files) => ready.render(elements, task.budget, files);
   return task.kind === "draw"
-    ? { kind: "draw", content: await drawContent(task.job, render) }
+    ? { kind: "draw", drawn: await drawContent(task.job, render) }
     : { kind: "preview", preview: await previewOfFile(task.file, render) };
 }
 

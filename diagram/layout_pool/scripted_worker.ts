@@ -43,7 +43,10 @@ self.onmessage = async ({ data }: MessageEvent<LayoutPoolMessage>) => {
     type: "done",
     id: data.id,
     result: data.kind === "draw"
-      ? { kind: "draw", content: { file, thumbnailSvg: "<svg/>", elementCount: 0, kept: 0 } }
+      ? {
+        kind: "draw",
+        drawn: { ok: true, content: { file, thumbnailSvg: "<svg/>", elementCount: 0, kept: 0 } },
+      }
       : { kind: "preview", preview: { error: file } },
     heapBytes,
     ...retire,

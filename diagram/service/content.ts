@@ -4,8 +4,18 @@ import type { ExcalidrawFile } from "../drawing/excalidraw/types.ts";
 import { validateScene } from "../drawing/excalidraw/validate.ts";
 import { renderThumbnail } from "../drawing/svg/render_svg.ts";
 import { sanitizeSvg } from "../drawing/svg/sanitize_svg.ts";
-import type { DiagramContent } from "../store/diagrams.ts";
-import { InvalidInputError } from "./errors.ts";
+
+/** A validated file as the store keeps it, with the thumbnail it is shown by. */
+export interface FileContent {
+  /** Validated Excalidraw JSON text. */
+  file: string;
+  thumbnailSvg: string;
+  /** Its elements that are not deleted. */
+  elementCount: number;
+}
+
+/** What a check made of: its result, or every problem that stopped it (nothing to be saved). */
+export type Checked<T> = { ok: true; content: T } | { ok: false; problems: string[] };
 
 /** What may come with a file besides its JSON. */
 export interface ContentOptions {
@@ -18,7 +28,7 @@ export interface ContentOptions {
 }
 
 /**
- * Validates `input` (InvalidInputError listing every problem otherwise) and pairs it with a
+ * Validates `input` (every problem listed otherwise) and pairs it with a
  * thumbnail: the sender's one when it survives sanitising, else our own render. With `sourceText`,
  * that text is what gets stored when the file needed no normalising (and settling its files changed
  * nothing), so an export gives back the very bytes imported, indentation and all; otherwise the
@@ -27,25 +37,21 @@ export interface ContentOptions {
 export async function contentFromFile(
   input: unknown,
   { thumbnail, sourceText, settleFiles }: ContentOptions = {},
-): Promise<DiagramContent> {
+): Promise<Checked<FileContent>> {
   const compact = JSON.stringify(input) ?? "";
   const checked = validateScene(input, utf8Length(sourceText ?? compact));
-  if (!checked.ok) {
-    throw new InvalidInputError(
-      checked.problems,
-      "the Excalidraw file is invalid; nothing was saved",
-    );
-  }
+  if (!checked.ok) return checked;
   const file = settleFiles === undefined
     ? checked.file
     : { ...checked.file, files: await settleFiles(checked.file.files) };
   const sanitized = thumbnail === undefined ? null : sanitizeSvg(thumbnail);
   const normalised = JSON.stringify(file);
-  return {
+  const content = {
     file: sourceText !== undefined && normalised === compact ? sourceText : normalised,
     thumbnailSvg: sanitized ?? renderThumbnail(file.elements),
     elementCount: liveElementCount(file.elements),
   };
+  return { ok: true, content };
 }
 
 /** Elements that are drawn: not marked deleted. */

@@ -1,7 +1,7 @@
 // Everything a spec write computes, as one pure function the layout workers run off the request
 // thread: lay the spec out and draw it, carry over the hand-made elements of the file it replaces,
 // validate the result, render its thumbnail and, when asked, its PNG preview. Only strings and
-// bytes cross back to the service.
+// bytes cross back to the service, or the problems that kept the drawing from being saved.
 import type { DiagramSpec } from "../drawing/spec.ts";
 import type { ExcalidrawFile } from "../drawing/excalidraw/types.ts";
 import { generateDiagram } from "../drawing/generate.ts";
@@ -9,8 +9,7 @@ import { previewFailure } from "../drawing/png/png_error.ts";
 import { groupIds, smallestLabelPx } from "../drawing/png/legibility.ts";
 import type { PngImage } from "../drawing/png/render_png.ts";
 import type { SceneOptions } from "../drawing/scene/scene.ts";
-import type { DiagramContent } from "../store/diagrams.ts";
-import { contentFromFile } from "./content.ts";
+import { type Checked, contentFromFile, type FileContent } from "./content.ts";
 import { keepHandDrawn } from "./keep_hand_drawn.ts";
 import { sceneSpec } from "./scene_spec.ts";
 
@@ -47,7 +46,7 @@ interface Scene {
   files?: ExcalidrawFile["files"];
 }
 
-export interface DrawnContent extends DiagramContent {
+export interface DrawnContent extends FileContent {
   /** Hand-made elements carried over from the previous file. */
   kept: number;
   /** Only when the job asked for one. */
@@ -59,10 +58,15 @@ export interface DrawnContent extends DiagramContent {
  * elements the saved file was made of (validation passes a drawn scene through as it is), which
  * spares parsing the file again: 10 to 25 ms for 1,000 nodes.
  */
-export async function drawContent(job: DrawJob, render?: PngRenderer): Promise<DrawnContent> {
-  const { content, elements } = await drawnContent(job);
-  if (!job.preview) return content;
-  return { ...content, preview: await previewOf({ elements }, render) };
+export async function drawContent(
+  job: DrawJob,
+  render?: PngRenderer,
+): Promise<Checked<DrawnContent>> {
+  const drawn = await drawnContent(job);
+  if (!drawn.ok) return drawn;
+  const { content, elements } = drawn.content;
+  if (!job.preview) return { ok: true, content };
+  return { ok: true, content: { ...content, preview: await previewOf({ elements }, render) } };
 }
 
 /**
@@ -87,12 +91,21 @@ async function previewOf(
   }
 }
 
-async function drawnContent(
-  job: DrawJob,
-): Promise<{ content: DrawnContent; elements: readonly Record<string, unknown>[] }> {
+/** The drawn file's content with the elements it was made of (for its preview). */
+interface Drawing {
+  content: DrawnContent;
+  elements: readonly Record<string, unknown>[];
+}
+
+async function drawnContent(job: DrawJob): Promise<Checked<Drawing>> {
   const drawn = await generateDiagram(job.spec, job.options);
   if (job.previousFile === undefined) {
-    return { content: { ...(await contentFromFile(drawn)), kept: 0 }, elements: drawn.elements };
+    const checked = await contentFromFile(drawn);
+    if (!checked.ok) return checked;
+    return {
+      ok: true,
+      content: { content: { ...checked.content, kept: 0 }, elements: drawn.elements },
+    };
   }
   const previous = JSON.parse(job.previousFile) as ExcalidrawFile;
   const merged = keepHandDrawn(
@@ -100,12 +113,14 @@ async function drawnContent(
     previous.elements,
     sceneSpec(previous.elements).owned,
   );
-  const content = await contentFromFile({
+  const checked = await contentFromFile({
     ...drawn,
     elements: merged.elements,
     // The person's canvas settings and the images their kept elements show stay too.
     appState: previous.appState ?? drawn.appState,
     files: previous.files ?? {},
   });
-  return { content: { ...content, kept: merged.kept }, elements: merged.elements };
+  if (!checked.ok) return checked;
+  const content = { ...checked.content, kept: merged.kept };
+  return { ok: true, content: { content, elements: merged.elements } };
 }

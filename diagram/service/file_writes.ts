@@ -12,6 +12,7 @@ import {
   replaceDiagramContent,
 } from "../store/diagrams.ts";
 import { contentFromFile } from "./content.ts";
+import { savedOrRefused } from "./errors.ts";
 import { filesOfDiagram, filesOfNewDiagram } from "./diagram_images.ts";
 import { type Actor, type DiagramDeps, type DiagramView, diagramView } from "./diagrams.ts";
 
@@ -35,11 +36,13 @@ export function fileWriteOperations(deps: DiagramDeps) {
         thumbnail?: string;
       },
     ): Promise<DiagramView> {
-      const content = await contentFromFile(input.file ?? excalidrawFile(baseUrl, []), {
-        thumbnail: input.thumbnail,
-        sourceText: input.sourceText,
-        settleFiles: filesOfNewDiagram,
-      });
+      const content = savedOrRefused(
+        await contentFromFile(input.file ?? excalidrawFile(baseUrl, []), {
+          thumbnail: input.thumbnail,
+          sourceText: input.sourceText,
+          settleFiles: filesOfNewDiagram,
+        }),
+      );
       const meta = await createDiagram(db, actor.userId, {
         id: randomId(),
         name: input.name,
@@ -64,10 +67,12 @@ export function fileWriteOperations(deps: DiagramDeps) {
       input: { file: unknown; thumbnail?: string; expectedRevision?: number },
     ): Promise<DiagramView> {
       const { file: storedFile, ...stored } = await getDiagram(db, actor.userId, id);
-      const content = await contentFromFile(input.file, {
-        thumbnail: input.thumbnail,
-        settleFiles: filesOfDiagram(db, id, () => Promise.resolve(storedFile)),
-      });
+      const content = savedOrRefused(
+        await contentFromFile(input.file, {
+          thumbnail: input.thumbnail,
+          settleFiles: filesOfDiagram(db, id, () => Promise.resolve(storedFile)),
+        }),
+      );
       const current = input.expectedRevision === undefined ||
         input.expectedRevision === stored.revision;
       if (current && drawsTheSame(storedFile, content.file)) return view(stored);

@@ -22,7 +22,7 @@ import { RANDOM_ID_SHAPE, randomId } from "../store/random_id.ts";
 import { readZip, ZipError } from "../../shared/zip_reader.ts";
 import { isRecord } from "../../shared/is_record.ts";
 import { contentFromFile } from "./content.ts";
-import { InvalidInputError } from "./errors.ts";
+import { InvalidInputError, savedOrRefused } from "./errors.ts";
 import {
   MANIFEST,
   type Manifest,
@@ -332,16 +332,18 @@ async function storedContent(text: string, uploaded: ReadonlySet<string>) {
     ? { ...json, files: settleFiles(json.files as ExcalidrawFile["files"], uploaded, {}).files }
     : null;
   const file = stripped ?? json;
-  return await contentFromFile(file, {
-    sourceText: stripped === null ? text : undefined,
-    settleFiles: (files) => {
-      const { missing } = settleFiles(files, uploaded, {});
-      if (missing.length === 0) return Promise.resolve(files);
-      return Promise.reject(
-        new InvalidInputError(missing.map((id) => `files[${JSON.stringify(id)}] has no bytes`)),
-      );
-    },
-  });
+  return savedOrRefused(
+    await contentFromFile(file, {
+      sourceText: stripped === null ? text : undefined,
+      settleFiles: (files) => {
+        const { missing } = settleFiles(files, uploaded, {});
+        if (missing.length === 0) return Promise.resolve(files);
+        return Promise.reject(
+          new InvalidInputError(missing.map((id) => `files[${JSON.stringify(id)}] has no bytes`)),
+        );
+      },
+    }),
+  );
 }
 
 /** Each archive id kept when this instance has no such id yet, else a new one. */

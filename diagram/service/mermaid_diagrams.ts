@@ -12,7 +12,7 @@ import { MERMAID_LIMITS, mermaidToSpec } from "../drawing/mermaid/from_mermaid.t
 import { specToMermaid } from "../drawing/mermaid/to_mermaid.ts";
 import { getDiagram } from "../store/diagrams.ts";
 import { fileNameOf } from "../file_name.ts";
-import { ConflictError, InvalidInputError } from "./errors.ts";
+import { ConflictError, InvalidInputError, savedOrRefused } from "./errors.ts";
 import { sceneSpec } from "./scene_spec.ts";
 import type { Actor } from "./diagrams.ts";
 import type {
@@ -110,10 +110,12 @@ export function mermaidOperations(
       const { spec, notes } = specFromMermaid(mermaid);
       const problems = deps.layoutProblems(spec);
       if (problems.length > 0) throw new InvalidInputError(problems, refusal(problems.length));
-      const drawn = await deps.draw({
-        spec,
-        options: { diagramId: PREVIEW_ID, source: baseUrl, updated: now() },
-      });
+      const drawn = savedOrRefused(
+        await deps.draw({
+          spec,
+          options: { diagramId: PREVIEW_ID, source: baseUrl, updated: now() },
+        }),
+      );
       const svg = renderFullSize((JSON.parse(drawn.file) as ExcalidrawFile).elements);
       return { svg, ...svgSize(svg), notes, nodes: spec.nodes.length, edges: spec.edges.length };
     },

@@ -17,8 +17,9 @@ import { previewFailure } from "../drawing/png/png_error.ts";
 import { groupElements, groupIds } from "../drawing/png/legibility.ts";
 import type { ExcalidrawFile } from "../drawing/excalidraw/types.ts";
 import { LayoutBusyError, LayoutTimeoutError } from "../layout_pool/layout_pool.ts";
+import type { Checked } from "./content.ts";
 import type { DrawJob, DrawnContent, PreviewImage } from "./draw.ts";
-import { InvalidInputError } from "./errors.ts";
+import { InvalidInputError, savedOrRefused } from "./errors.ts";
 import { sceneSpec } from "./scene_spec.ts";
 import { wholeFile } from "./whole_file.ts";
 import { type Actor, type DiagramDeps, type DiagramView, diagramView } from "./diagrams.ts";
@@ -28,7 +29,7 @@ export interface SpecDeps extends DiagramDeps {
    * drawContent of a checked spec: on the worker pool in the service, in-thread in tests. `owner`
    * (the account) keeps one account's costly jobs from holding up another's.
    */
-  draw(job: DrawJob, owner?: string): Promise<DrawnContent>;
+  draw(job: DrawJob, owner?: string): Promise<Checked<DrawnContent>>;
   /** previewOfFile of a stored file, likewise; rejects only when the pool does (busy, time). */
   preview(file: string, owner?: string): Promise<PreviewImage>;
   /** Problems that would make the layout exceed its budget, found before any layout. */
@@ -92,7 +93,7 @@ export function specOperations(deps: SpecDeps) {
     );
   }
 
-  function draw(
+  async function draw(
     owner: string,
     spec: DiagramSpec,
     diagramId: string,
@@ -100,12 +101,13 @@ export function specOperations(deps: SpecDeps) {
     previousFile?: string,
   ) {
     const options = { diagramId, source: baseUrl, updated: Date.now() };
-    return deps.draw({
+    const drawn = await deps.draw({
       spec,
       options,
       ...(previousFile === undefined ? {} : { previousFile }),
       ...(preview ? { preview } : {}),
     }, owner);
+    return savedOrRefused(drawn);
   }
 
   /**
