@@ -22,10 +22,10 @@
 //   /d/:id/history page through the real app (target: p50 at most 50 ms).
 import { createDiagramApp } from "../diagram/app.ts";
 import { createLoginThrottle, DEFAULT_LOGIN_LIMITS } from "../diagram/auth/login_throttle.ts";
-import { contentFromFile } from "../diagram/service/content.ts";
+import { contentFromFile } from "../diagram/drawing/content.ts";
 import { createDiagramService, type DiagramService } from "../diagram/service/diagram_service.ts";
 import type { Actor } from "../diagram/service/diagrams.ts";
-import { drawContent, previewOfFile } from "../diagram/service/draw.ts";
+import { drawContent, previewOfFile } from "../diagram/drawing/draw.ts";
 import { compressHistory, runUpkeep } from "../diagram/service/upkeep.ts";
 import type { Database } from "../diagram/db/database.ts";
 import { openMigratedDatabase } from "../diagram/db/open_migrated.ts";

@@ -13,8 +13,8 @@
 // Jobs name their owner (the account), and one owner never holds every worker nor half the
 // queue: whatever one account asks for, another's small diagram finds a free worker at once.
 import { previewTimeoutMessage } from "../drawing/png/png_error.ts";
-import type { Checked } from "../service/content.ts";
-import type { DrawJob, DrawnContent, PreviewImage } from "../service/draw.ts";
+import type { Checked } from "../drawing/content.ts";
+import type { DrawJob, DrawnContent, PreviewImage } from "../drawing/draw.ts";
 import type {
   LayoutInitMessage,
   LayoutJobMessage,

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import type { DiagramSpec } from "../drawing/spec.ts";
-import { drawContent, type DrawJob, type DrawnContent } from "../service/draw.ts";
+import { drawContent, type DrawJob, type DrawnContent } from "../drawing/draw.ts";
 import { randomDag } from "../../tests/helpers/layout_quality.ts";
 import { hasPngSignature, pngSize } from "../../tests/helpers/png.ts";
 import { cpuMsOf, workerCpuMsSince, workerThreadsCpuMs } from "../../bench/process_stats.ts";

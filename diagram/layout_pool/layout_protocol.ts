@@ -1,7 +1,7 @@
 // The messages between the layout pool and its workers.
 import type { PngBudget } from "../drawing/png/render_png.ts";
-import type { Checked } from "../service/content.ts";
-import type { DrawJob, DrawnContent, PreviewImage } from "../service/draw.ts";
+import type { Checked } from "../drawing/content.ts";
+import type { DrawJob, DrawnContent, PreviewImage } from "../drawing/draw.ts";
 
 /** What a worker does: draw a spec (drawContent), or render a stored file's PNG preview. */
 export type LayoutTask = { kind: "draw"; job: DrawJob } | { kind: "preview"; file: string };

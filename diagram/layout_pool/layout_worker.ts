@@ -3,7 +3,7 @@
 // a stored file's PNG, off the service's request thread. Errors are posted back as messages so
 // that only that task fails.
 /// <reference lib="deno.worker" />
-import { drawContent, type PngRenderer, previewOfFile } from "../service/draw.ts";
+import { drawContent, type PngRenderer, previewOfFile } from "../drawing/draw.ts";
 import { warmLayoutEngine } from "../drawing/layout/layout.ts";
 import { PngError } from "../drawing/png/png_error.ts";
 import type {

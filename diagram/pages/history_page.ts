@@ -5,7 +5,7 @@
 import { type Html, html } from "../../runtime/markup.ts";
 import type { DiagramSource, DiagramView } from "../service/diagrams.ts";
 import { madeBy, type RevisionMeta } from "../service/history.ts";
-import type { ElementSummary, SceneDiff } from "../service/scene_diff.ts";
+import type { ElementSummary, SceneDiff } from "../drawing/excalidraw/scene_diff.ts";
 import { problemMessage, renderPage } from "./layout.ts";
 import { timeAgo } from "./relative_time.ts";
 

@@ -26,7 +26,7 @@ import { copyDiagramFiles } from "../store/diagram_files.ts";
 import type { DiagramSource } from "../store/sources.ts";
 import { renderFullSize } from "../drawing/svg/render_svg.ts";
 import { fileNameOf } from "../file_name.ts";
-import { liveElementCount } from "./content.ts";
+import { liveElementCount } from "../drawing/content.ts";
 import { wholeFile } from "./whole_file.ts";
 
 // What the pages need to know of the store's lists: the orders, where a row stands, and the

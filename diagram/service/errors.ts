@@ -2,7 +2,7 @@
 
 // Not found, conflict and a stale revision are the store's refusals too, defined with it.
 export { ConflictError, NotFoundError, StaleRevisionError } from "../store/errors.ts";
-import type { Checked } from "./content.ts";
+import type { Checked } from "../drawing/content.ts";
 
 /** Input that fails validation: every problem with its path, answered as `{error, problems}`. */
 export class InvalidInputError extends Error {

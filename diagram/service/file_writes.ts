@@ -1,6 +1,6 @@
 // Whole-file writes: a diagram created from an Excalidraw file (an import, or an empty new one) or
 // its contents replaced by one (an editor's save, a REST PUT, a collaboration room's flush). The
-// file is validated, its thumbnail sanitised or rendered (content.ts), and its images settled
+// file is validated, its thumbnail sanitised or rendered (drawing/content.ts), and its images settled
 // against the ones uploaded for the diagram (diagram_images.ts) before the store sees it.
 import { excalidrawFile } from "../drawing/excalidraw/envelope.ts";
 import { sameFile } from "../drawing/excalidraw/same_drawing.ts";
@@ -11,7 +11,7 @@ import {
   getDiagram,
   replaceDiagramContent,
 } from "../store/diagrams.ts";
-import { contentFromFile } from "./content.ts";
+import { contentFromFile } from "../drawing/content.ts";
 import { savedOrRefused } from "./errors.ts";
 import { filesOfDiagram, filesOfNewDiagram } from "./diagram_images.ts";
 import { type Actor, type DiagramDeps, type DiagramView, diagramView } from "./diagrams.ts";

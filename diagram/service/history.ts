@@ -10,7 +10,7 @@ import { getRevision, listRevisions, type RevisionMeta } from "../store/revision
 import { renderThumbnail } from "../drawing/svg/render_svg.ts";
 import type { DiagramOperations } from "./diagram_operations.ts";
 import type { Actor, DiagramView } from "./diagrams.ts";
-import { diffScenes, type SceneDiff } from "./scene_diff.ts";
+import { diffScenes, type SceneDiff } from "../drawing/excalidraw/scene_diff.ts";
 import { wholeFile } from "./whole_file.ts";
 
 export type { RevisionMeta };

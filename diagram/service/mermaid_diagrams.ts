@@ -13,7 +13,7 @@ import { specToMermaid } from "../drawing/mermaid/to_mermaid.ts";
 import { getDiagram } from "../store/diagrams.ts";
 import { fileNameOf } from "../file_name.ts";
 import { ConflictError, InvalidInputError, savedOrRefused } from "./errors.ts";
-import { sceneSpec } from "./scene_spec.ts";
+import { sceneSpec } from "../drawing/scene/scene_spec.ts";
 import type { Actor } from "./diagrams.ts";
 import type {
   PreviewOption,

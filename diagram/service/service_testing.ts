@@ -5,7 +5,7 @@ import { openMigratedDatabase } from "../db/open_migrated.ts";
 import { setPassword } from "../store/users.ts";
 import { createLoginThrottle, DEFAULT_LOGIN_LIMITS } from "../auth/login_throttle.ts";
 import { createDiagramService, type DiagramService } from "./diagram_service.ts";
-import { drawContent, previewOfFile } from "./draw.ts";
+import { drawContent, previewOfFile } from "../drawing/draw.ts";
 
 export interface TestCore {
   core: DiagramService;

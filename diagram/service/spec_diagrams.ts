@@ -17,10 +17,10 @@ import { previewFailure } from "../drawing/png/png_error.ts";
 import { groupElements, groupIds } from "../drawing/png/legibility.ts";
 import type { ExcalidrawFile } from "../drawing/excalidraw/types.ts";
 import { LayoutBusyError, LayoutTimeoutError } from "../layout_pool/layout_pool.ts";
-import type { Checked } from "./content.ts";
-import type { DrawJob, DrawnContent, PreviewImage } from "./draw.ts";
+import type { Checked } from "../drawing/content.ts";
+import type { DrawJob, DrawnContent, PreviewImage } from "../drawing/draw.ts";
 import { InvalidInputError, savedOrRefused } from "./errors.ts";
-import { sceneSpec } from "./scene_spec.ts";
+import { sceneSpec } from "../drawing/scene/scene_spec.ts";
 import { wholeFile } from "./whole_file.ts";
 import { type Actor, type DiagramDeps, type DiagramView, diagramView } from "./diagrams.ts";
 

@@ -5,7 +5,7 @@
 import type { CallToolResult } from "@modelcontextprotocol/server";
 import { z } from "zod";
 import { LEGIBLE_LABEL_PX } from "../../drawing/png/legibility.ts";
-import type { PreviewImage } from "../../service/draw.ts";
+import type { PreviewImage } from "../../drawing/draw.ts";
 
 /** The `preview` argument: whether a PNG of the drawing comes back with the answer. */
 export const previewArgument = z.boolean().optional().describe(

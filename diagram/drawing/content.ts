@@ -1,9 +1,9 @@
 // What gets stored for a diagram, whoever made it: a validated Excalidraw file and a thumbnail
 // that is safe to serve. Generated, uploaded and collaboratively edited files all pass here.
-import type { ExcalidrawFile } from "../drawing/excalidraw/types.ts";
-import { validateScene } from "../drawing/excalidraw/validate.ts";
-import { renderThumbnail } from "../drawing/svg/render_svg.ts";
-import { sanitizeSvg } from "../drawing/svg/sanitize_svg.ts";
+import type { ExcalidrawFile } from "./excalidraw/types.ts";
+import { validateScene } from "./excalidraw/validate.ts";
+import { renderThumbnail } from "./svg/render_svg.ts";
+import { sanitizeSvg } from "./svg/sanitize_svg.ts";
 
 /** A validated file as the store keeps it, with the thumbnail it is shown by. */
 export interface FileContent {

@@ -3,8 +3,8 @@
 // file is as consistent as the validator demands: a kept arrow stays bound to a node that still
 // exists (same spec id → same element id) and lets go of one that is gone; a link stored before
 // links were checked, which no write may store now, is taken out (the agent could not fix it).
-import { withoutUnsafeLinks } from "../drawing/excalidraw/element_links.ts";
-import { indexKeys } from "../drawing/excalidraw/fractional_index.ts";
+import { withoutUnsafeLinks } from "../excalidraw/element_links.ts";
+import { indexKeys } from "../excalidraw/fractional_index.ts";
 
 type Element = Record<string, unknown>;
 type Ref = { id: string; type: string };

@@ -18,9 +18,9 @@ import {
   SPEC_LIMITS,
   type SpecEdge,
   type SpecGroup,
-} from "../drawing/spec.ts";
-import { paletteNameOf } from "../drawing/scene/palette.ts";
-import { EDGE_ARROWHEADS, EDGE_STROKES } from "../drawing/scene/scene.ts";
+} from "../spec.ts";
+import { paletteNameOf } from "./palette.ts";
+import { EDGE_ARROWHEADS, EDGE_STROKES } from "./scene.ts";
 
 type Element = Record<string, unknown>;
 

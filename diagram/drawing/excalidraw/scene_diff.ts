@@ -3,7 +3,7 @@
 // as good as absent. Differently means drawn differently (same_drawing.ts): bookkeeping that moves
 // on every save (version, versionNonce, updated, the index labels) and how a writer spells nothing
 // (`boundElements: null` or `[]`) are no change.
-import { sameElement } from "../drawing/excalidraw/same_drawing.ts";
+import { sameElement } from "./same_drawing.ts";
 
 export interface ElementSummary {
   id: string;

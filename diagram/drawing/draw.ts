@@ -2,16 +2,16 @@
 // thread: lay the spec out and draw it, carry over the hand-made elements of the file it replaces,
 // validate the result, render its thumbnail and, when asked, its PNG preview. Only strings and
 // bytes cross back to the service, or the problems that kept the drawing from being saved.
-import type { DiagramSpec } from "../drawing/spec.ts";
-import type { ExcalidrawFile } from "../drawing/excalidraw/types.ts";
-import { generateDiagram } from "../drawing/generate.ts";
-import { previewFailure } from "../drawing/png/png_error.ts";
-import { groupIds, smallestLabelPx } from "../drawing/png/legibility.ts";
-import type { PngImage } from "../drawing/png/render_png.ts";
-import type { SceneOptions } from "../drawing/scene/scene.ts";
+import type { DiagramSpec } from "./spec.ts";
+import type { ExcalidrawFile } from "./excalidraw/types.ts";
+import { generateDiagram } from "./generate.ts";
+import { previewFailure } from "./png/png_error.ts";
+import { groupIds, smallestLabelPx } from "./png/legibility.ts";
+import type { PngImage } from "./png/render_png.ts";
+import type { SceneOptions } from "./scene/scene.ts";
 import { type Checked, contentFromFile, type FileContent } from "./content.ts";
-import { keepHandDrawn } from "./keep_hand_drawn.ts";
-import { sceneSpec } from "./scene_spec.ts";
+import { keepHandDrawn } from "./scene/keep_hand_drawn.ts";
+import { sceneSpec } from "./scene/scene_spec.ts";
 
 export interface DrawJob {
   spec: DiagramSpec;

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
-import { type DiagramSpec, EDGE_LINES, edgeIds, parseSpec, SHAPES } from "../drawing/spec.ts";
-import { generateDiagram } from "../drawing/generate.ts";
-import { renderFullSize } from "../drawing/svg/render_svg.ts";
-import { everyEdgeStyle } from "../../tests/helpers/scene_fixture.ts";
+import { type DiagramSpec, EDGE_LINES, edgeIds, parseSpec, SHAPES } from "../spec.ts";
+import { generateDiagram } from "../generate.ts";
+import { renderFullSize } from "../svg/render_svg.ts";
+import { everyEdgeStyle } from "../../../tests/helpers/scene_fixture.ts";
 import { sceneSpec } from "./scene_spec.ts";
 
 /** Every line style with every start head, and every end head once, between two nodes. */
