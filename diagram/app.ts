@@ -8,7 +8,7 @@ import { securityHeaders } from "../runtime/security_headers.ts";
 import { pagePolicy } from "./http/page_policy.ts";
 import type { McpEndpoint } from "../runtime/mcp/endpoint.ts";
 import type { DiagramService } from "./service/diagram_service.ts";
-import type { LayoutPoolStats } from "./layout_pool/layout_pool.ts";
+import type { DrawingPoolStats } from "./drawing_pool/drawing_pool.ts";
 import { authenticate, type DiagramHonoEnv } from "./http/authenticate.ts";
 import { answerForKnownError } from "./http/error_answers.ts";
 import { requireSameOrigin } from "./http/same_origin.ts";
@@ -42,8 +42,8 @@ export interface DiagramDeps {
   metricsToken?: string;
   /** Facts /health adds, such as when the last backup succeeded. */
   healthDetails?: HealthDetails;
-  /** The layout pool, for /readyz; without it only the database is checked. */
-  layoutPool?: () => LayoutPoolStats;
+  /** The drawing pool, for /readyz; without it only the database is checked. */
+  layoutPool?: () => DrawingPoolStats;
 }
 
 /** The REST API's roots: each request under them is authenticated by a token or the cookie. */
@@ -61,7 +61,7 @@ export function createDiagramApp(deps: DiagramDeps): Hono {
   const ownOrigin = new URL(deps.baseUrl).origin;
   const secureCookie = ownOrigin.startsWith("https:");
   // Healthy means the database answers: without it the service can do nothing useful. Ready means
-  // the layout workers can take jobs too.
+  // the drawing workers can take jobs too.
   const pool = deps.layoutPool;
   const app = serviceApp("diagram", {
     probe: core.ping,
@@ -140,7 +140,7 @@ export function createDiagramApp(deps: DiagramDeps): Hono {
 }
 
 /** Null when the pool can take a job now: open, and with a warm worker once any has started. */
-function poolProblem(stats: LayoutPoolStats): string | null {
+function poolProblem(stats: DrawingPoolStats): string | null {
   if (stats.closed) return "the layout pool is closed";
   if (stats.workers > 0 && stats.ready === 0) return "the layout workers are still starting";
   return null;

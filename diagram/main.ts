@@ -17,10 +17,14 @@ import { scheduleUpkeep } from "./service/upkeep.ts";
 import { startBackups } from "./backup/schedule.ts";
 import type { Database } from "./db/database.ts";
 import { openMigratedDatabase } from "./db/open_migrated.ts";
-import { createLayoutPool } from "./layout_pool/layout_pool.ts";
+import { createDrawingPool } from "./drawing_pool/drawing_pool.ts";
 import { registerDiagramMetrics } from "./metrics.ts";
 import { Registry } from "../runtime/metrics/registry.ts";
-import { compileResvg, PNG_FONTS_MANIFEST, readPngFontManifest } from "./layout_pool/png_assets.ts";
+import {
+  compileResvg,
+  PNG_FONTS_MANIFEST,
+  readPngFontManifest,
+} from "./drawing_pool/png_assets.ts";
 import { createDiagramMcpServer } from "./mcp/server.ts";
 import { viewResource } from "./mcp/view_resource.ts";
 import { readViewDocument } from "./view_bundle.ts";
@@ -46,7 +50,7 @@ try {
 // Layouts (and the MCP tools' PNG previews) run in workers, off the thread that answers requests,
 // each within its time budget; the workers warm ELK and resvg, compiled once here and shared by
 // them, while the service starts listening.
-const layouts = createLayoutPool({ eager: true, resvg: compileResvg() });
+const layouts = createDrawingPool({ eager: true, resvg: compileResvg() });
 // /metrics: the pool and the database, read when scraped. It also returns `backups`, which the
 // backup scheduler reports its runs to.
 const registry = new Registry();

@@ -1,10 +1,10 @@
-// The diagram service's own series: the layout pool (queue, busy workers, timeouts, PNG previews),
+// The diagram service's own series: the drawing pool (queue, busy workers, timeouts, PNG previews),
 // what the database holds (diagrams, its size, read when scraped), and backups, which the backup
 // scheduler reports through `backups`.
 import type { Registry } from "../runtime/metrics/registry.ts";
 import { describeError } from "../shared/describe_error.ts";
 import type { Database } from "./db/database.ts";
-import type { LayoutPoolStats } from "./layout_pool/layout_pool.ts";
+import type { DrawingPoolStats } from "./drawing_pool/drawing_pool.ts";
 
 export interface BackupMetrics {
   /** A backup written and checked: its size, and when it finished (ms since the epoch). */
@@ -13,7 +13,7 @@ export interface BackupMetrics {
 }
 
 export interface DiagramMetricsSources {
-  pool: () => LayoutPoolStats;
+  pool: () => DrawingPoolStats;
   db: Database;
 }
 

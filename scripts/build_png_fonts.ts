@@ -16,7 +16,7 @@ import {
   type PngFontFamily,
   type PngFontManifest,
 } from "../diagram/drawing/png/png_fonts.ts";
-import { PNG_FONTS_DIR, readPngFontManifest } from "../diagram/layout_pool/png_assets.ts";
+import { PNG_FONTS_DIR, readPngFontManifest } from "../diagram/drawing_pool/png_assets.ts";
 
 const ROOT = new URL("../", import.meta.url).pathname;
 const SOURCE = join(ROOT, "node_modules/@excalidraw/excalidraw/dist/prod/fonts");

@@ -24,7 +24,7 @@ import { SERVICE_NAMES } from "../runtime/service_names.ts";
 export const SERVICE_ENTRY_POINTS = [
   ...SERVICE_NAMES.map((name) => serviceRunArgs(name).at(-1)!),
   // diagram starts it as a Worker, which no import leads to.
-  "diagram/layout_pool/layout_worker.ts",
+  "diagram/drawing_pool/drawing_worker.ts",
   // The operator commands (reset-password, create-token …).
   "diagram/admin.ts",
 ];

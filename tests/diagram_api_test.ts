@@ -198,7 +198,7 @@ Deno.test("duplicate copies a diagram; export downloads its file with a safe nam
 
 Deno.test("/readyz checks the database and the layout workers; /metrics counts diagrams by state and the database's size", async () => {
   await withDiagram(async (instance) => {
-    // Ready once a layout worker is warm, a moment after the start.
+    // Ready once a drawing worker is warm, a moment after the start.
     const readiness = () => fetch(new URL("/readyz", instance.url)).then((r) => r.json());
     const first = await readiness();
     if (first.status !== "ready") {

@@ -38,7 +38,7 @@ const DRAWING_STANDS_ALONE: Boundary = {
   from: ["diagram/drawing/**"],
   notTo: [
     ...["diagram/service/**", "diagram/store/**", "diagram/db/**", "diagram/routes/**"],
-    ...["diagram/pages/**", "diagram/mcp/**", "diagram/http/**", "diagram/layout_pool/**"],
+    ...["diagram/pages/**", "diagram/mcp/**", "diagram/http/**", "diagram/drawing_pool/**"],
   ],
 };
 
@@ -178,7 +178,7 @@ Deno.test("the drawing check names an engine file that imports the rest of the s
     [DRAWING_STANDS_ALONE],
     edges(
       ["diagram/drawing/svg/render_svg.ts", "diagram/service/errors.ts"],
-      ["diagram/drawing/generate.ts", "diagram/layout_pool/layout_pool.ts"],
+      ["diagram/drawing/generate.ts", "diagram/drawing_pool/drawing_pool.ts"],
       ["diagram/drawing/scene/scene.ts", "diagram/drawing/layout/layout.ts"],
       ["diagram/drawing/generate.ts", "shared/spec.ts"],
       ["diagram/service/draw.ts", "diagram/drawing/generate.ts"],
@@ -186,7 +186,7 @@ Deno.test("the drawing check names an engine file that imports the rest of the s
   );
   assert.deepEqual(found, [
     `diagram/drawing/svg/render_svg.ts → diagram/service/errors.ts: diagram/drawing/** may not import diagram/service/** (${DRAWING_STANDS_ALONE.rule})`,
-    `diagram/drawing/generate.ts → diagram/layout_pool/layout_pool.ts: diagram/drawing/** may not import diagram/layout_pool/** (${DRAWING_STANDS_ALONE.rule})`,
+    `diagram/drawing/generate.ts → diagram/drawing_pool/drawing_pool.ts: diagram/drawing/** may not import diagram/drawing_pool/** (${DRAWING_STANDS_ALONE.rule})`,
   ]);
 });
 

@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import { generateDiagram } from "../diagram/drawing/generate.ts";
 import { mermaidToSpec } from "../diagram/drawing/mermaid/from_mermaid.ts";
 import { initPngRenderer, renderScenePng, sceneExtent } from "../diagram/drawing/png/render_png.ts";
-import { pngFontsFromDisk, resvgWasm } from "../diagram/layout_pool/png_assets.ts";
+import { pngFontsFromDisk, resvgWasm } from "../diagram/drawing_pool/png_assets.ts";
 import { checkLayoutQuality } from "./helpers/layout_quality.ts";
 import { drawnFromScene, readability, smallestFont } from "./helpers/readability.ts";
 

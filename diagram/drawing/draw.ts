@@ -1,4 +1,4 @@
-// Everything a spec write computes, as one pure function the layout workers run off the request
+// Everything a spec write computes, as one pure function the drawing workers run off the request
 // thread: lay the spec out and draw it, carry over the hand-made elements of the file it replaces,
 // validate the result, render its thumbnail and, when asked, its PNG preview. Only strings and
 // bytes cross back to the service, or the problems that kept the drawing from being saved.

@@ -8,7 +8,7 @@ import {
   TooManyAttemptsError,
   WrongCredentialsError,
 } from "../service/errors.ts";
-import { LayoutBusyError, LayoutTimeoutError } from "../layout_pool/layout_pool.ts";
+import { DrawingBusyError, DrawingTimeoutError } from "../drawing_pool/drawing_pool.ts";
 import { RequestBodyError } from "../../runtime/request_body.ts";
 
 export function answerForKnownError(error: unknown, c: Context): Response | null {
@@ -27,9 +27,9 @@ export function answerForKnownError(error: unknown, c: Context): Response | null
   if (error instanceof TooManyAttemptsError) {
     return c.json({ error: error.message }, 429, { "Retry-After": String(error.retryAfter) });
   }
-  if (error instanceof LayoutBusyError) {
+  if (error instanceof DrawingBusyError) {
     return c.json({ error: error.message }, 503, { "Retry-After": "5" });
   }
-  if (error instanceof LayoutTimeoutError) return c.json({ error: error.message }, 422);
+  if (error instanceof DrawingTimeoutError) return c.json({ error: error.message }, 422);
   return null;
 }

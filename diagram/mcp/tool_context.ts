@@ -13,7 +13,7 @@ import {
   NotFoundError,
   StaleRevisionError,
 } from "../service/errors.ts";
-import { LayoutBusyError, LayoutTimeoutError } from "../layout_pool/layout_pool.ts";
+import { DrawingBusyError, DrawingTimeoutError } from "../drawing_pool/drawing_pool.ts";
 
 export interface ToolContext {
   diagrams: DiagramOperations;
@@ -40,10 +40,10 @@ export function toolFailure(tool: string, error: unknown): CallToolResult {
         `${error.currentRevision}); nothing was saved. Read it again with get_diagram and retry.`,
     );
   }
-  if (error instanceof LayoutBusyError) {
+  if (error instanceof DrawingBusyError) {
     return errorResult(`${error.message}; nothing was saved. Retry in a few seconds.`);
   }
-  if (error instanceof LayoutTimeoutError || error instanceof ConflictError) {
+  if (error instanceof DrawingTimeoutError || error instanceof ConflictError) {
     return errorResult(error.message);
   }
   return unexpectedFailure("diagram", tool, error);

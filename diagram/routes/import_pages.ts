@@ -9,7 +9,7 @@ import type { DiagramOperations } from "../service/diagram_operations.ts";
 import type { Actor } from "../service/diagrams.ts";
 import { InvalidInputError, NotFoundError } from "../service/errors.ts";
 import { idSchema, nameSchema } from "../service/schemas.ts";
-import { LayoutBusyError, LayoutTimeoutError } from "../layout_pool/layout_pool.ts";
+import { DrawingBusyError, DrawingTimeoutError } from "../drawing_pool/drawing_pool.ts";
 import type { PageEnv } from "../http/page_session.ts";
 import { galleryImportPage, type ImportOutcome, importPage } from "../pages/import_page.ts";
 import type { DiagramService } from "../service/diagram_service.ts";
@@ -111,7 +111,7 @@ export function importPages(deps: ImportPageDeps): Hono<PageEnv> {
       if (error instanceof NotFoundError) {
         return { file: file.name, problems: ["the collection to import into no longer exists"] };
       }
-      if (error instanceof LayoutBusyError || error instanceof LayoutTimeoutError) {
+      if (error instanceof DrawingBusyError || error instanceof DrawingTimeoutError) {
         return { file: file.name, problems: [error.message] };
       }
       if (!(error instanceof InvalidInputError)) throw error;

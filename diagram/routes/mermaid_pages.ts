@@ -8,7 +8,7 @@ import type { DiagramOperations } from "../service/diagram_operations.ts";
 import { InvalidInputError, NotFoundError } from "../service/errors.ts";
 import { MERMAID_LIMITS } from "../service/mermaid_diagrams.ts";
 import { idSchema, nameSchema } from "../service/schemas.ts";
-import { LayoutBusyError, LayoutTimeoutError } from "../layout_pool/layout_pool.ts";
+import { DrawingBusyError, DrawingTimeoutError } from "../drawing_pool/drawing_pool.ts";
 import { actorOf } from "../http/authenticate.ts";
 import { readForm } from "../http/form_body.ts";
 import type { PageEnv } from "../http/page_session.ts";
@@ -90,13 +90,13 @@ export function mermaidPages(deps: MermaidPageDeps): Hono<PageEnv> {
         const problem = "That collection no longer exists: the diagram was not created.";
         return c.html(newMermaidPage({ ...view, collection: undefined, problem }), 404);
       }
-      if (error instanceof LayoutBusyError) {
+      if (error instanceof DrawingBusyError) {
         const problem = "The server is busy drawing other diagrams: try again in a few seconds.";
         return c.html(newMermaidPage({ ...view, nameProblem, problem }), 503, {
           "Retry-After": "5",
         });
       }
-      if (error instanceof LayoutTimeoutError) {
+      if (error instanceof DrawingTimeoutError) {
         const problem = error.message.charAt(0).toUpperCase() + error.message.slice(1);
         return c.html(newMermaidPage({ ...view, nameProblem, problem }), 422);
       }

@@ -73,7 +73,7 @@ const PNG_HEADERS = {
   "Content-Security-Policy": "default-src 'none'",
 };
 
-/** When a PNG that could not be drawn now (the layout pool busy) may be asked for again. */
+/** When a PNG that could not be drawn now (the drawing pool busy) may be asked for again. */
 const PNG_RETRY_SECONDS = 5;
 
 /** /s/*, /oembed and the shared pages' assets: the visitor's side of share links. */
@@ -195,7 +195,7 @@ export function sharedPageRoutes(deps: SharedPageDeps): Hono {
     };
   }
 
-  /** The PNG, or the 503 that says why there is none now (the layout pool busy, say). */
+  /** The PNG, or the 503 that says why there is none now (the drawing pool busy, say). */
   async function png(diagram: SharedDiagram): Promise<{ fileName: string; body: Drawn }> {
     const drawn = await shared.png(diagram);
     if ("png" in drawn) return { fileName: drawn.fileName, body: drawn.png };

@@ -7,7 +7,7 @@ import { fileWriteOperations } from "./file_writes.ts";
 import { mermaidOperations } from "./mermaid_diagrams.ts";
 import { type SpecDeps, specOperations } from "./spec_diagrams.ts";
 
-/** What the diagram operations need: the database, the public URL, the clock and the layout pool. */
+/** What the diagram operations need: the database, the public URL, the clock and the drawing pool. */
 export type DiagramCoreDeps = SpecDeps;
 
 export type DiagramOperations = ReturnType<typeof diagramOperations>;

@@ -96,7 +96,7 @@ export function sharedViewOperations(deps: {
     },
 
     /**
-     * The PNG of the current revision, drawn on the layout pool within its limits; or why there is
+     * The PNG of the current revision, drawn on the drawing pool within its limits; or why there is
      * none now (the pool busy or past its time budget, the drawing too large for the limits).
      */
     async png(

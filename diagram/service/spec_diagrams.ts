@@ -1,5 +1,5 @@
 // Diagrams as structural specs: drawn from one (laid out off the request thread by deps.draw, the
-// layout pool in the service), redrawn from a whole new spec or a patch of the current one with
+// drawing pool in the service), redrawn from a whole new spec or a patch of the current one with
 // the elements a person drew by hand kept in place, and read back as the spec update_diagram
 // accepts. Every spec is checked and its layout budgeted before any layout, so a refused one costs
 // nothing and saves nothing.
@@ -16,7 +16,7 @@ import {
 import { previewFailure } from "../drawing/png/png_error.ts";
 import { groupElements, groupIds } from "../drawing/png/legibility.ts";
 import type { ExcalidrawFile } from "../drawing/excalidraw/types.ts";
-import { LayoutBusyError, LayoutTimeoutError } from "../layout_pool/layout_pool.ts";
+import { DrawingBusyError, DrawingTimeoutError } from "../drawing_pool/drawing_pool.ts";
 import type { Checked } from "../drawing/content.ts";
 import type { DrawJob, DrawnContent, PreviewImage } from "../drawing/draw.ts";
 import { InvalidInputError, savedOrRefused } from "./errors.ts";
@@ -118,7 +118,7 @@ export function specOperations(deps: SpecDeps) {
     try {
       return await deps.preview(file, owner);
     } catch (error) {
-      const refused = error instanceof LayoutBusyError || error instanceof LayoutTimeoutError;
+      const refused = error instanceof DrawingBusyError || error instanceof DrawingTimeoutError;
       return { error: refused ? error.message : previewFailure(error) };
     }
   }

@@ -16,7 +16,7 @@ export class PngError extends Error {
 }
 
 /**
- * A preview stopped at its time budget. The layout pool says the same when its own deadline
+ * A preview stopped at its time budget. The drawing pool says the same when its own deadline
  * passes first.
  */
 export function previewTimeoutMessage(budgetMs: number): string {

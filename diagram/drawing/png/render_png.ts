@@ -13,7 +13,7 @@
 //   bars and lines thinner than a pixel a pixel wide and crisp (render_svg.ts says why: each of
 //   the three made a 1000-node diagram take hundreds of milliseconds or seconds more).
 // - The caller hands over resvg's WebAssembly module (bytes, or compiled) and the fonts (this
-//   module reads no file): the layout workers do it once each at start (layout_pool/png_assets.ts)
+//   module reads no file): the drawing workers do it once each at start (drawing_pool/png_assets.ts)
 //   with the module the service compiled once for all of them.
 // - A time budget is a deadline for resvg itself: a drawing still running then is stopped where
 //   it is (time_limit.ts), since the cost of one cannot be told well enough from its SVG (300

@@ -7,7 +7,7 @@ import { renderFullSize } from "../svg/render_svg.ts";
 import { initPngRenderer, PNG_LIMITS, renderPng, renderScenePng, svgSize } from "./render_png.ts";
 import { PngError, previewTimeoutMessage } from "./png_error.ts";
 import type { PngFonts } from "./png_fonts.ts";
-import { pngFontsFromDisk, resvgWasm } from "../../layout_pool/png_assets.ts";
+import { pngFontsFromDisk, resvgWasm } from "../../drawing_pool/png_assets.ts";
 import { ELEMENT_DEFAULTS, fileWithNote } from "../../../tests/helpers/scene_fixture.ts";
 import { randomDag } from "../../../tests/helpers/layout_quality.ts";
 import {

@@ -8,11 +8,11 @@ import { fileOfVeils, fileWithNote } from "../../tests/helpers/scene_fixture.ts"
 import { previewTimeoutMessage } from "../drawing/png/png_error.ts";
 import { compileResvg } from "./png_assets.ts";
 import {
-  createLayoutPool,
-  LayoutBusyError,
-  type LayoutPoolOptions,
-  LayoutTimeoutError,
-} from "./layout_pool.ts";
+  createDrawingPool,
+  DrawingBusyError,
+  type DrawingPoolOptions,
+  DrawingTimeoutError,
+} from "./drawing_pool.ts";
 
 const OPTIONS = { diagramId: "pool", source: "https://diagrams.example.test", updated: 0 };
 const SCRIPTED = new URL("./scripted_worker.ts", import.meta.url);
@@ -30,10 +30,10 @@ interface Run {
 }
 
 async function withPool(
-  options: LayoutPoolOptions,
-  test: (pool: ReturnType<typeof createLayoutPool>) => Promise<void>,
+  options: DrawingPoolOptions,
+  test: (pool: ReturnType<typeof createDrawingPool>) => Promise<void>,
 ): Promise<void> {
-  const pool = createLayoutPool(options);
+  const pool = createDrawingPool(options);
   try {
     await test(pool);
   } finally {
@@ -42,7 +42,7 @@ async function withPool(
 }
 
 async function run(
-  pool: ReturnType<typeof createLayoutPool>,
+  pool: ReturnType<typeof createDrawingPool>,
   command: string,
   owner?: string,
 ): Promise<Run> {
@@ -51,7 +51,7 @@ async function run(
 
 /** The pool's drawing of a job; the problems of a drawing that could not be saved fail the test. */
 async function drawnBy(
-  pool: ReturnType<typeof createLayoutPool>,
+  pool: ReturnType<typeof createDrawingPool>,
   job: DrawJob,
   owner?: string,
 ): Promise<DrawnContent> {
@@ -64,7 +64,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The identities of `count` warm workers: jobs run in pairs until as many have answered. */
 async function warmWorkers(
-  pool: ReturnType<typeof createLayoutPool>,
+  pool: ReturnType<typeof createDrawingPool>,
   count: number,
 ): Promise<Set<string>> {
   const seen = new Set<string>();
@@ -90,7 +90,7 @@ Deno.test("a job beyond the workers and the queue is refused as busy", async () 
   await withPool({ size: 1, maxQueued: 1, workerUrl: SCRIPTED }, async (pool) => {
     const running = run(pool, "sleep 200");
     const queued = run(pool, "sleep 0");
-    await assert.rejects(run(pool, "sleep 0"), LayoutBusyError);
+    await assert.rejects(run(pool, "sleep 0"), DrawingBusyError);
     await Promise.all([running, queued]);
     await run(pool, "sleep 0");
   });
@@ -113,14 +113,14 @@ Deno.test("stats tell the jobs waiting, the workers busy, and the jobs ended and
     // Both were handed to the pool at once: one runs on the warm worker, the other waits.
     assert.deepEqual([pool.stats().busy, pool.stats().queued], [1, 1]);
     await Promise.all([running, waiting]);
-    await assert.rejects(run(pool, "spin 600"), LayoutTimeoutError);
+    await assert.rejects(run(pool, "spin 600"), DrawingTimeoutError);
     // The runaway keeps its worker busy until it ends; its caller was answered at the deadline.
     const after = pool.stats();
     assert.deepEqual([after.busy, after.queued], [1, 0]);
     assert.deepEqual(after.finished, { draw: 4, preview: 0 });
     assert.deepEqual(after.timeouts, { draw: 1, preview: 0 });
   });
-  const closed = createLayoutPool({ size: 1, workerUrl: SCRIPTED });
+  const closed = createDrawingPool({ size: 1, workerUrl: SCRIPTED });
   await closed.close();
   assert.equal(closed.stats().closed, true);
 });
@@ -130,7 +130,7 @@ Deno.test("a job over its budget is answered with a timeout at the deadline; its
     const before = await run(pool, "sleep 0");
     const started = performance.now();
     const error = await run(pool, "spin 1500").then(() => null, (error) => error);
-    assert.ok(error instanceof LayoutTimeoutError, String(error));
+    assert.ok(error instanceof DrawingTimeoutError, String(error));
     assert.ok(performance.now() - started < 1200, "answered at the deadline, not at the end");
     assert.match(error.message, /longer than 0\.3 s .* simplify the spec/);
     const after = await run(pool, "sleep 0");
@@ -158,7 +158,7 @@ Deno.test("an owner with half the queue waiting is refused as busy, and another 
     await run(pool, "sleep 0");
     const running = run(pool, "sleep 500", "a");
     const queued = run(pool, "sleep 0", "a");
-    await assert.rejects(run(pool, "sleep 0", "a"), LayoutBusyError);
+    await assert.rejects(run(pool, "sleep 0", "a"), DrawingBusyError);
     const other = run(pool, "sleep 0", "b");
     await Promise.all([running, queued, other]);
   });
@@ -183,7 +183,7 @@ Deno.test("a worker that a job cost (stopped at its budget) is replaced before i
 Deno.test("an error inside a worker fails that job only, with the worker's message", async () => {
   await withPool({ size: 1, workerUrl: SCRIPTED }, async (pool) => {
     await assert.rejects(run(pool, "throw scene-broke"), (error: Error) => {
-      assert.ok(!(error instanceof LayoutTimeoutError) && !(error instanceof LayoutBusyError));
+      assert.ok(!(error instanceof DrawingTimeoutError) && !(error instanceof DrawingBusyError));
       assert.equal(error.message, "scene-broke");
       return true;
     });
@@ -216,14 +216,14 @@ Deno.test("a stored file's preview runs on the workers within the same budget, r
     const answered = await pool.preview("sleep 0");
     assert.ok("error" in answered && JSON.parse(answered.error).identity, "the worker answered");
     const error = await pool.preview("spin 800").then(() => null, (error) => error);
-    assert.ok(error instanceof LayoutTimeoutError, String(error));
+    assert.ok(error instanceof DrawingTimeoutError, String(error));
     assert.match(error.message, /rendering the diagram's preview took longer than 0\.3 s/);
     assert.doesNotMatch(error.message, /simplify the spec/);
   });
 });
 
 Deno.test("closing the pool rejects running and queued jobs, and later calls", async () => {
-  const pool = createLayoutPool({ size: 1, workerUrl: SCRIPTED });
+  const pool = createDrawingPool({ size: 1, workerUrl: SCRIPTED });
   const running = run(pool, "sleep 5000");
   const queued = run(pool, "sleep 0");
   await new Promise((resolve) => setTimeout(resolve, 100));

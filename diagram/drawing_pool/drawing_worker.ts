@@ -1,4 +1,4 @@
-// One layout worker: warms ELK and the PNG renderer once, then runs one task per message: draws a
+// One drawing worker: warms ELK and the PNG renderer once, then runs one task per message: draws a
 // diagram (layout, scene, kept elements, validation, thumbnail, PNG preview when asked) or renders
 // a stored file's PNG, off the service's request thread. Errors are posted back as messages so
 // that only that task fails.
@@ -7,14 +7,14 @@ import { drawContent, type PngRenderer, previewOfFile } from "../drawing/draw.ts
 import { warmLayoutEngine } from "../drawing/layout/layout.ts";
 import { PngError } from "../drawing/png/png_error.ts";
 import type {
-  LayoutJobMessage,
-  LayoutPoolMessage,
-  LayoutResult,
-  LayoutWorkerMessage,
-} from "./layout_protocol.ts";
+  DrawingJobMessage,
+  DrawingPoolMessage,
+  DrawingResult,
+  DrawingWorkerMessage,
+} from "./drawing_protocol.ts";
 import { createPngRenderer, type WorkerPngRenderer } from "./png_assets.ts";
 
-function post(message: LayoutWorkerMessage): void {
+function post(message: DrawingWorkerMessage): void {
   self.postMessage(message);
 }
 
@@ -50,7 +50,7 @@ const renderer = resvg.then((module) => createPngRenderer({ resvg: module ?? und
 let previous: Promise<void> = Promise.all([warmLayoutEngine(), renderer])
   .then(() => post({ type: "ready" }));
 
-async function run(task: LayoutJobMessage): Promise<LayoutResult> {
+async function run(task: DrawingJobMessage): Promise<DrawingResult> {
   const ready = await renderer;
   // Stopped at the task's deadline: resvg draws a costly picture in one call that never yields.
   const render: PngRenderer = (elements, files) => ready.render(elements, task.budget, files);
@@ -59,7 +59,7 @@ async function run(task: LayoutJobMessage): Promise<LayoutResult> {
     : { kind: "preview", preview: await previewOfFile(task.file, render) };
 }
 
-self.onmessage = ({ data }: MessageEvent<LayoutPoolMessage>) => {
+self.onmessage = ({ data }: MessageEvent<DrawingPoolMessage>) => {
   if (data.kind === "init") return initialise(data.resvg);
   previous = previous.then(async () => {
     try {

@@ -1,6 +1,6 @@
 // What the PNG renderer needs from disk: resvg's WebAssembly module (from its npm package) and
 // Excalidraw's fonts as TrueType, which scripts/build_png_fonts.ts writes to build/png_fonts/ (and
-// the compiled binary embeds). Read by each layout worker when it starts.
+// the compiled binary embeds). Read by each drawing worker when it starts.
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { PngFontManifest, PngFonts } from "../drawing/png/png_fonts.ts";
@@ -44,7 +44,7 @@ export function resvgWasm(): Promise<Uint8Array<ArrayBuffer>> {
   return Deno.readFile(new URL(import.meta.resolve("@resvg/resvg-wasm/index_bg.wasm")));
 }
 
-/** resvg compiled, for the layout pool to share with its workers; null when it cannot be. */
+/** resvg compiled, for the drawing pool to share with its workers; null when it cannot be. */
 export async function compileResvg(): Promise<WebAssembly.Module | null> {
   try {
     return await WebAssembly.compile(await resvgWasm());
@@ -125,7 +125,7 @@ const WARM_UP_LIMITS = { ...PNG_LIMITS, maxLongSide: 800 };
 /** Rounds of both drawings: enough for V8 to optimise the busiest code. */
 const WARM_UP_ROUNDS = 2;
 
-/** The renderer of one layout worker. */
+/** The renderer of one drawing worker. */
 export interface WorkerPngRenderer {
   /** A scene's PNG (its images from `files`), stopped at `budget`'s deadline when given. */
   render(
@@ -141,7 +141,7 @@ export interface WorkerPngRenderer {
 }
 
 /**
- * The renderer a layout worker uses: resvg (the pool's compiled module, else compiled here) warm,
+ * The renderer a drawing worker uses: resvg (the pool's compiled module, else compiled here) warm,
  * the built fonts read on demand. Rejects when the fonts were never built or resvg cannot start.
  */
 export async function createPngRenderer(

@@ -1,4 +1,4 @@
-// A stand-in for layout_worker.ts in the pool's tests: it speaks the same protocol but does
+// A stand-in for drawing_worker.ts in the pool's tests: it speaks the same protocol but does
 // what the first node's label (or a preview's file) says, so that timing, failures and heap sizes
 // are chosen by the test instead of by ELK. Labels: "sleep <ms>", "spin <ms>" (busy, like a long
 // layout; bounded because Deno 2.9 does not stop a busy worker on terminate()), "throw <message>",
@@ -6,17 +6,17 @@
 // whose PNG was stopped at the budget does). The answer's `file` (a preview's error) records this
 // worker's identity, when it started and when the job ran.
 /// <reference lib="deno.worker" />
-import type { LayoutPoolMessage, LayoutWorkerMessage } from "./layout_protocol.ts";
+import type { DrawingPoolMessage, DrawingWorkerMessage } from "./drawing_protocol.ts";
 
 const identity = crypto.randomUUID();
 /** Wall-clock ms, comparable with the test's own Date.now(). */
 const bornAt = Date.now();
 
-function post(message: LayoutWorkerMessage): void {
+function post(message: DrawingWorkerMessage): void {
   self.postMessage(message);
 }
 
-self.onmessage = async ({ data }: MessageEvent<LayoutPoolMessage>) => {
+self.onmessage = async ({ data }: MessageEvent<DrawingPoolMessage>) => {
   if (data.kind === "init") return;
   const label = data.kind === "draw" ? data.job.spec.nodes[0].label : data.file;
   const [command, argument = ""] = label.split(" ");

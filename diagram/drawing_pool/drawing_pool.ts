@@ -1,5 +1,5 @@
 // Draws diagrams on a pool of workers, so that a long layout never blocks the service's
-// other requests. Each job has a time budget: past it the caller gets LayoutTimeoutError and
+// other requests. Each job has a time budget: past it the caller gets DrawingTimeoutError and
 // nothing is saved. Deno 2.9 cannot stop a worker that is busy computing (terminate() takes
 // effect only when it yields), so the workers stop their own PNG drawing at the budget
 // (drawing/png/time_limit.ts: resvg, the one part whose cost a spec's budget check cannot bound),
@@ -16,20 +16,20 @@ import { previewTimeoutMessage } from "../drawing/png/png_error.ts";
 import type { Checked } from "../drawing/content.ts";
 import type { DrawJob, DrawnContent, PreviewImage } from "../drawing/draw.ts";
 import type {
-  LayoutInitMessage,
-  LayoutJobMessage,
-  LayoutResult,
-  LayoutTask,
-  LayoutWorkerMessage,
-} from "./layout_protocol.ts";
+  DrawingInitMessage,
+  DrawingJobMessage,
+  DrawingResult,
+  DrawingTask,
+  DrawingWorkerMessage,
+} from "./drawing_protocol.ts";
 
-export interface LayoutPoolOptions {
+export interface DrawingPoolOptions {
   /** Workers running at once; defaults to the number of CPU cores. */
   size?: number;
   /** Budget of one job, from the moment a warm worker takes it. */
   timeoutMs?: number;
   /**
-   * Jobs allowed to wait for a worker; one more is refused with LayoutBusyError, and so is one
+   * Jobs allowed to wait for a worker; one more is refused with DrawingBusyError, and so is one
    * more of an owner who already has half of them waiting.
    */
   maxQueued?: number;
@@ -54,24 +54,24 @@ export interface LayoutPoolOptions {
  * Who asked for a job (an account's id): an owner runs at most one job fewer than there are
  * workers. Jobs without one are not limited.
  */
-export type LayoutOwner = string | undefined;
+export type DrawingOwner = string | undefined;
 
-export interface LayoutPool {
-  /** Rejects with LayoutBusyError, LayoutTimeoutError, or an Error with the worker's message. */
-  draw(job: DrawJob, owner?: LayoutOwner): Promise<Checked<DrawnContent>>;
+export interface DrawingPool {
+  /** Rejects with DrawingBusyError, DrawingTimeoutError, or an Error with the worker's message. */
+  draw(job: DrawJob, owner?: DrawingOwner): Promise<Checked<DrawnContent>>;
   /**
    * A stored file's PNG, on the same workers, queue and budget as drawings; rejects as draw does
    * (a preview that fails inside the worker, or is stopped there at the budget, resolves with
    * its error instead).
    */
-  preview(file: string, owner?: LayoutOwner): Promise<PreviewImage>;
+  preview(file: string, owner?: DrawingOwner): Promise<PreviewImage>;
   /** Terminates every worker; running and queued jobs reject. */
   close(): Promise<void>;
   /** What /metrics and /readyz read: the pool now, and its jobs since it started. */
-  stats(): LayoutPoolStats;
+  stats(): DrawingPoolStats;
 }
 
-export interface LayoutPoolStats {
+export interface DrawingPoolStats {
   queued: number;
   busy: number;
   /** Workers started, warm or warming. */
@@ -80,24 +80,24 @@ export interface LayoutPoolStats {
   ready: number;
   closed: boolean;
   /** Jobs stopped at their budget, by kind. */
-  timeouts: Record<LayoutTask["kind"], number>;
+  timeouts: Record<DrawingTask["kind"], number>;
   /** Jobs that ended (answered, failed or stopped), by kind. */
-  finished: Record<LayoutTask["kind"], number>;
+  finished: Record<DrawingTask["kind"], number>;
 }
 
 /** Every worker is busy and the queue is full: the caller should retry in a few seconds. */
-export class LayoutBusyError extends Error {
+export class DrawingBusyError extends Error {
   constructor() {
     super(
       "the diagram service is busy laying out other diagrams; retry in a few seconds",
     );
-    this.name = "LayoutBusyError";
+    this.name = "DrawingBusyError";
   }
 }
 
 /** A job ran past its budget and was stopped. The message tells the author what to change. */
-export class LayoutTimeoutError extends Error {
-  constructor(readonly timeoutMs: number, kind: LayoutTask["kind"] = "draw") {
+export class DrawingTimeoutError extends Error {
+  constructor(readonly timeoutMs: number, kind: DrawingTask["kind"] = "draw") {
     super(
       kind === "preview"
         ? previewTimeoutMessage(timeoutMs)
@@ -106,7 +106,7 @@ export class LayoutTimeoutError extends Error {
           "every layer it skips), fewer edges in cycles, fewer nodes and edges — or split it " +
           "into several diagrams",
     );
-    this.name = "LayoutTimeoutError";
+    this.name = "DrawingTimeoutError";
   }
 }
 
@@ -120,7 +120,7 @@ const DEFAULT_MAX_QUEUED = 8;
  * diagrams of a few hundred nodes, not after every medium one.
  */
 const DEFAULT_RECYCLE_HEAP_BYTES = 128 * 1024 * 1024;
-const DEFAULT_WORKER_URL = new URL("./layout_worker.ts", import.meta.url);
+const DEFAULT_WORKER_URL = new URL("./drawing_worker.ts", import.meta.url);
 /**
  * How long before the pool's deadline a worker stops drawing PNGs: time for its answer to arrive
  * before the deadline refuses the job as a whole.
@@ -128,9 +128,9 @@ const DEFAULT_WORKER_URL = new URL("./layout_worker.ts", import.meta.url);
 const ANSWER_MARGIN_MS = 250;
 
 interface Job {
-  task: LayoutTask;
-  owner: LayoutOwner;
-  resolve: (result: LayoutResult) => void;
+  task: DrawingTask;
+  owner: DrawingOwner;
+  resolve: (result: DrawingResult) => void;
   reject: (error: Error) => void;
 }
 
@@ -146,10 +146,10 @@ interface Slot {
    * budget). That owner's next job waits for it rather than take the place of a warm worker
    * another owner's small diagram needs.
    */
-  replacing?: LayoutOwner;
+  replacing?: DrawingOwner;
 }
 
-export function createLayoutPool(options: LayoutPoolOptions = {}): LayoutPool {
+export function createDrawingPool(options: DrawingPoolOptions = {}): DrawingPool {
   const size = Math.max(1, Math.floor(options.size ?? navigator.hardwareConcurrency ?? 1));
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const maxQueued = options.maxQueued ?? DEFAULT_MAX_QUEUED;
@@ -166,13 +166,13 @@ export function createLayoutPool(options: LayoutPoolOptions = {}): LayoutPool {
   const timeouts = { draw: 0, preview: 0 };
   const finished = { draw: 0, preview: 0 };
 
-  function spawn(replacing?: LayoutOwner): void {
+  function spawn(replacing?: DrawingOwner): void {
     const slot: Slot = {
       worker: new Worker(workerUrl, { type: "module" }),
       ready: false,
       ...(replacing === undefined ? {} : { replacing }),
     };
-    slot.worker.onmessage = ({ data }: MessageEvent<LayoutWorkerMessage>) => onMessage(slot, data);
+    slot.worker.onmessage = ({ data }: MessageEvent<DrawingWorkerMessage>) => onMessage(slot, data);
     slot.worker.onerror = (event) => {
       // Handled here: unhandled, a worker's error would end the service.
       event.preventDefault();
@@ -181,7 +181,7 @@ export function createLayoutPool(options: LayoutPoolOptions = {}): LayoutPool {
     slots.push(slot);
     // Before any job: a worker says it is ready only once it has this.
     resvg.then((module) => {
-      const init: LayoutInitMessage = { kind: "init", resvg: module };
+      const init: DrawingInitMessage = { kind: "init", resvg: module };
       if (slots.includes(slot)) slot.worker.postMessage(init);
     });
   }
@@ -223,11 +223,11 @@ export function createLayoutPool(options: LayoutPoolOptions = {}): LayoutPool {
       slot.abandoned = true;
       timeouts[job.task.kind]++;
       finished[job.task.kind]++;
-      job.reject(new LayoutTimeoutError(timeoutMs, job.task.kind));
+      job.reject(new DrawingTimeoutError(timeoutMs, job.task.kind));
     }, timeoutMs);
     slot.running = { id, job, timer };
     const deadline = Date.now() + timeoutMs - ANSWER_MARGIN_MS;
-    const message: LayoutJobMessage = {
+    const message: DrawingJobMessage = {
       ...job.task,
       id,
       budget: { deadline, budgetMs: timeoutMs },
@@ -235,7 +235,7 @@ export function createLayoutPool(options: LayoutPoolOptions = {}): LayoutPool {
     slot.worker.postMessage(message);
   }
 
-  function onMessage(slot: Slot, message: LayoutWorkerMessage): void {
+  function onMessage(slot: Slot, message: DrawingWorkerMessage): void {
     if (message.type === "ready") {
       slot.ready = true;
       delete slot.replacing;
@@ -263,7 +263,7 @@ export function createLayoutPool(options: LayoutPoolOptions = {}): LayoutPool {
    * Retires a worker that `owner`'s job ended (it ran past its budget, broke resvg, or crashed),
    * and starts its replacement now if that owner has jobs waiting: they wait for it.
    */
-  function replace(slot: Slot, owner: LayoutOwner): void {
+  function replace(slot: Slot, owner: DrawingOwner): void {
     retire(slot);
     if (queue.some((job) => job.owner === owner) && slots.length < size) spawn(owner);
   }
@@ -286,15 +286,15 @@ export function createLayoutPool(options: LayoutPoolOptions = {}): LayoutPool {
 
   if (options.eager) { for (let i = 0; i < size; i++) spawn(); }
 
-  function submit(task: LayoutTask, owner: LayoutOwner): Promise<LayoutResult> {
+  function submit(task: DrawingTask, owner: DrawingOwner): Promise<DrawingResult> {
     if (closed) return Promise.reject(new Error("the layout pool is closed"));
     const busy = slots.filter((slot) => slot.running !== undefined).length;
     // Jobs that free workers will take at once are not waiting.
     const full = queue.length >= maxQueued + (size - busy);
     const ownersShare = owner !== undefined &&
       queue.filter((job) => job.owner === owner).length >= maxQueuedPerOwner;
-    if (full || ownersShare) return Promise.reject(new LayoutBusyError());
-    return new Promise<LayoutResult>((resolve, reject) => {
+    if (full || ownersShare) return Promise.reject(new DrawingBusyError());
+    return new Promise<DrawingResult>((resolve, reject) => {
       queue.push({ task, owner, resolve, reject });
       pump();
     });
