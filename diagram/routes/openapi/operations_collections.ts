@@ -91,7 +91,10 @@ export const COLLECTION_OPERATIONS: Operation[] = [
       notes: { name: "The new name", parentId: "The collection it moves into; null: the top" },
     },
     answers: { 200: { description: "The collection as it is now.", json: collectionSchema } },
-    errors: { 409: "The move would make a cycle or nest deeper than collections may" },
+    errors: {
+      404: "No such collection, or no such collection to move it into",
+      409: "The move would make a cycle or nest deeper than collections may",
+    },
   },
   {
     method: "delete",

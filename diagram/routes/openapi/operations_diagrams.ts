@@ -125,6 +125,7 @@ export const DIAGRAM_OPERATIONS: Operation[] = [
       },
     },
     answers: { 200: { description: "The diagram as it is now.", json: diagramSchema } },
+    errors: { 404: "No such diagram, or no such collection to move it to" },
   },
   {
     method: "delete",
@@ -153,6 +154,7 @@ export const DIAGRAM_OPERATIONS: Operation[] = [
     answers: {
       201: { description: "The copy.", json: diagramSchema, headers: ["Location"] },
     },
+    errors: { 404: "No such diagram, or no such collection to put the copy in" },
   },
   {
     method: "get",
