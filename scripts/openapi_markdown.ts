@@ -23,7 +23,7 @@ function refLink(ref: string): string {
 }
 
 /** A schema's type in a few words: `string`, `integer \| null`, `[Diagram](…)[]`, `"view" \| "edit"`. */
-export function typeText(schema: Schema): string {
+function typeText(schema: Schema): string {
   if (typeof schema.$ref === "string") return refLink(schema.$ref);
   if (Array.isArray(schema.anyOf)) return (schema.anyOf as Schema[]).map(typeText).join(" | ");
   if (schema.const !== undefined) return `\`${JSON.stringify(schema.const)}\``;
