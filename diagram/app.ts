@@ -26,6 +26,7 @@ import { pageRoutes } from "./routes/pages.ts";
 import { sharedPageRoutes } from "./routes/shared_pages.ts";
 import { sharedLiveRoutes } from "./routes/shared_live.ts";
 import { sessionRoutes } from "./routes/session.ts";
+import { openApiRoutes } from "./routes/openapi/route.ts";
 
 export interface DiagramDeps {
   core: DiagramService;
@@ -110,6 +111,7 @@ export function createDiagramApp(deps: DiagramDeps): Hono {
   api.route("/", galleryRoutes(core.gallery));
   api.route("/", shareLinkRoutes(core.shares));
   app.route("/", api);
+  app.route("/", openApiRoutes(secureCookie));
   app.route("/", internalCollabRoutes(core.collabRooms, () => deps.collabSecret));
   app.route(
     "/",

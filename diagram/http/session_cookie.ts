@@ -6,7 +6,8 @@ import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import type { CookieOptions } from "hono/utils/cookie";
 import { SESSION_LIFETIME_MS } from "../service/sessions.ts";
 
-const NAME = "diagram_session";
+/** The session cookie's name; over https it carries the __Host- prefix. */
+export const SESSION_COOKIE_NAME = "diagram_session";
 
 function options(secure: boolean): CookieOptions {
   return {
@@ -18,17 +19,17 @@ function options(secure: boolean): CookieOptions {
 }
 
 export function setSessionCookie(c: Context, token: string, secure: boolean): void {
-  setCookie(c, NAME, token, {
+  setCookie(c, SESSION_COOKIE_NAME, token, {
     ...options(secure),
     maxAge: Math.floor(SESSION_LIFETIME_MS / 1000),
   });
 }
 
 export function clearSessionCookie(c: Context, secure: boolean): void {
-  deleteCookie(c, NAME, options(secure));
+  deleteCookie(c, SESSION_COOKIE_NAME, options(secure));
 }
 
 /** The session token, or null. Over https only the __Host- cookie counts. */
 export function readSessionCookie(c: Context, secure: boolean): string | null {
-  return getCookie(c, NAME, secure ? "host" : undefined) || null;
+  return getCookie(c, SESSION_COOKIE_NAME, secure ? "host" : undefined) || null;
 }
