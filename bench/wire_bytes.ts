@@ -81,7 +81,7 @@ function chain(nodes: number, name: string) {
   };
 }
 
-// The sidebar of the README's gallery measure: 200 collections, a tenth at the top.
+// The sidebar of the gallery measure in docs/performance.md: 200 collections, a tenth at the top.
 const collections: string[] = [];
 for (let i = 0; i < COLLECTIONS; i++) {
   const parentId = i < COLLECTIONS / 10 ? null : collections[i % (COLLECTIONS / 10)];

@@ -1,5 +1,5 @@
 // Environment of the MCP server. Names follow mcp-searxng so that its users' configurations work
-// unchanged; where a default differs, the README says why.
+// unchanged; where a default differs, docs/configuration.md says why.
 import {
   bindAddress,
   ConfigError,

@@ -1,6 +1,7 @@
 // The four services scraped by Debian's real Prometheus on loopback: each /metrics passes
-// `promtool check metrics` without a lint problem, every target is up, and the series the README
-// names are there. search and search_mcp run in this process, diagram and collab as processes.
+// `promtool check metrics` without a lint problem, every target is up, and the series
+// docs/running.md names are there. search and search_mcp run in this process, diagram and collab
+// as processes.
 import assert from "node:assert/strict";
 import { startCollab } from "./helpers/collab_instance.ts";
 import { startDiagram } from "./helpers/diagram_instance.ts";

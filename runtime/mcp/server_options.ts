@@ -1,5 +1,5 @@
 // What both MCP servers say about themselves besides their tools: the protocol revisions they
-// speak (the README lists the same, and a test holds the two together) and their capabilities.
+// speak (docs/agents.md lists the same, and a test holds the two together) and their capabilities.
 import type { ServerOptions } from "@modelcontextprotocol/server";
 
 /**

@@ -1,5 +1,5 @@
 // The protocol revisions an MCP server speaks, checked over HTTP both ways: each one it documents
-// (PROTOCOL_VERSIONS, which the README lists) is accepted and echoed, and one it does not is
+// (PROTOCOL_VERSIONS, which docs/agents.md lists) is accepted and echoed, and one it does not is
 // answered as the spec asks.
 import assert from "node:assert/strict";
 import { PROTOCOL_VERSIONS } from "../../runtime/mcp/server_options.ts";

@@ -10,8 +10,8 @@ export type NodeShape = "rectangle" | "rounded" | "ellipse" | "diamond";
 
 /**
  * How each spec shape is drawn: Excalidraw's own shapes as themselves, flowchart shapes it has
- * no element for as the closest it has (the README's shape table). A circle is an ellipse in a
- * square box.
+ * no element for as the closest it has (the shape table in docs/diagrams.md). A circle is an
+ * ellipse in a square box.
  */
 export const DRAWN_AS: Record<Shape, NodeShape> = {
   rectangle: "rectangle",
