@@ -57,7 +57,10 @@ export interface Folded {
   edges: Map<string, Route>;
 }
 
-/** Folding must win at least this much zoom to be worth the turns it puts into edges. */
+/**
+ * Folding must win at least this much zoom (a strip's counted down by STRIP_WORTH) to be worth
+ * the turns it puts into edges.
+ */
 const MIN_GAIN = 1.1;
 /** More rows than this read as a grid of fragments, not as a flow. */
 const MAX_ROWS = 8;
@@ -130,7 +133,7 @@ export function foldIntoRows(input: FoldInput, screen: Size, spacing: FoldSpacin
     spacing,
     (along, across) => fitZoom(screenSize(along, across), screen),
   );
-  if (best.rows.length < 2 || best.zoom < best.oneRowZoom * MIN_GAIN) return null;
+  if (best.rows.length < 2 || best.worth < best.oneRowWorth * MIN_GAIN) return null;
 
   const layout = new RowLayout(slices, best.rows, routes, spacing);
   // Routes first: a cut group's box takes in the turns of the edges between its rows.
@@ -249,9 +252,9 @@ function bestRows(
   routes: Route[],
   spacing: FoldSpacing,
   zoomOf: (along: number, across: number) => number,
-): { rows: Rows; zoom: number; oneRowZoom: number } {
-  let best = { rows: [[0, slices.length - 1]] as Rows, zoom: -Infinity, worth: -Infinity };
-  let oneRowZoom = -Infinity;
+): { rows: Rows; worth: number; oneRowWorth: number } {
+  let best = { rows: [[0, slices.length - 1]] as Rows, worth: -Infinity };
+  let oneRowWorth = -Infinity;
   const counts = Array.from({ length: Math.min(MAX_ROWS, slices.length) }, (_, i) => i + 1);
   // Each count of rows twice when a group may be cut: cutting through it, and only around it.
   const ways = slices.some(({ group }) => group !== null) ? [true, false] : [true];
@@ -262,13 +265,13 @@ function bestRows(
   ) {
     const [along, across] = extentOf(slices, rows, routes, spacing);
     const zoom = zoomOf(along, across);
-    if (rows.length === 1) oneRowZoom = zoom;
     // A strip is worth less than its zoom says: other windows are narrower than the editor's.
     const worth = zoom *
       (Math.max(along, across) / Math.min(along, across) > MAX_ASPECT ? STRIP_WORTH : 1);
-    if (worth > best.worth) best = { rows, zoom, worth };
+    if (rows.length === 1) oneRowWorth = worth;
+    if (worth > best.worth) best = { rows, worth };
   }
-  return { ...best, oneRowZoom };
+  return { ...best, oneRowWorth };
 }
 
 /**

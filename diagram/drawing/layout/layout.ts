@@ -16,6 +16,7 @@ import { type Layering, longestPathLayers } from "./layering.ts";
 import { type Direction, isVertical } from "../spec.ts";
 import { EDITOR_CANVAS_1280x800, fitZoom } from "../screen_fit.ts";
 import { offsetCopies } from "./edge_bundles.ts";
+import { compactGaps } from "./compact_gaps.ts";
 import { groupBackEdges } from "./group_cycles.ts";
 import { type Block, type Box, foldIntoRows } from "./fold_rows.ts";
 import { stackedLayering, stackingEdges } from "./stack_sinks.ts";
@@ -112,6 +113,8 @@ const EDGE_SPACING = 18;
 const SELF_LOOP_SPACING = 30;
 /** Room between a self-loop's label and the node it loops on, or the next node in the layer. */
 const LOOP_LABEL_CLEARANCE = 24;
+/** Room kept along the flow on both sides of an edge label, as generate.ts's label gap keeps. */
+const LABEL_CLEARANCE = 12;
 
 const BASE_OPTIONS: Record<string, string> = {
   "elk.algorithm": "layered",
@@ -333,6 +336,40 @@ async function layoutOnce(input: LayoutInput, layering: Layering): Promise<Layou
   return { nodes, edges, groups, layers };
 }
 
+/** Excalidraw draws an outermost group's name (it is a frame) this far above its box. */
+const FRAME_NAME_ROOM = 20;
+
+/** The layout with the room between layers that nothing needs taken out (compact_gaps.ts). */
+function compactLayout(
+  input: LayoutInput,
+  layout: Omit<Layout, "layers">,
+): Omit<Layout, "layers"> {
+  const vertical = isVertical(input.direction);
+  return compactGaps(
+    {
+      direction: input.direction,
+      nodes: layout.nodes,
+      groups: new Map((input.groups ?? []).map(({ id, parent, padding }) => [id, {
+        ...layout.groups.get(id)!,
+        padding,
+        nameAbove: parent === undefined ? FRAME_NAME_ROOM : 0,
+      }])),
+      edges: layout.edges,
+      labelled: new Map(
+        input.edges.flatMap(({ id, label }) =>
+          label === undefined ? [] : [[id, vertical ? label.height : label.width]]
+        ),
+      ),
+    },
+    {
+      node: LAYER_SPACING,
+      edgeNode: EDGE_NODE_SPACING,
+      edge: EDGE_SPACING,
+      label: LABEL_CLEARANCE,
+    },
+  );
+}
+
 /**
  * Folding is for drawings too small to read on the screen: at this zoom the scene's 20 px node
  * labels are 10 px, the floor for reading them. A drawing that fits at least this large keeps its
@@ -341,9 +378,9 @@ async function layoutOnce(input: LayoutInput, layering: Layering): Promise<Layou
 const FOLD_BELOW_ZOOM = 0.5;
 
 /**
- * The layout folded into rows when it is too small to read on the editor's screen and folding
- * fits it better (fold_rows.ts says how and when); as it is otherwise. A stack of end nodes is
- * never cut: one box spans each step.
+ * The layout, when it is too small to read on the editor's screen, compacted (compact_gaps.ts)
+ * and folded into rows if folding fits it better (fold_rows.ts says how and when); as it is
+ * otherwise. A stack of end nodes is never cut: one box spans each step.
  */
 function fitToScreen(
   input: LayoutInput,
@@ -352,37 +389,40 @@ function fitToScreen(
 ): Omit<Layout, "layers"> {
   const zoom = fitZoom(extentOf(layout), EDITOR_CANVAS_1280x800);
   if (zoom >= FOLD_BELOW_ZOOM) return layout;
+  const compacted = compactLayout(input, layout);
   const groups = input.groups ?? [];
   const blocks: Block[] = [
     ...input.nodes.filter(({ group }) => group === undefined).map(({ id }) =>
-      layout.nodes.get(id)!
+      compacted.nodes.get(id)!
     ),
     ...groups.filter(({ parent }) => parent === undefined).map(({ id }) => ({
-      ...layout.groups.get(id)!,
+      ...compacted.groups.get(id)!,
       group: id,
       parts: [
         ...input.nodes.filter((node) => node.group === id).map((node) =>
-          layout.nodes.get(node.id)!
+          compacted.nodes.get(node.id)!
         ),
         ...groups.filter(({ parent }) => parent === id).map((child) =>
-          layout.groups.get(child.id)!
+          compacted.groups.get(child.id)!
         ),
       ],
     })),
-    ...stacked.map(({ from, to }) => boundingBox(layout.nodes.get(from)!, layout.nodes.get(to)!)),
+    ...stacked.map(({ from, to }) =>
+      boundingBox(compacted.nodes.get(from)!, compacted.nodes.get(to)!)
+    ),
   ];
   const folded = foldIntoRows(
     {
       direction: input.direction,
       blocks,
-      nodes: layout.nodes,
-      groups: layout.groups,
-      edges: new Map([...layout.edges].map(([id, { points }]) => [id, points])),
+      nodes: compacted.nodes,
+      groups: compacted.groups,
+      edges: new Map([...compacted.edges].map(([id, { points }]) => [id, points])),
     },
     EDITOR_CANVAS_1280x800,
     { edge: EDGE_SPACING, edgeNode: EDGE_NODE_SPACING, row: LAYER_SPACING },
   );
-  if (folded === null) return layout;
+  if (folded === null) return compacted;
   const withIds = (boxes: Map<string, Box>) =>
     new Map([...boxes].map(([id, box]) => [id, { ...box, id }]));
   return {
