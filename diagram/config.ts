@@ -15,7 +15,7 @@ import {
 import { metricsTokenVariable } from "../runtime/metrics/access.ts";
 import type { UpkeepLimits } from "./service/upkeep.ts";
 import type { DatabaseConfig } from "./db/database.ts";
-import type { KeepRules } from "./backup/retention.ts";
+import type { BackupConfig } from "./backup/schedule.ts";
 
 export const diagramEnv = {
   DIAGRAM_PORT: port(8000),
@@ -60,13 +60,7 @@ export interface DiagramConfig {
   backups: BackupConfig;
 }
 
-/** Scheduled backups of the embedded database; `everyMs` 0 turns them off. */
-export interface BackupConfig {
-  dir: string;
-  everyMs: number;
-  keep: KeepRules;
-}
-
+/** The diagram service's configuration, from its validated environment variables. */
 export function diagramConfig(env: EnvValues<typeof diagramEnv>): DiagramConfig {
   return {
     hostname: env.DIAGRAM_BIND_ADDRESS,

@@ -3,10 +3,17 @@
 // has none) takes one shortly after starting, so a server that was down over its backup time
 // still gets its daily copy. Each run logs one line; status() is what /health reports.
 import { describeError } from "../../shared/describe_error.ts";
-import type { BackupConfig } from "../config.ts";
 import { type Database, isEmbedded } from "../db/database.ts";
 import { writeBackup, type WrittenBackup } from "./archive.ts";
 import { backupsToDelete, type KeepRules } from "./retention.ts";
+
+/** Scheduled backups of the embedded database (DIAGRAM_BACKUP_*): where, how often, how many kept. */
+export interface BackupConfig {
+  dir: string;
+  /** 0 turns them off. */
+  everyMs: number;
+  keep: KeepRules;
+}
 
 export interface BackupScheduleOptions {
   db: Database;
