@@ -11,7 +11,8 @@ import { type ConfiguredEngine, Searcher } from "./service/searcher.ts";
 import type { Settings } from "./settings/types.ts";
 import { createUpstreamClient } from "./service/upstream.ts";
 import { HostnameRules } from "./plugins/hostnames.ts";
-import { clientAddressThrough, trustedProxies } from "./http/trusted_proxies.ts";
+import { trustedProxies } from "./core/networks.ts";
+import { clientAddressThrough } from "./http/trusted_proxies.ts";
 
 export interface SearchInstance {
   app: Hono;

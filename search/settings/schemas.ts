@@ -7,7 +7,7 @@ import { describeValue, formatIssuePath } from "../../shared/issue_messages.ts";
 import { isLanguage } from "../core/query_syntax.ts";
 import { FORMATS } from "../core/search_params.ts";
 import type { ModuleTable } from "./types.ts";
-import { DEFAULT_TRUSTED_PROXIES, parseNetwork } from "../http/trusted_proxies.ts";
+import { DEFAULT_TRUSTED_PROXIES, parseNetwork } from "../core/networks.ts";
 
 export const SECRET_PLACEHOLDER = "ultrasecretkey";
 
