@@ -9,7 +9,7 @@
 // went from 1,749 to 1,675 px high, the build graph (no labels) from 1,332 to 1,281.
 import type { Direction } from "../spec.ts";
 import { isVertical } from "../spec.ts";
-import type { LayoutGroup, PlacedNode, RoutedEdge } from "./layout.ts";
+import type { LayoutGroup, PlacedNode, RoutedEdge } from "./layout_types.ts";
 
 export interface GapInput {
   direction: Direction;

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { compactGaps, type GapInput } from "./compact_gaps.ts";
-import type { PlacedNode } from "./layout.ts";
+import type { PlacedNode } from "./layout_types.ts";
 
 const SPACING = { node: 60, edgeNode: 24, edge: 18, label: 12 };
 

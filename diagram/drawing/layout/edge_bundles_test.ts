@@ -3,7 +3,8 @@ import type { DiagramSpec } from "../spec.ts";
 import { validateScene } from "../excalidraw/validate.ts";
 import { type Box, bundleEdges, offsetCopies } from "./edge_bundles.ts";
 import { generateDiagram } from "../generate.ts";
-import { layoutGraph, type PlacedNode } from "./layout.ts";
+import { layoutGraph } from "./layout.ts";
+import type { PlacedNode } from "./layout_types.ts";
 
 const OPTIONS = { diagramId: "bundles", source: "https://diagrams.example.test", updated: 0 };
 

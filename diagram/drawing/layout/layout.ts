@@ -14,6 +14,15 @@ import ElkModule from "elkjs/lib/elk.bundled.js";
 import type { ElkExtendedEdge, ElkNode } from "elkjs/lib/elk-api.js";
 import { type Layering, longestPathLayers } from "./layering.ts";
 import { type Direction, isVertical } from "../spec.ts";
+import type {
+  Layout,
+  LayoutEdge,
+  LayoutGroup,
+  LayoutInput,
+  LayoutNode,
+  PlacedNode,
+  RoutedEdge,
+} from "./layout_types.ts";
 import { EDITOR_CANVAS_1280x800, fitZoom } from "../screen_fit.ts";
 import { offsetCopies } from "./edge_bundles.ts";
 import { compactGaps } from "./compact_gaps.ts";
@@ -30,79 +39,6 @@ import {
 // The package's typings describe an ES module, its code is CommonJS: the default import is the
 // constructor itself.
 const ELK = ElkModule as unknown as typeof ElkModule.default;
-
-export interface LayoutNode {
-  id: string;
-  width: number;
-  height: number;
-  /** The innermost group the node is drawn in. */
-  group?: string;
-}
-
-/** A box drawn around its members: nodes naming it and groups naming it as their parent. */
-export interface LayoutGroup {
-  id: string;
-  parent?: string;
-  /** Its own flow: followed when no edge crosses its border, else the parent's flow is. */
-  direction?: Direction;
-  /** Room between the border and the members; the title lives in it. */
-  padding: { top: number; right: number; bottom: number; left: number };
-  /** At least this wide, so the title fits. */
-  minWidth: number;
-}
-
-/** In spec direction. */
-export interface LayoutEdge {
-  id: string;
-  from: string;
-  to: string;
-  /**
-   * The label the scene will centre on this arrow. Only a self-loop's is used: the loop and
-   * the node's neighbours move away to make room for it. ELK never sees labels, because label
-   * dummy nodes would change the layers.
-   */
-  label?: { width: number; height: number };
-}
-
-/** Absolute, top-left. */
-export interface PlacedNode {
-  id: string;
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
-
-/** Absolute points from the `from` node's border to the `to` node's border. */
-export interface RoutedEdge {
-  id: string;
-  points: [number, number][];
-}
-
-export interface Layout {
-  nodes: Map<string, PlacedNode>;
-  edges: Map<string, RoutedEdge>;
-  /**
-   * Layer per node id: equal to longestPathLayers' ranks when there are no groups; with groups,
-   * read from the positions.
-   */
-  layers: Map<string, number>;
-  /** Absolute, top-left, per group id: the border drawn around the members. */
-  groups: Map<string, PlacedNode>;
-}
-
-export interface LayoutInput {
-  direction: Direction;
-  nodes: LayoutNode[];
-  edges: LayoutEdge[];
-  /** Parents before or after their children, in any order; validated by the spec. */
-  groups?: LayoutGroup[];
-  /**
-   * Extra room between layers for the largest edge label: its size along the direction plus
-   * the clearance wanted on both sides. Edges also bend at least half of it from the nodes.
-   */
-  labelGap?: number;
-}
 
 const NODE_SPACING = 40;
 const LAYER_SPACING = 60;

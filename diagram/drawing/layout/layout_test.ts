@@ -1,13 +1,8 @@
 import assert from "node:assert/strict";
 import { longestPathLayers } from "./layering.ts";
 import type { Direction } from "../spec.ts";
-import {
-  type Layout,
-  layoutGraph,
-  type LayoutInput,
-  type PlacedNode,
-  warmLayoutEngine,
-} from "./layout.ts";
+import { layoutGraph, warmLayoutEngine } from "./layout.ts";
+import type { Layout, LayoutInput, PlacedNode } from "./layout_types.ts";
 import { seededRandom } from "../../../tests/helpers/seeded_random.ts";
 import { crossings } from "../../../tests/helpers/readability.ts";
 

@@ -40,7 +40,7 @@ import type {
 } from "../excalidraw/types.ts";
 import { excalidrawFile } from "../excalidraw/envelope.ts";
 import { indexKeys } from "../excalidraw/fractional_index.ts";
-import type { Layout, PlacedNode } from "../layout/layout.ts";
+import type { Layout, PlacedNode } from "../layout/layout_types.ts";
 import {
   type DiagramBoxes,
   DRAWN_AS,

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { indexKeys } from "../excalidraw/fractional_index.ts";
 import { type DiagramSpec, edgeIds } from "../spec.ts";
 import type { LinearElement, ShapeElement, TextElement } from "../excalidraw/types.ts";
-import type { Layout, PlacedNode } from "../layout/layout.ts";
+import type { Layout, PlacedNode } from "../layout/layout_types.ts";
 import {
   distanceToOutline,
   DRAWN_AS,
