@@ -45,3 +45,20 @@ Deno.test("every relative link of the documentation reaches a file and a heading
   assert.deepEqual(broken, [], "links that reach nothing");
   assert.ok(checked > 50, `only ${checked} relative links found: is the link reader broken?`);
 });
+
+Deno.test("anchors are made as GitHub makes them, named ones included, none from code", () => {
+  const text = [
+    "# The `search` engine: [settings](x.md)",
+    "## Backups and restore",
+    "## Backups and restore",
+    '<a id="schema-error"></a>',
+    "```md",
+    "## Not a heading",
+    '<a id="not-an-anchor"></a>',
+    "```",
+  ].join("\n");
+  assert.deepEqual(
+    [...headingAnchors(text)].sort(),
+    ["backups-and-restore", "backups-and-restore-1", "schema-error", "the-search-engine-settings"],
+  );
+});

@@ -46,7 +46,8 @@ export function links(text: string): Link[] {
 /**
  * The anchors of the text's headings as GitHub makes them: the heading's text as shown (links'
  * text, no backticks or emphasis marks), lower-cased, every character that is not a letter, a
- * digit, a space, `-` or `_` dropped, spaces made hyphens; a repeated one gets `-1`, `-2` ….
+ * digit, a space, `-` or `_` dropped, spaces made hyphens; a repeated one gets `-1`, `-2` …;
+ * and the `<a id="…">` anchors written out of code (the generated reference names its schemas so).
  */
 export function headingAnchors(text: string): Set<string> {
   const anchors = new Set<string>();
@@ -54,6 +55,8 @@ export function headingAnchors(text: string): Set<string> {
   let fenced = false;
   for (const line of text.split("\n")) {
     if (/^\s*```/.test(line)) fenced = !fenced;
+    const named = fenced ? null : line.match(/^<a id="([^"]+)"><\/a>$/);
+    if (named !== null) anchors.add(named[1]);
     const heading = fenced ? null : line.match(/^#{1,6}\s+(.*?)\s*#*\s*$/);
     if (heading === null) continue;
     const shown = heading[1].replace(/\[([^\]]*)\]\([^)]*\)/g, "$1").replace(/[`*]/g, "");
