@@ -1,7 +1,7 @@
 // Reader quality on the saved-page corpus, run by hand: `deno run -A bench/reader_quality.ts`.
 // Prints, per page and in total, the share of main-text sentences kept and of boilerplate
 // strings leaked, what was missed or leaked, and the conversion time per page.
-import { measureCorpus } from "../search_mcp/reader/corpus.ts";
+import { measureCorpus } from "../search_mcp/reader/corpus_testing.ts";
 
 const CORPUS = new URL("../tests/fixtures/read_url/corpus/", import.meta.url);
 

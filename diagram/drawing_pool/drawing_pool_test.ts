@@ -15,7 +15,7 @@ import {
 } from "./drawing_pool.ts";
 
 const OPTIONS = { diagramId: "pool", source: "https://diagrams.example.test", updated: 0 };
-const SCRIPTED = new URL("./scripted_worker.ts", import.meta.url);
+const SCRIPTED = new URL("./scripted_worker_testing.ts", import.meta.url);
 
 /** A one-node spec whose label tells the scripted worker what to do. */
 function script(command: string): DiagramSpec {
@@ -336,7 +336,10 @@ Deno.test("an eager pool warms every worker before the first job", async () => {
       if (born.size === 2) resolve(clearTimeout(timer));
     };
   });
-  const workerUrl = new URL("./scripted_worker.ts?births=eager-pool-births", import.meta.url);
+  const workerUrl = new URL(
+    "./scripted_worker_testing.ts?births=eager-pool-births",
+    import.meta.url,
+  );
   await withPool({ size: 2, workerUrl, eager: true }, async (pool) => {
     await bothBorn.finally(() => births.close());
     const requestedAt = Date.now();

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { markdownToPlainText, measureCorpus } from "./corpus.ts";
+import { markdownToPlainText, measureCorpus } from "./corpus_testing.ts";
 
 const CORPUS = new URL("../../tests/fixtures/read_url/corpus/", import.meta.url);
 

@@ -54,7 +54,7 @@ self.onmessage = async ({ data }: MessageEvent<DrawingPoolMessage>) => {
 };
 
 /**
- * Loaded as `scripted_worker.ts?births=<channel>`, it says "born" on that channel to the test
+ * Loaded as `scripted_worker_testing.ts?births=<channel>`, it says "born" on that channel to the test
  * itself, which cannot see the pool's workers: under `deno test` each spawn type-checks this
  * module first, so a worker can take seconds to start.
  */
