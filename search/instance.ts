@@ -5,7 +5,7 @@ import { Registry } from "../runtime/metrics/registry.ts";
 import { createSearchApp } from "./app.ts";
 import { prepareAnswerers } from "./answers/answer_query.ts";
 import { createTokenStore } from "./core/token_store.ts";
-import { engineMetrics } from "./engine_metrics.ts";
+import { engineMetrics } from "./service/engine_metrics.ts";
 import { ENGINE_MODULES } from "./engines/mod.ts";
 import { type ConfiguredEngine, Searcher } from "./service/searcher.ts";
 import type { Settings } from "./settings/types.ts";

@@ -16,7 +16,7 @@ import {
 } from "../core/engine.ts";
 import { engineIsOn, type EngineSwitches } from "../core/engine_choice.ts";
 import { EngineStats } from "../core/engine_stats.ts";
-import type { EngineMetrics } from "../engine_metrics.ts";
+import type { EngineMetrics } from "./engine_metrics.ts";
 import { type EngineOutput, mergeResults } from "../core/merge.ts";
 import { answerQuery } from "../answers/answer_query.ts";
 import { parseQuerySyntax, type SyntaxTargets } from "../core/query_syntax.ts";

@@ -1,7 +1,7 @@
 // Per engine, for Prometheus, what /stats shows people: calls, failures by kind, timeouts and
 // latency. Labels are the engine's name from settings and a kind from a fixed list.
-import { LATENCY_BUCKETS, type Registry } from "../runtime/metrics/registry.ts";
-import type { EngineError } from "./core/engine.ts";
+import { LATENCY_BUCKETS, type Registry } from "../../runtime/metrics/registry.ts";
+import type { EngineError } from "../core/engine.ts";
 
 export interface EngineMetrics {
   /** One call to an engine that ended after `seconds`, failed or not. */
