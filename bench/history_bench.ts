@@ -20,7 +20,6 @@
 // - the compression ratio of a hand-drawn file and of a generated one (a spec drawn by the core);
 // - the history's server time with 100 revisions kept: core.history.list, the JSON API and the
 //   /d/:id/history page through the real app (target: p50 at most 50 ms).
-import { createDiagramApp } from "../diagram/app.ts";
 import { createLoginThrottle, DEFAULT_LOGIN_LIMITS } from "../diagram/auth/login_throttle.ts";
 import { contentFromFile } from "../diagram/drawing/content.ts";
 import { createDiagramService, type DiagramService } from "../diagram/service/diagram_service.ts";
@@ -31,7 +30,7 @@ import type { Database } from "../diagram/db/database.ts";
 import { openMigratedDatabase } from "../diagram/db/open_migrated.ts";
 import { type DiagramContent, replaceDiagramContent } from "../diagram/store/diagrams.ts";
 import { setPassword } from "../diagram/store/users.ts";
-import type { McpEndpoint } from "../runtime/mcp/endpoint.ts";
+import { inProcessDiagramApp } from "../tests/helpers/diagram_app.ts";
 import { hashPassword } from "../diagram/auth/password.ts";
 import { SHAPES } from "../diagram/drawing/spec.ts";
 import { BOUND_TEXT_DEFAULTS, ELEMENT_DEFAULTS } from "../tests/helpers/scene_fixture.ts";
@@ -616,19 +615,7 @@ const coreWrite: Run["save"] = async (run, file, now) => {
   // As the service has them 30 s later.
   await compressHistory(setup.db);
   const token = await core.sessions.login(EMAIL, PASSWORD, "127.0.0.1");
-  const mcp: McpEndpoint = {
-    handle: () => Promise.resolve(new Response(null, { status: 404 })),
-    sessionCount: 0,
-    close: () => Promise.resolve(),
-  };
-  const app = createDiagramApp({
-    core,
-    baseUrl: BASE_URL,
-    mcp,
-    trustProxy: false,
-    collabSecret: "c".repeat(40),
-    editor: { bundle: null, collabOrigin: "ws://localhost:8001" },
-  });
+  const app = inProcessDiagramApp(core, BASE_URL);
   const get = async (path: string) => {
     const response = await app.fetch(
       new Request(new URL(path, BASE_URL), { headers: { cookie: `diagram_session=${token}` } }),

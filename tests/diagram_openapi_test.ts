@@ -4,12 +4,11 @@
 import assert from "node:assert/strict";
 import { createConfig, lintFromString } from "@redocly/openapi-core";
 import type { z } from "zod";
-import { createDiagramApp } from "../diagram/app.ts";
 import { withTestCore } from "../diagram/service/service_testing.ts";
 import { openApiDescription, OPERATIONS } from "../diagram/routes/openapi/document.ts";
 import { refusals } from "../diagram/routes/openapi/operation_object.ts";
 import { errorSchema, staleRevisionSchema } from "../diagram/routes/openapi/responses.ts";
-import type { McpEndpoint } from "../runtime/mcp/endpoint.ts";
+import { inProcessDiagramApp } from "./helpers/diagram_app.ts";
 import { apiClient, startDiagram } from "./helpers/diagram_instance.ts";
 import { fileWithNote } from "./helpers/scene_fixture.ts";
 
@@ -28,19 +27,7 @@ function describedRoutes(document: Record<string, unknown>): Set<string> {
 
 Deno.test("the description names exactly the method and path of every route the app serves under /api/", async () => {
   await withTestCore(({ core }) => {
-    const mcp: McpEndpoint = {
-      handle: () => Promise.resolve(new Response(null, { status: 404 })),
-      sessionCount: 0,
-      close: () => Promise.resolve(),
-    };
-    const app = createDiagramApp({
-      core,
-      baseUrl: "http://localhost:8000",
-      mcp,
-      trustProxy: false,
-      collabSecret: "c".repeat(40),
-      editor: { bundle: null, collabOrigin: "ws://localhost:8001" },
-    });
+    const app = inProcessDiagramApp(core, "http://localhost:8000");
     // Middleware (app.use) is registered under the method ALL; routes under their own.
     const served = new Set(
       app.routes.filter((route) => route.method !== "ALL" && route.path.startsWith("/api/"))

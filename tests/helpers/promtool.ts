@@ -1,18 +1,9 @@
 // Debian's promtool (package prometheus) on an exposition: the text format and its lint rules.
+import { pipeThrough } from "../../scripts/pipe_through.ts";
 
 /** "" when `promtool check metrics` finds nothing to say; otherwise its exit code and output. */
 export async function promtoolCheck(text: string): Promise<string> {
-  const child = new Deno.Command("promtool", {
-    args: ["check", "metrics"],
-    stdin: "piped",
-    stdout: "piped",
-    stderr: "piped",
-  }).spawn();
-  const writer = child.stdin.getWriter();
-  await writer.write(new TextEncoder().encode(text));
-  await writer.close();
-  const { code, stdout, stderr } = await child.output();
-  const decoder = new TextDecoder();
-  const output = (decoder.decode(stdout) + decoder.decode(stderr)).trim();
+  const { code, stdout, stderr } = await pipeThrough("promtool", ["check", "metrics"], text);
+  const output = (stdout + stderr).trim();
   return code === 0 ? output : `exit ${code}: ${output}`;
 }
