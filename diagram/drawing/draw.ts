@@ -13,6 +13,7 @@ import { type Checked, contentFromFile, type FileContent } from "./content.ts";
 import { keepHandDrawn } from "./scene/keep_hand_drawn.ts";
 import { sceneSpec } from "./scene/scene_spec.ts";
 
+/** One spec to draw, and what to draw it with and over. */
 export interface DrawJob {
   spec: DiagramSpec;
   options: SceneOptions;
@@ -46,6 +47,7 @@ interface Scene {
   files?: ExcalidrawFile["files"];
 }
 
+/** What a drawn spec becomes: the file to store, what it kept and, when asked, its preview. */
 export interface DrawnContent extends FileContent {
   /** Hand-made elements carried over from the previous file. */
   kept: number;

@@ -23,6 +23,7 @@ import type {
   DrawingWorkerMessage,
 } from "./drawing_protocol.ts";
 
+/** How many workers, how long a job may take, how many may wait. */
 export interface DrawingPoolOptions {
   /** Workers running at once; defaults to the number of CPU cores. */
   size?: number;
@@ -56,6 +57,7 @@ export interface DrawingPoolOptions {
  */
 export type DrawingOwner = string | undefined;
 
+/** The workers that draw, preview and validate off the request thread. */
 export interface DrawingPool {
   /** Rejects with DrawingBusyError, DrawingTimeoutError, or an Error with the worker's message. */
   draw(job: DrawJob, owner?: DrawingOwner): Promise<Checked<DrawnContent>>;
@@ -71,6 +73,7 @@ export interface DrawingPool {
   stats(): DrawingPoolStats;
 }
 
+/** What /readyz and /metrics read: jobs waiting, workers busy, jobs ended and timed out. */
 export interface DrawingPoolStats {
   queued: number;
   busy: number;
@@ -149,6 +152,7 @@ interface Slot {
   replacing?: DrawingOwner;
 }
 
+/** Starts the pool's workers (they warm up in the background); close() ends them. */
 export function createDrawingPool(options: DrawingPoolOptions = {}): DrawingPool {
   const size = Math.max(1, Math.floor(options.size ?? navigator.hardwareConcurrency ?? 1));
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;

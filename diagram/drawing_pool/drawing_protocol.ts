@@ -28,6 +28,7 @@ export interface DrawingInitMessage {
   resvg: WebAssembly.Module | null;
 }
 
+/** Everything the pool sends a worker. */
 export type DrawingPoolMessage = DrawingInitMessage | DrawingJobMessage;
 
 /**

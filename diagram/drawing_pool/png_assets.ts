@@ -13,7 +13,9 @@ import {
   renderScenePng,
 } from "../drawing/png/render_png.ts";
 
+/** Where `deno task build` puts the TrueType fonts the PNGs are drawn with. */
 export const PNG_FONTS_DIR = fileURLToPath(new URL("../../build/png_fonts/", import.meta.url));
+/** Which font file draws which of Excalidraw's font families. */
 export const PNG_FONTS_MANIFEST = join(PNG_FONTS_DIR, "fonts.json");
 
 /** The manifest, or null when the fonts were never built here. */

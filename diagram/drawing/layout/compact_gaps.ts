@@ -11,6 +11,7 @@ import type { Direction } from "../spec.ts";
 import { isVertical } from "../spec.ts";
 import type { LayoutGroup, PlacedNode, RoutedEdge } from "./layout_types.ts";
 
+/** A finished layout, with what keeps room along the flow: group padding and edge labels. */
 export interface GapInput {
   direction: Direction;
   nodes: Map<string, PlacedNode>;
@@ -21,6 +22,7 @@ export interface GapInput {
   labelled: Map<string, number>;
 }
 
+/** The least room kept between the things on either side of a band. */
 export interface GapSpacing {
   /** Between two boxes (nodes, groups) of consecutive layers. */
   node: number;
@@ -32,6 +34,7 @@ export interface GapSpacing {
   label: number;
 }
 
+/** The layout with its unused bands taken out. */
 export interface Compacted {
   nodes: Map<string, PlacedNode>;
   groups: Map<string, PlacedNode>;

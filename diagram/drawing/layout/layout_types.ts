@@ -52,6 +52,7 @@ export interface RoutedEdge {
   points: [number, number][];
 }
 
+/** Where everything went: boxes, routes, each node's layer and the groups' borders. */
 export interface Layout {
   nodes: Map<string, PlacedNode>;
   edges: Map<string, RoutedEdge>;
@@ -64,6 +65,7 @@ export interface Layout {
   groups: Map<string, PlacedNode>;
 }
 
+/** What to lay out, and which way the flow runs. */
 export interface LayoutInput {
   direction: Direction;
   nodes: LayoutNode[];
