@@ -3,8 +3,8 @@
 // exported, imported into a fresh instance (on its own database, and on a real libSQL server) and
 // read back unchanged; imported again, it adds copies under new ids; a bad archive writes nothing.
 import assert from "node:assert/strict";
-import { readZip } from "../shared/zip_reader.ts";
-import { writeZip } from "../shared/zip_writer.ts";
+import { readZip } from "../diagram/archives/zip_reader.ts";
+import { writeZip } from "../diagram/archives/zip_writer.ts";
 import {
   type DiagramWithAccount,
   EMAIL,

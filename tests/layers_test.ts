@@ -33,7 +33,10 @@ const PARTS: readonly Part[] = [
     {
       part: "wiring",
       files: ["main.ts", "app.ts", "admin.ts", "backup_command.ts", "config.ts", "metrics.ts"],
-      mayImport: ["edge", "service", "backup", "drawing pool", "store", "auth", "drawing", "files"],
+      mayImport: [
+        ...["edge", "service", "backup", "drawing pool", "store", "auth", "archives", "drawing"],
+        "files",
+      ],
     },
     {
       part: "edge",
@@ -43,12 +46,13 @@ const PARTS: readonly Part[] = [
     {
       part: "service",
       files: ["service/**"],
-      mayImport: ["drawing pool", "store", "auth", "drawing", "files"],
+      mayImport: ["drawing pool", "store", "auth", "archives", "drawing", "files"],
     },
-    { part: "backup", files: ["backup/**"], mayImport: ["store"] },
+    { part: "backup", files: ["backup/**"], mayImport: ["store", "archives"] },
     { part: "drawing pool", files: ["drawing_pool/**"], mayImport: ["drawing"], common: [] },
     { part: "store", files: ["store/**", "db/**"], mayImport: ["auth", "files"] },
     { part: "auth", files: ["auth/**"], mayImport: ["files"] },
+    { part: "archives", files: ["archives/**"], mayImport: ["drawing"] },
     { part: "drawing", files: ["drawing/**"], mayImport: [], common: ["shared"] },
     { part: "files", files: ["digest.ts", "file_name.ts"], mayImport: [] },
   ]),

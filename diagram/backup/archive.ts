@@ -7,7 +7,7 @@ import { createHash } from "node:crypto";
 import { z } from "zod";
 import { VERSION } from "../../runtime/version.ts";
 import { describeError } from "../../shared/describe_error.ts";
-import { readTar, TarError, type TarFile, tarStream } from "../../shared/tar.ts";
+import { readTar, TarError, type TarFile, tarStream } from "../archives/tar.ts";
 import type { Database } from "../db/database.ts";
 import { type Migration, MigrationError, pendingMigrations } from "../db/migrate.ts";
 import { type DatabaseCounts, inspectDatabaseFile, snapshotInto } from "../db/snapshot.ts";

@@ -7,7 +7,7 @@ import { listCollections } from "../store/collections.ts";
 import { type GalleryDiagram, listGalleryDiagrams, listUploadedImages } from "../store/gallery.ts";
 import { getRevision, listRevisions } from "../store/revisions.ts";
 import { VERSION } from "../../runtime/version.ts";
-import { writeZip, type ZipEntry } from "../../shared/zip_writer.ts";
+import { writeZip, type ZipEntry } from "../archives/zip_writer.ts";
 import {
   ARCHIVE_FORMAT,
   ARCHIVE_VERSION,

@@ -19,7 +19,7 @@ import {
   writeAll,
 } from "../store/gallery.ts";
 import { RANDOM_ID_SHAPE, randomId } from "../store/random_id.ts";
-import { readZip, ZipError } from "../../shared/zip_reader.ts";
+import { readZip, ZipError } from "../archives/zip_reader.ts";
 import { isRecord } from "../../shared/is_record.ts";
 import { contentFromFile } from "../drawing/content.ts";
 import { InvalidInputError, savedOrRefused } from "./errors.ts";

@@ -12,7 +12,7 @@
 // - `maxColourBits` below 8 rounds each channel to fewer bits first: the caller's last resort
 //   when even the smallest allowed image is too many bytes (anti-aliased photos of text would
 //   otherwise stay RGB).
-import { crc32 } from "../../../shared/crc32.ts";
+import { crc32 } from "./crc32.ts";
 
 /** The CRC-32 that PNG chunks end with (ISO 3309, as in zlib and zip). */
 export { crc32 };

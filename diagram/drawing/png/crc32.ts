@@ -1,4 +1,4 @@
-// CRC-32 (IEEE 802.3, the polynomial zip and gzip use), computed with a 256-entry table.
+// CRC-32 (IEEE 802.3, the polynomial PNG chunks, zip and gzip use), computed with a 256-entry table.
 
 const TABLE = (() => {
   const table = new Uint32Array(256);

@@ -1,7 +1,7 @@
 // Writes a zip archive in memory: each entry deflated (CompressionStream "deflate-raw") unless that
 // makes it no smaller, then stored; UTF-8 names; no zip64, so an archive past 4 GiB or 65,535
 // entries is refused rather than written broken.
-import { crc32 } from "./crc32.ts";
+import { crc32 } from "../drawing/png/crc32.ts";
 import {
   CENTRAL_HEADER,
   CENTRAL_HEADER_BYTES,

@@ -3,7 +3,7 @@
 // absolute path, no backslash, no drive letter) and unique, the declared sizes together stay under
 // a cap, each entry is inflated (DecompressionStream "deflate-raw") only up to its declared size,
 // and its CRC-32 and size must match. Stored and deflated entries only; no zip64, no encryption.
-import { crc32 } from "./crc32.ts";
+import { crc32 } from "../drawing/png/crc32.ts";
 import {
   CENTRAL_HEADER,
   CENTRAL_HEADER_BYTES,

@@ -1,7 +1,7 @@
 // The zip writer and reader together: what one writes the other reads back byte for byte, and the
 // reader refuses damaged, hostile and oversized archives with a message naming the problem.
 import assert from "node:assert/strict";
-import { crc32 } from "./crc32.ts";
+import { crc32 } from "../drawing/png/crc32.ts";
 import { CENTRAL_HEADER } from "./zip_format.ts";
 import { nameProblem, readZip, ZipError } from "./zip_reader.ts";
 import { writeZip } from "./zip_writer.ts";
