@@ -19,6 +19,8 @@ import { ROOT } from "./helpers/process.ts";
 /** Not product code: these may import anything (but still form no circle). */
 const FREE = ["scripts/**", "tests/**", "bench/**", "**/*_test.ts", "**/*_testing.ts"];
 
+const SERVICES = ["search", "search_mcp", "diagram", "collab"];
+
 /** What every service's parts may use: the code the services share. */
 const COMMON = ["shared", "runtime"];
 
@@ -173,6 +175,34 @@ function crossings(parts: readonly Part[], imports: readonly Import[]): string[]
   return found;
 }
 
+/**
+ * One line per file of shared/ that fewer than two services reach (directly, or through other
+ * files of shared/ and runtime/): such a file belongs with the service that uses it.
+ */
+function sharedByOne(files: readonly string[], imports: readonly Import[]): string[] {
+  const importers = (file: string) =>
+    imports.filter((edge) => edge.to === file && !matches(edge.from, FREE)).map((edge) =>
+      edge.from
+    );
+  const servicesReaching = (file: string, seen: Set<string>): Set<string> => {
+    const found = new Set<string>();
+    for (const from of importers(file)) {
+      if (seen.has(from)) continue;
+      seen.add(from);
+      const top = from.split("/")[0];
+      if (SERVICES.includes(top)) found.add(top);
+      else for (const service of servicesReaching(from, seen)) found.add(service);
+    }
+    return found;
+  };
+  return files.filter((file) => file.startsWith("shared/") && !matches(file, FREE)).flatMap(
+    (file) => {
+      const services = [...servicesReaching(file, new Set())];
+      return services.length >= 2 ? [] : [`${file}: used by ${services.join(", ") || "nobody"}`];
+    },
+  );
+}
+
 /** One line per import circle among the repository's files; empty when there is none. */
 function circles(imports: readonly Import[]): string[] {
   return importCircles(imports).map((circle) => {
@@ -210,6 +240,13 @@ Deno.test(PLACED, async () => {
   holds(PLACED, unplaced);
 });
 
+const SHARED = "shared/ holds only what two services use";
+
+Deno.test(SHARED, async () => {
+  const { files, imports } = await repository();
+  holds(SHARED, sharedByOne(files, imports));
+});
+
 Deno.test(LAYERED, async () => {
   holds(LAYERED, crossings(PARTS, (await repository()).imports));
 });
@@ -221,6 +258,22 @@ Deno.test(NO_CIRCLES, async () => {
 // ── Each check can fail ──────────────────────────────────────────────────────────────────────
 
 const edges = (...pairs: [string, string][]): Import[] => pairs.map(([from, to]) => ({ from, to }));
+
+Deno.test("the shared check names a file of shared/ that one service or none uses", () => {
+  const found = sharedByOne(
+    ["shared/zip.ts", "shared/env.ts", "shared/crc32.ts", "shared/spare.ts", "shared/zip_test.ts"],
+    edges(
+      ["diagram/service/export.ts", "shared/zip.ts"],
+      ["shared/zip.ts", "shared/crc32.ts"],
+      ["runtime/config.ts", "shared/env.ts"],
+      ["search/main.ts", "runtime/config.ts"],
+      ["collab/main.ts", "runtime/config.ts"],
+      ["tests/zip_test.ts", "shared/spare.ts"],
+      ["search/main.ts", "shared/crc32.ts"],
+    ),
+  );
+  assert.deepEqual(found, ["shared/zip.ts: used by diagram", "shared/spare.ts: used by nobody"]);
+});
 
 Deno.test("every part a layer may import exists, and no two parts share a name", () => {
   const names = new Set(PARTS.map((part) => part.name));
