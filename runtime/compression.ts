@@ -26,16 +26,11 @@ const REQUEST_GZIP_LEVEL = 6;
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
-/**
- * The encoding to answer `Accept-Encoding` with, or null for none (identity). q-values count
- * (`br;q=0` refuses brotli), `*` stands for codings not named, and `tie` wins a tie. A missing
- * header gets identity: a client that says nothing may not expect compression.
- */
-export function negotiateEncoding(
-  acceptEncoding: string | null | undefined,
-  tie: Encoding = "br",
-): Encoding | null {
-  if (!acceptEncoding) return null;
+/** How much a client wants each coding, as its `Accept-Encoding` says; `*` for codings not named. */
+type CodingWeights = ReadonlyMap<string, number>;
+
+/** `Accept-Encoding` read once: q-values count (`br;q=0` refuses brotli), x-gzip is gzip. */
+function codingWeights(acceptEncoding: string): CodingWeights {
   const weights = new Map<string, number>();
   for (const entry of acceptEncoding.split(",")) {
     const [name, ...parameters] = entry.split(";");
@@ -49,12 +44,30 @@ export function negotiateEncoding(
     }
     weights.set(coding === "x-gzip" ? "gzip" : coding, weight);
   }
+  return weights;
+}
+
+/** The coding the weights prefer, `tie` when they weigh brotli and gzip alike; null for none. */
+function preferredEncoding(weights: CodingWeights, tie: Encoding): Encoding | null {
   const weightOf = (coding: Encoding) => weights.get(coding) ?? weights.get("*") ?? 0;
   const br = weightOf("br");
   const gzipWeight = weightOf("gzip");
   if (br === gzipWeight) return br > 0 ? tie : null;
   if (br > gzipWeight) return "br";
   return gzipWeight > 0 ? "gzip" : null;
+}
+
+/**
+ * The encoding to answer `Accept-Encoding` with, or null for none (identity). q-values count
+ * (`br;q=0` refuses brotli), `*` stands for codings not named, and `tie` wins a tie. A missing
+ * header gets identity: a client that says nothing may not expect compression.
+ */
+export function negotiateEncoding(
+  acceptEncoding: string | null | undefined,
+  tie: Encoding = "br",
+): Encoding | null {
+  if (!acceptEncoding) return null;
+  return preferredEncoding(codingWeights(acceptEncoding), tie);
 }
 
 /** RFC 9110's qvalue: 0 to 1 with at most three decimals; anything else refuses the coding. */
@@ -148,10 +161,11 @@ export function compression({ brotliMinBytes = 0 }: CompressionOptions = {}): Mi
     addVaryAcceptEncoding(response.headers);
     if (leftAlone(c.req.method, response)) return;
     const acceptEncoding = c.req.header("accept-encoding");
-    if (negotiateEncoding(acceptEncoding) === null) return;
+    if (!acceptEncoding) return;
+    const weights = codingWeights(acceptEncoding);
+    if (preferredEncoding(weights, "br") === null) return;
     const body = new Uint8Array(await response.arrayBuffer());
-    const tie = body.byteLength < brotliMinBytes ? "gzip" : "br";
-    const encoding = negotiateEncoding(acceptEncoding, tie)!;
+    const encoding = preferredEncoding(weights, body.byteLength < brotliMinBytes ? "gzip" : "br")!;
     const headers = new Headers(response.headers);
     headers.delete("content-length");
     const small = body.byteLength < MIN_COMPRESSED_BYTES;
