@@ -7,7 +7,12 @@ import type { CookieOptions } from "hono/utils/cookie";
 import { SESSION_LIFETIME_MS } from "../service/sessions.ts";
 
 /** The session cookie's name; over https it carries the __Host- prefix. */
-export const SESSION_COOKIE_NAME = "diagram_session";
+const SESSION_COOKIE_NAME = "diagram_session";
+
+/** The name a browser sees: over https, Hono's host prefix (options below) puts __Host- before it. */
+export function sessionCookieName(secure: boolean): string {
+  return secure ? `__Host-${SESSION_COOKIE_NAME}` : SESSION_COOKIE_NAME;
+}
 
 function options(secure: boolean): CookieOptions {
   return {

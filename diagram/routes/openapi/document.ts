@@ -1,7 +1,7 @@
 // The OpenAPI 3.1 description of the diagram service's REST API, built once from the operations'
 // facts and the zod schemas that validate requests and shape answers.
 import { VERSION } from "../../../runtime/version.ts";
-import { SESSION_COOKIE_NAME } from "../../http/session_cookie.ts";
+import { sessionCookieName } from "../../http/session_cookie.ts";
 import { ACCOUNT_OPERATIONS, SESSION_DAYS } from "./operations_account.ts";
 import { componentSchemas } from "./json_schema.ts";
 import { type Operation, TAGS } from "./operation.ts";
@@ -40,10 +40,6 @@ const RESPONSE_HEADERS = {
   "WWW-Authenticate": "`Bearer`: the credential the API takes",
 };
 
-function cookieName(secureCookie: boolean): string {
-  return secureCookie ? `__Host-${SESSION_COOKIE_NAME}` : SESSION_COOKIE_NAME;
-}
-
 function paths(): Record<string, Record<string, unknown>> {
   const byPath: Record<string, Record<string, unknown>> = {};
   for (const operation of OPERATIONS) {
@@ -76,10 +72,12 @@ function build(secureCookie: boolean): OpenApiDescription {
         sessionCookie: {
           type: "apiKey",
           in: "cookie",
-          name: cookieName(secureCookie),
+          name: sessionCookieName(secureCookie),
           description:
             `The session \`POST /api/login\` sets (HttpOnly, SameSite=Lax, ${SESSION_DAYS} days; ` +
-            `named ${cookieName(true)} when BASE_URL is https). A write it authenticates must ` +
+            `named ${
+              sessionCookieName(true)
+            } when BASE_URL is https). A write it authenticates must ` +
             "come from the service's own pages (Origin, or Sec-Fetch-Site: same-origin).",
         },
       },
