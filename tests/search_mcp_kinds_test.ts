@@ -7,7 +7,7 @@ import { startFakeUpstream } from "./helpers/fake_upstream.ts";
 import { startKindSearch } from "./helpers/kind_search.ts";
 import { startSearch } from "./helpers/search_instance.ts";
 import { searchJson } from "./helpers/search_with_fakes.ts";
-import { connectClient, type McpTestClient } from "./helpers/mcp_client.ts";
+import { connectClient, connectClient1, type McpTestClient } from "./helpers/mcp_client.ts";
 import { MCP_TOKEN, startSearchMcp } from "./helpers/search_mcp_instance.ts";
 
 const AUTH = { Authorization: `Bearer ${MCP_TOKEN}` };
@@ -173,4 +173,27 @@ Deno.test("a SearXNG instance's video length in seconds and counts as numbers re
     response_format: "json",
   });
   assert.equal(JSON.parse(json.text).results[0].length, "3:14");
+});
+
+Deno.test("every kind's structured answer matches the published outputSchema in a client that checks it (SDK 1.x)", async () => {
+  // search_mcp does not parse its own answer against the schema on each call
+  // (runtime/mcp/tool_schema.ts); the 1.x client does, and throws on a mismatch.
+  await using search = await startKindSearch();
+  await using mcp = await startSearchMcp({
+    SEARXNG_URL: search.url.origin,
+    MCP_HTTP_AUTH_TOKEN: MCP_TOKEN,
+  });
+  await using session = await connectClient1(mcp.mcpUrl, AUTH);
+  for (const categories of ["general", "images", "videos", "science", "it", "news"]) {
+    for (const result_detail of ["full", "compact"]) {
+      const answer = await session.call("searxng_web_search", {
+        query: "crab",
+        categories,
+        result_detail,
+        response_format: "json",
+      });
+      assert.equal(answer.isError, false, `${categories} ${result_detail}: ${answer.text}`);
+      assert.ok(answer.structured!.results.length > 0, `${categories} ${result_detail}`);
+    }
+  }
 });

@@ -70,3 +70,19 @@ Deno.test("a lenient tool schema publishes the documented one and validates leni
   const bad = await schema["~standard"].validate({ name: "", spec: {} });
   assert.ok("issues" in bad && bad.issues !== undefined && bad.issues.length > 0);
 });
+
+Deno.test("an output schema not checked per call publishes the same JSON Schema and accepts any value as it is", async () => {
+  const zod = z.object({ results: z.array(z.object({ url: z.string() })) });
+  const checked = toolSchema(zod);
+  const unchecked = toolSchema(zod, { checkedPerCall: false });
+  assert.deepEqual(
+    jsonOf(unchecked).output({ target: "draft-2020-12" }),
+    jsonOf(checked).output({ target: "draft-2020-12" }),
+  );
+  const value = { results: [{ url: 3 }] };
+  const refused = await checked["~standard"].validate(value);
+  assert.ok("issues" in refused && refused.issues !== undefined);
+  const accepted = await unchecked["~standard"].validate(value);
+  assert.equal("issues" in accepted && accepted.issues !== undefined, false);
+  assert.equal((accepted as { value: unknown }).value, value);
+});

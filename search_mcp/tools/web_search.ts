@@ -87,7 +87,8 @@ export interface WebSearchDeps {
 }
 
 const publishedInput = toolSchema(inputSchema);
-const publishedOutput = toolSchema(outputSchema);
+// shapeOutput builds it (typed as the schema's output), so the SDK need not parse it on each call.
+const publishedOutput = toolSchema(outputSchema, { checkedPerCall: false });
 
 /** Registers searxng_web_search. */
 export function registerWebSearch(server: McpServer, deps: WebSearchDeps): void {
