@@ -82,10 +82,15 @@ type Described = KindOutput & { publishedDate?: string; img_src?: string };
  * but spaces, is left out: an empty label reads as missing data (or as the next line's).
  */
 export function labelledLines(list: [label: string, value: string | undefined | null][]): string[] {
-  return list.flatMap(([label, value]) => {
+  // A loop rather than flatMap over destructured pairs: a search answer renders some two hundred
+  // fields, and each destructuring and each one-line array was an allocation.
+  const lines: string[] = [];
+  for (let i = 0; i < list.length; i++) {
+    const value = list[i][1];
     const text = value ? line(value) : "";
-    return text ? [`${label}: ${text}`] : [];
-  });
+    if (text) lines.push(`${list[i][0]}: ${text}`);
+  }
+  return lines;
 }
 
 /** "1920 × 1080" for "1920 x 1080"; other spellings as they are. */
