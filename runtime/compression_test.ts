@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { type Context, Hono } from "hono";
 import {
   addVaryAcceptEncoding,
@@ -147,6 +147,22 @@ Deno.test("below brotliMinBytes gzip wins a tie, brotli still goes to whoever as
   const large = await hono.request("/bigger", { headers: { "accept-encoding": "gzip, br" } });
   assert.equal(large.headers.get("content-encoding"), "br");
   await large.body?.cancel();
+});
+
+Deno.test("gzipLevel is the zlib level of gzip answers, 6 unless set", async () => {
+  const levels: Record<string, Uint8Array> = {};
+  for (const level of [undefined, 1]) {
+    const hono = new Hono();
+    hono.use(compression(level === undefined ? {} : { gzipLevel: level }));
+    hono.get("/page", (c) => c.body(BIG, 200, { "Content-Type": "application/json" }));
+    const answer = await hono.request("/page", { headers: { "accept-encoding": "gzip" } });
+    assert.equal(answer.headers.get("content-encoding"), "gzip");
+    levels[String(level)] = new Uint8Array(await answer.arrayBuffer());
+  }
+  assert.deepEqual(levels.undefined, new Uint8Array(gzipSync(BIG, { level: 6 })));
+  assert.deepEqual(levels["1"], new Uint8Array(gzipSync(BIG, { level: 1 })));
+  assert.notDeepEqual(levels["1"], levels.undefined);
+  assert.equal(new TextDecoder().decode(gunzipSync(levels["1"])), BIG);
 });
 
 Deno.test("without an accepted encoding the body goes as it is, still with Vary", async () => {
