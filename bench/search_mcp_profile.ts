@@ -3,7 +3,8 @@
 // and search_mcp (its task line plus --inspect), loads it at 16 connections as
 // bench/search_mcp_bench.ts does, and samples it meanwhile (bench/cpu_profile.ts): CPU time per
 // call by module, project file and function, then the bytes one call allocates, by where.
-// `EXTRA_V8_FLAGS=…` go after the service's own, to see what a memory setting costs in GC.
+// `EXTRA_V8_FLAGS=…` go after the service's own, to see what a memory setting costs in GC;
+// `CONNECTIONS=1` profiles one client's calls (where the added latency goes) instead of 16.
 import { freePort } from "../tests/helpers/process.ts";
 import { profileLoad } from "./cpu_profile.ts";
 import {
@@ -16,7 +17,7 @@ import {
 
 const SECONDS = Number(Deno.args[0] ?? 10);
 const STATELESS = Deno.args[1] === "stateless";
-const CONNECTIONS = 16;
+const CONNECTIONS = Number(Deno.env.get("CONNECTIONS") ?? 16);
 
 const engine = await startEngineStub();
 const inspectPort = freePort();
