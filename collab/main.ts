@@ -43,7 +43,7 @@ const diagramProbe = httpProbe(
   `the diagram service at ${new URL(config.diagramInternalUrl).origin} (DIAGRAM_INTERNAL_URL)`,
 );
 const releaseMemory = memoryReleaser({
-  rooms: () => rooms.stats().rooms,
+  roomChanges: rooms.roomChanges,
   saves: () => rooms.saveCounts().done,
   lastEditAt: rooms.lastEditAt,
 }, exposedGc);

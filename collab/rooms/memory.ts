@@ -31,8 +31,11 @@ export const exposedGc: Collect | undefined = gc &&
 
 /** What the releaser watches. */
 export interface RoomActivity {
-  /** Rooms loaded now. */
-  rooms(): number;
+  /**
+   * Rooms loaded plus rooms dropped so far. Not the rooms loaded now: one room dropped and another
+   * loaded between two ticks leave that number as it was, and both left garbage.
+   */
+  roomChanges(): number;
   /** Saves so far (any count that grows with each save). */
   saves(): number;
   /** When a room last took an edit, in `now`'s unit. */
@@ -51,7 +54,8 @@ export function memoryReleaser(
   collect: Collect | undefined,
   now: () => number = Date.now,
 ): () => boolean {
-  const state = () => `${activity.rooms()} ${activity.saves()}`;
+  // Both counts only grow, so their sum moves whenever either does.
+  const state = () => activity.roomChanges() + activity.saves();
   let collected = state();
   return () => {
     const quiet = now() - activity.lastEditAt() >= QUIET_MS;

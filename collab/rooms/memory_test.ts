@@ -5,10 +5,10 @@ import { seedDocument } from "../room/scene.ts";
 
 /** A releaser over a fake server whose clock moves by one tick (10 s) per call. */
 function releaserOf(collect?: () => void) {
-  const server = { rooms: 0, saves: 0, lastEditAt: 0, clock: 1_000 };
+  const server = { roomChanges: 0, saves: 0, lastEditAt: 0, clock: 1_000 };
   const release = memoryReleaser(
     {
-      rooms: () => server.rooms,
+      roomChanges: () => server.roomChanges,
       saves: () => server.saves,
       lastEditAt: () => server.lastEditAt,
     },
@@ -26,20 +26,22 @@ Deno.test("a full GC runs after rooms were loaded, saved or unloaded, on a tick 
   let collections = 0;
   const { server, tick } = releaserOf(() => collections++);
   assert.equal(tick(), false, "nothing happened");
-  server.rooms = 3;
+  server.roomChanges = 3;
   assert.equal(tick(), true, "rooms loaded, nobody edited for QUIET_MS");
   assert.equal(tick(), false, "nothing changed");
   server.saves++;
   assert.equal(tick(), true, "a room saved");
-  server.rooms = 0;
+  server.roomChanges += 3;
   assert.equal(tick(), true, "rooms unloaded");
-  assert.equal(collections, 3);
+  server.roomChanges += 2;
+  assert.equal(tick(), true, "one room unloaded and another loaded: as many rooms as before");
+  assert.equal(collections, 4);
 });
 
 Deno.test("while clients edit the collection waits for a tick QUIET_MS after the last edit", () => {
   let collections = 0;
   const { server, tick } = releaserOf(() => collections++);
-  server.rooms = 20;
+  server.roomChanges = 20;
   server.lastEditAt = server.clock + 9_000;
   assert.equal(tick(), false, "busy: an edit a second before the tick");
   server.saves++;
@@ -52,7 +54,7 @@ Deno.test("while clients edit the collection waits for a tick QUIET_MS after the
 
 Deno.test("without --expose-gc the releaser does nothing", () => {
   const { server, tick } = releaserOf(undefined);
-  server.rooms = 1;
+  server.roomChanges = 1;
   assert.equal(tick(), false);
 });
 

@@ -107,6 +107,8 @@ export function createRooms(options: RoomsOptions) {
   let ticking: Promise<void> | null = null;
   /** Saves to the diagram service since the start, for /metrics. */
   const saves = { done: 0, failed: 0 };
+  /** Rooms loaded plus rooms dropped, so far: it changes whenever the set of rooms does. */
+  let roomChanges = 0;
 
   async function load(id: string): Promise<Loaded> {
     if (loaded.size + loading.size >= options.maxRooms) {
@@ -153,6 +155,7 @@ export function createRooms(options: RoomsOptions) {
       unreachable: false,
     };
     loaded.set(id, entry);
+    roomChanges++;
     return entry;
   }
 
@@ -225,6 +228,7 @@ export function createRooms(options: RoomsOptions) {
   async function replaced(entry: Loaded, currentRevision: number | null): Promise<void> {
     const { room } = entry;
     loaded.delete(room.id);
+    roomChanges++;
     if (room.dirty) {
       await writeRecord(room, true);
       const kept = await options.files.setAside(room.id).catch(() => "nowhere (write failed)");
@@ -252,6 +256,7 @@ export function createRooms(options: RoomsOptions) {
       .catch((error) => log(`room ${room.id}: cannot write its compacted room file: ${error}`));
     if (loaded.get(room.id) !== entry || room.peers.size > 0) return;
     loaded.delete(room.id);
+    roomChanges++;
     room.destroy();
   }
 
@@ -411,6 +416,11 @@ export function createRooms(options: RoomsOptions) {
     /** Saves that stored a room's edits, and saves that did not (refused or unreachable). */
     saveCounts(): { done: number; failed: number } {
       return { ...saves };
+    },
+
+    /** Rooms loaded plus rooms dropped (unloaded or replaced) since the start. */
+    roomChanges(): number {
+      return roomChanges;
     },
 
     /** When a loaded room last took an edit, unix ms (0: none has). */
