@@ -215,33 +215,16 @@ export function shapeOutput(
   };
 }
 
-/** `now` dates the age of a date counted back from "2 years ago" ("about 2 years ago"). */
+/**
+ * The answer as text: the preamble (direct answers first), then one block of "Label: value" lines
+ * per result. `now` dates the age of a date counted back from "2 years ago" ("about 2 years ago").
+ * Written as one list of pieces joined once: a search answer has some two hundred fields, and each
+ * line, block and join built on the way was another copy of the text.
+ */
 export function renderText(output: WebSearchOutput, compact: boolean, now = new Date()): string {
-  const blocks = output.results.map((result) => {
-    // An image's snippet is usually empty: its block then starts Title, URL.
-    const lines = labelledLines([
-      ["Title", result.title],
-      ["Description", result.content],
-      ["URL", result.url],
-    ]);
-    if (compact) return lines.join("\n");
-    lines.push(
-      ...kindLines(result),
-      ...labelledLines([
-        ["Relevance Score", result.score?.toFixed(3)],
-        ["Engines", result.engines?.join(", ")],
-        ["Category", result.category],
-        ["Published Date", publishedText(result, now)],
-        ["Thumbnail", result.thumbnail],
-        // An image's own file is its Image URL line already.
-        ["Image Source", result.template === "images.html" ? undefined : result.img_src],
-      ]),
-    );
-    return lines.join("\n");
-  });
+  const pieces: string[] = [];
   const answers = labelledLines((output.answers ?? []).map((answer) => ["Direct answer", answer]));
-  if (compact) return [answers.join("\n"), ...blocks].filter(Boolean).join("\n\n");
-  const preamble = [
+  const preamble = compact ? (answers.length ? [answers.join("\n")] : []) : [
     ...answers,
     ...(output.corrections ?? []).map(line).filter(Boolean).map((word) =>
       `Spelling correction: did you mean "${word}"?`
@@ -255,8 +238,50 @@ export function renderText(output: WebSearchOutput, compact: boolean, now = new 
     ),
     ...unresponsiveLine(output),
   ];
-  if (blocks.length === 0) return preamble.join("\n\n");
-  return [...preamble, "---", blocks.join("\n\n")].join("\n\n").replace(/^---\n\n/, "");
+  for (const paragraph of preamble) pieces.push(pieces.length ? "\n\n" : "", paragraph);
+  if (pieces.length > 0 && !compact && output.results.length > 0) pieces.push("\n\n---");
+  for (const result of output.results) {
+    const before = pieces.length;
+    if (before > 0) pieces.push("\n\n");
+    // A compact answer leaves out a result without title, snippet and address altogether.
+    if (!writeResult(pieces, result, compact, now) && compact) pieces.length = before;
+  }
+  return pieces.join("");
+}
+
+/**
+ * One result's lines; an image's snippet is usually empty, so its block starts Title, URL. False
+ * when it had no line to write.
+ */
+function writeResult(
+  pieces: string[],
+  result: WebSearchOutput["results"][number],
+  compact: boolean,
+  now: Date,
+): boolean {
+  let first = true;
+  const field = (label: string, value: string | undefined) => {
+    const text = value ? line(value) : "";
+    if (!text) return;
+    pieces.push(first ? "" : "\n", label, ": ", text);
+    first = false;
+  };
+  field("Title", result.title);
+  field("Description", result.content);
+  field("URL", result.url);
+  if (compact) return !first;
+  for (const kindLine of kindLines(result)) {
+    pieces.push(first ? "" : "\n", kindLine);
+    first = false;
+  }
+  field("Relevance Score", result.score?.toFixed(3));
+  field("Engines", result.engines?.join(", "));
+  field("Category", result.category);
+  field("Published Date", publishedText(result, now));
+  field("Thumbnail", result.thumbnail);
+  // An image's own file is its Image URL line already.
+  field("Image Source", result.template === "images.html" ? undefined : result.img_src);
+  return !first;
 }
 
 /**
