@@ -480,3 +480,21 @@ Deno.test("a drawing legible at the editor's fit is not folded, though folded it
     );
   }
 });
+
+/** The room between neighbours of one layer drawn TB, left to right. */
+function gapsAcross(layout: Layout, ids: string[]): number[] {
+  const boxes = ids.map((id) => layout.nodes.get(id)!).sort((a, b) => a.x - b.x);
+  return boxes.slice(1).map((box, i) => box.x - (boxes[i].x + boxes[i].width));
+}
+
+Deno.test("nodes keep their room apart in a drawing readable on the screen, and come closer in one too small to read", async () => {
+  const few = graph("TB", ["a", "b", "c", "d"], []);
+  const roomy = gapsAcross(await layoutGraph(few), ["a", "b", "c", "d"]);
+  // 40 and 60 nodes side by side in one layer fit far under half size: with tight spacing
+  // whether tried second (up to 50 nodes) or at once (above).
+  for (const count of [40, 60]) {
+    const ids = Array.from({ length: count }, (_, i) => `n${i}`);
+    const tight = gapsAcross(await layoutGraph(graph("TB", ids, [])), ids);
+    assert.ok(Math.max(...tight) < Math.min(...roomy), `${count}: ${tight} against ${roomy}`);
+  }
+});
