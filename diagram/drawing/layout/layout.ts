@@ -29,6 +29,7 @@ import { compactGaps } from "./compact_gaps.ts";
 import { groupBackEdges } from "./group_cycles.ts";
 import { type Block, type Box, foldIntoRows } from "./fold_rows.ts";
 import { stackedLayering, stackingEdges } from "./stack_sinks.ts";
+import { EDGE_SPACING, ROOMY, type Spacing, TIGHT, withGroupPadding } from "./spacing.ts";
 import {
   type EdgePlan,
   type LayoutWorkload,
@@ -42,23 +43,6 @@ const ELK = ElkModule as unknown as typeof ElkModule.default;
 
 /** Keeps bends away from the nodes: arrow ends are moved off the box onto the outline + gap. */
 const EDGE_NODE_SPACING = 24;
-const EDGE_SPACING = 18;
-/**
- * Room between the nodes of a layer, between layers (before the label gap), and between edges
- * running side by side across the flow between two layers.
- */
-interface Spacing {
-  node: number;
-  layer: number;
-  channel: number;
-}
-const ROOMY: Spacing = { node: 40, layer: 60, channel: EDGE_SPACING };
-/**
- * For drawings too small to read at ROOMY: the build graph went from 9.2 to 10.0 px at the
- * editor's fit, the nested microservices from 7.1 to 7.8, the 60-node platform from 3.2 to 3.9.
- * Edges still leave and enter nodes EDGE_SPACING apart, and bend EDGE_NODE_SPACING from them.
- */
-const TIGHT: Spacing = { node: 25, layer: 30, channel: 10 };
 /** A self-loop must stand far enough out that both ends, backed off by their gap, stay apart. */
 const SELF_LOOP_SPACING = 30;
 /** Room between a self-loop's label and the node it loops on, or the next node in the layer. */
@@ -150,17 +134,18 @@ export async function layoutGraph(input: LayoutInput): Promise<Layout> {
   let best: { layout: Layout; zoom: number } | undefined;
   for (const room of spacingsFor(input.nodes.length)) {
     if (best !== undefined && best.zoom >= FOLD_BELOW_ZOOM) break;
+    const padded = withGroupPadding(input, room);
     for (const depth of stackDepthsFor(input.nodes.length)) {
       const stacking = stackingEdges(input, layering, depth);
       if (depth > 1 && stacking.length === 0) break;
       const invisible = stacking.map((ends, index) => ({ id: `\0stack${index}`, ...ends }));
       const layout = await layoutOnce(
-        { ...input, edges: [...input.edges, ...invisible] },
+        { ...padded, edges: [...input.edges, ...invisible] },
         depth === 1 ? layering : stackedLayering(input, layering, stacking),
         room,
       );
       for (const { id } of invisible) layout.edges.delete(id);
-      const folded = { ...layout, ...fitToScreen(input, layout, stacking, room) };
+      const folded = { ...layout, ...fitToScreen(padded, layout, stacking, room) };
       const zoom = fitZoom(extentOf(folded), EDITOR_CANVAS_1280x800);
       if (best === undefined || zoom > best.zoom * MIN_GAIN) best = { layout: folded, zoom };
       if (best.zoom >= COMFORTABLE_ZOOM) break;

@@ -1,0 +1,54 @@
+// How much room a layout leaves between things: the usual spacing, and a tight one for drawings
+// too small to read on the screen with it (layout.ts tries it second, or at once for big graphs).
+import type { LayoutInput } from "./layout_types.ts";
+
+/** Between the ends of edges on one side of a node, and between bundled copies of an edge. */
+export const EDGE_SPACING = 18;
+
+/**
+ * Room between the nodes of a layer, between layers (before the label gap), between edges
+ * running side by side across the flow between two layers, and the most padding a group keeps
+ * between its border and its members where its title is not.
+ */
+export interface Spacing {
+  node: number;
+  layer: number;
+  channel: number;
+  groupPadding: number;
+}
+
+export const ROOMY: Spacing = {
+  node: 40,
+  layer: 60,
+  channel: EDGE_SPACING,
+  groupPadding: Infinity,
+};
+
+/**
+ * For drawings too small to read at ROOMY. Edges still leave and enter nodes EDGE_SPACING apart
+ * (an arrowhead's length), and bend as far from them as at ROOMY.
+ */
+export const TIGHT: Spacing = { node: 25, layer: 30, channel: 10, groupPadding: 12 };
+
+/**
+ * The input with its groups' padding cut to the spacing's: all round for an outermost group
+ * (Excalidraw draws a frame's name above it), all but the top for a nested one, whose title the
+ * top holds.
+ */
+export function withGroupPadding(input: LayoutInput, { groupPadding }: Spacing): LayoutInput {
+  if (input.groups === undefined || groupPadding === Infinity) return input;
+  const cut = (side: number) => Math.min(side, groupPadding);
+  return {
+    ...input,
+    groups: input.groups.map((group) => {
+      const { top, right, bottom, left } = group.padding;
+      const padding = {
+        top: group.parent === undefined ? cut(top) : top,
+        right: cut(right),
+        bottom: cut(bottom),
+        left: cut(left),
+      };
+      return { ...group, padding };
+    }),
+  };
+}
