@@ -223,7 +223,9 @@ async function layoutOnce(
   const spacing = {
     "elk.spacing.nodeNode": String(Math.max(room.node, loopLabelRoom)),
     "elk.spacing.nodeSelfLoop": String(Math.max(SELF_LOOP_SPACING, loopLabelRoom)),
-    "elk.layered.spacing.nodeNodeBetweenLayers": String(room.layer + labelGap),
+    "elk.layered.spacing.nodeNodeBetweenLayers": String(
+      room.labelGapAdded ? room.layer + labelGap : Math.max(room.layer, labelGap),
+    ),
     "elk.layered.spacing.edgeEdgeBetweenLayers": String(room.channel),
     // Routing slots between layers stay half a label away from the nodes, so a label centred
     // on a segment there clears both layers.

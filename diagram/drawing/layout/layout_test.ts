@@ -498,3 +498,15 @@ Deno.test("nodes keep their room apart in a drawing readable on the screen, and 
     assert.ok(Math.max(...tight) < Math.min(...roomy), `${count}: ${tight} against ${roomy}`);
   }
 });
+
+Deno.test("in a drawing too small to read, the label gap is the least room between layers, not added to it", async () => {
+  // 60 labelled edges straight down side by side: too wide for the screen at any spacing.
+  const ids = Array.from({ length: 60 }, (_, i) => [`a${i}`, `b${i}`]);
+  const input = graph("TB", ids.flat(), ids.map(([a, b]) => `${a}>${b}`));
+  input.edges = input.edges.map((edge) => ({ ...edge, label: { width: 40, height: 76 } }));
+  const layout = await layoutGraph({ ...input, labelGap: 100 });
+  for (const [a, b] of ids) {
+    const [top, bottom] = [layout.nodes.get(a)!, layout.nodes.get(b)!];
+    assert.equal(bottom.y - (top.y + top.height), 100, a);
+  }
+});

@@ -6,13 +6,20 @@ import type { LayoutInput } from "./layout_types.ts";
 export const EDGE_SPACING = 18;
 
 /**
- * Room between the nodes of a layer, between layers (before the label gap), between edges
- * running side by side across the flow between two layers, and the most padding a group keeps
- * between its border and its members where its title is not.
+ * Room between the nodes of a layer, between layers, between edges running side by side across
+ * the flow between two layers, and the most padding a group keeps between its border and its
+ * members where its title is not.
  */
 export interface Spacing {
   node: number;
   layer: number;
+  /**
+   * Whether the label gap (LayoutInput.labelGap) is added to `layer` or only the least room
+   * between layers. Either way edges bend half of it from the nodes, so a label centred on a
+   * segment across the flow clears them; a label on an edge straight through a gap needs the
+   * gap itself, no more.
+   */
+  labelGapAdded: boolean;
   channel: number;
   groupPadding: number;
 }
@@ -20,6 +27,7 @@ export interface Spacing {
 export const ROOMY: Spacing = {
   node: 40,
   layer: 60,
+  labelGapAdded: true,
   channel: EDGE_SPACING,
   groupPadding: Infinity,
 };
@@ -28,7 +36,13 @@ export const ROOMY: Spacing = {
  * For drawings too small to read at ROOMY. Edges still leave and enter nodes EDGE_SPACING apart
  * (an arrowhead's length), and bend as far from them as at ROOMY.
  */
-export const TIGHT: Spacing = { node: 25, layer: 30, channel: 10, groupPadding: 12 };
+export const TIGHT: Spacing = {
+  node: 25,
+  layer: 30,
+  labelGapAdded: false,
+  channel: 10,
+  groupPadding: 12,
+};
 
 /**
  * The input with its groups' padding cut to the spacing's: all round for an outermost group
