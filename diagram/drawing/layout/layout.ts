@@ -96,6 +96,13 @@ const SHARED_PORTS_MIN_GAP = 60;
  * 1000-node random spec (7220 dummies) took 3.5 s with crossing minimisation, 1.2 s without.
  */
 const CROSSING_MINIMISATION_MAX_CELLS = 4000;
+/**
+ * Up to this many nodes a graph with groups keeps network-simplex placement: Brandes-Köpf
+ * stretches group boxes across the drawing (the 60-node platform chart: 5,054 px wide, 3,813
+ * with network simplex, and 4.1 to 4.4 px labels at the editor's fit). Its time grows fast with
+ * size: on seeded random specs it took twice Brandes-Köpf's at 60 nodes, five times at 80.
+ */
+const GROUPED_SIMPLEX_MAX_NODES = 70;
 
 /**
  * ELK's effort by graph size, measured on seeded random specs (tests/helpers/layout_quality.ts)
@@ -108,14 +115,15 @@ const CROSSING_MINIMISATION_MAX_CELLS = 4000;
  * few more crossings and the spec's order inside a layer. Bigger graphs trade looks for time as
  * described at the thresholds above.
  */
-export function effortFor(workload: LayoutWorkload): Record<string, string> {
+export function effortFor(workload: LayoutWorkload, grouped: boolean): Record<string, string> {
   const small = workload.nodes <= FULL_EFFORT_MAX_NODES;
+  const simplex = small || (grouped && workload.nodes <= GROUPED_SIMPLEX_MAX_NODES);
   const cells = workload.nodes + workload.longEdgeSegments;
   return {
     "elk.layered.thoroughness": workload.nodes <= THOROUGH_MAX_NODES ? "30" : small ? "7" : "1",
     // Network simplex keeps edges short and straight: a parent over its children, a stack of
     // end nodes in one column; Brandes-Köpf, faster on big graphs, staggers them.
-    "elk.layered.nodePlacement.strategy": small ? "NETWORK_SIMPLEX" : "BRANDES_KOEPF",
+    "elk.layered.nodePlacement.strategy": simplex ? "NETWORK_SIMPLEX" : "BRANDES_KOEPF",
     "elk.layered.considerModelOrder.strategy": small ? "NODES_AND_EDGES" : "NONE",
     "elk.layered.mergeEdges": String(workload.widestGap > SHARED_PORTS_MIN_GAP),
     "elk.layered.crossingMinimization.strategy": cells > CROSSING_MINIMISATION_MAX_CELLS
@@ -237,12 +245,13 @@ async function layoutOnce(
   // the hub's neighbours' layers: the 60-node platform chart, whose gateway has 17 edges, went
   // from 309 crossings to 181. It moves nodes off their ranks, which only a graph with groups
   // allows (its layers are read from the positions; one without is checked against its ranks).
-  const hubs = { "elk.layered.highDegreeNodes.treatment": String((input.groups ?? []).length > 0) };
+  const grouped = (input.groups ?? []).length > 0;
+  const hubs = { "elk.layered.highDegreeNodes.treatment": String(grouped) };
   // Without the model-order sort: ELK 0.12 fails on it in a group holding only groups.
   const tree = groupTree(input, plan, {
     ...BASE_OPTIONS,
     ...spacing,
-    ...effortFor(workload),
+    ...effortFor(workload, grouped),
     ...hubs,
     "elk.layered.considerModelOrder.strategy": "NONE",
   });
@@ -253,7 +262,7 @@ async function layoutOnce(
       "elk.direction": ELK_DIRECTION[input.direction],
       "elk.hierarchyHandling": "INCLUDE_CHILDREN",
       ...spacing,
-      ...effortFor(workload),
+      ...effortFor(workload, grouped),
       ...hubs,
     },
     children: [],

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { longestPathLayers } from "./layering.ts";
 import type { Direction } from "../spec.ts";
-import { layoutGraph, warmLayoutEngine } from "./layout.ts";
+import { effortFor, layoutGraph, warmLayoutEngine } from "./layout.ts";
 import type { Layout, LayoutInput, PlacedNode } from "./layout_types.ts";
 import { seededRandom } from "../../../tests/helpers/seeded_random.ts";
 import { crossings } from "../../../tests/helpers/readability.ts";
@@ -509,4 +509,20 @@ Deno.test("in a drawing too small to read, the label gap is the least room betwe
     const [top, bottom] = [layout.nodes.get(a)!, layout.nodes.get(b)!];
     assert.equal(bottom.y - (top.y + top.height), 100, a);
   }
+});
+
+Deno.test("network-simplex placement up to 50 nodes, up to 70 in a graph with groups, Brandes-Köpf above", () => {
+  const placement = (nodes: number, grouped: boolean) =>
+    effortFor({
+      nodes,
+      layers: 5,
+      routedEdges: nodes,
+      longEdgeSegments: 0,
+      widestGap: 10,
+      spans: [],
+    }, grouped)["elk.layered.nodePlacement.strategy"];
+  assert.equal(placement(50, false), "NETWORK_SIMPLEX");
+  assert.equal(placement(60, false), "BRANDES_KOEPF");
+  assert.equal(placement(60, true), "NETWORK_SIMPLEX");
+  assert.equal(placement(71, true), "BRANDES_KOEPF");
 });
