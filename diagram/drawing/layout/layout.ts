@@ -385,7 +385,7 @@ function fitToScreen(
       edges: new Map([...compacted.edges].map(([id, { points }]) => [id, points])),
     },
     EDITOR_CANVAS_1280x800,
-    { edge: EDGE_SPACING, edgeNode: EDGE_NODE_SPACING, row: room.layer },
+    { edge: room.channel, edgeNode: EDGE_NODE_SPACING, row: room.layer },
   );
   if (folded === null) return compacted;
   const withIds = (boxes: Map<string, Box>) =>

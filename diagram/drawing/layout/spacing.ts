@@ -7,8 +7,8 @@ export const EDGE_SPACING = 18;
 
 /**
  * Room between the nodes of a layer, between layers, between edges running side by side across
- * the flow between two layers, and the most padding a group keeps between its border and its
- * members where its title is not.
+ * the flow between two layers or round a fold (`channel`), and the most padding a group keeps
+ * between its border and its members where its title is not.
  */
 export interface Spacing {
   node: number;
