@@ -29,6 +29,7 @@ import { compactGaps } from "./compact_gaps.ts";
 import { groupBackEdges } from "./group_cycles.ts";
 import { type Block, type Box, foldIntoRows } from "./fold_rows.ts";
 import { stackedLayering, stackingEdges } from "./stack_sinks.ts";
+import { EDGE_SPACING, ROOMY, type Spacing, TIGHT, withGroupPadding } from "./spacing.ts";
 import {
   type EdgePlan,
   type LayoutWorkload,
@@ -40,11 +41,8 @@ import {
 // constructor itself.
 const ELK = ElkModule as unknown as typeof ElkModule.default;
 
-const NODE_SPACING = 40;
-const LAYER_SPACING = 60;
 /** Keeps bends away from the nodes: arrow ends are moved off the box onto the outline + gap. */
 const EDGE_NODE_SPACING = 24;
-const EDGE_SPACING = 18;
 /** A self-loop must stand far enough out that both ends, backed off by their gap, stay apart. */
 const SELF_LOOP_SPACING = 30;
 /** Room between a self-loop's label and the node it loops on, or the next node in the layer. */
@@ -65,7 +63,6 @@ const BASE_OPTIONS: Record<string, string> = {
   "elk.json.edgeCoords": "ROOT",
   "elk.spacing.edgeNode": String(EDGE_NODE_SPACING),
   "elk.spacing.edgeEdge": String(EDGE_SPACING),
-  "elk.layered.spacing.edgeEdgeBetweenLayers": String(EDGE_SPACING),
 };
 
 const ELK_DIRECTION: Record<Direction, string> = {
@@ -99,6 +96,13 @@ const SHARED_PORTS_MIN_GAP = 60;
  * 1000-node random spec (7220 dummies) took 3.5 s with crossing minimisation, 1.2 s without.
  */
 const CROSSING_MINIMISATION_MAX_CELLS = 4000;
+/**
+ * Up to this many nodes a graph with groups keeps network-simplex placement: Brandes-Köpf
+ * stretches group boxes across the drawing (the 60-node platform chart: 5,054 px wide, 3,813
+ * with network simplex, and 4.1 to 4.4 px labels at the editor's fit). Its time grows fast with
+ * size: on seeded random specs it took twice Brandes-Köpf's at 60 nodes, five times at 80.
+ */
+const GROUPED_SIMPLEX_MAX_NODES = 70;
 
 /**
  * ELK's effort by graph size, measured on seeded random specs (tests/helpers/layout_quality.ts)
@@ -111,14 +115,15 @@ const CROSSING_MINIMISATION_MAX_CELLS = 4000;
  * few more crossings and the spec's order inside a layer. Bigger graphs trade looks for time as
  * described at the thresholds above.
  */
-export function effortFor(workload: LayoutWorkload): Record<string, string> {
+export function effortFor(workload: LayoutWorkload, grouped: boolean): Record<string, string> {
   const small = workload.nodes <= FULL_EFFORT_MAX_NODES;
+  const simplex = small || (grouped && workload.nodes <= GROUPED_SIMPLEX_MAX_NODES);
   const cells = workload.nodes + workload.longEdgeSegments;
   return {
     "elk.layered.thoroughness": workload.nodes <= THOROUGH_MAX_NODES ? "30" : small ? "7" : "1",
     // Network simplex keeps edges short and straight: a parent over its children, a stack of
     // end nodes in one column; Brandes-Köpf, faster on big graphs, staggers them.
-    "elk.layered.nodePlacement.strategy": small ? "NETWORK_SIMPLEX" : "BRANDES_KOEPF",
+    "elk.layered.nodePlacement.strategy": simplex ? "NETWORK_SIMPLEX" : "BRANDES_KOEPF",
     "elk.layered.considerModelOrder.strategy": small ? "NODES_AND_EDGES" : "NONE",
     "elk.layered.mergeEdges": String(workload.widestGap > SHARED_PORTS_MIN_GAP),
     "elk.layered.crossingMinimization.strategy": cells > CROSSING_MINIMISATION_MAX_CELLS
@@ -135,34 +140,48 @@ export async function layoutGraph(input: LayoutInput): Promise<Layout> {
   assertPositiveSizes(input);
   const layering = longestPathLayers(input);
   let best: { layout: Layout; zoom: number } | undefined;
-  for (const depth of stackDepthsFor(input.nodes.length)) {
-    const stacking = stackingEdges(input, layering, depth);
-    if (depth > 1 && stacking.length === 0) break;
-    const invisible = stacking.map((ends, index) => ({ id: `\0stack${index}`, ...ends }));
-    const layout = await layoutOnce(
-      { ...input, edges: [...input.edges, ...invisible] },
-      depth === 1 ? layering : stackedLayering(input, layering, stacking),
-    );
-    for (const { id } of invisible) layout.edges.delete(id);
-    const folded = { ...layout, ...fitToScreen(input, layout, stacking) };
-    const zoom = fitZoom(extentOf(folded), EDITOR_CANVAS_1280x800);
-    if (best === undefined || zoom > best.zoom * STACK_MIN_GAIN) best = { layout: folded, zoom };
-    if (best.zoom >= COMFORTABLE_ZOOM) break;
+  for (const room of spacingsFor(input.nodes.length)) {
+    if (best !== undefined && best.zoom >= FOLD_BELOW_ZOOM) break;
+    const padded = withGroupPadding(input, room);
+    for (const depth of stackDepthsFor(input.nodes.length)) {
+      const stacking = stackingEdges(input, layering, depth);
+      if (depth > 1 && stacking.length === 0) break;
+      const invisible = stacking.map((ends, index) => ({ id: `\0stack${index}`, ...ends }));
+      const layout = await layoutOnce(
+        { ...padded, edges: [...input.edges, ...invisible] },
+        depth === 1 ? layering : stackedLayering(input, layering, stacking),
+        room,
+      );
+      for (const { id } of invisible) layout.edges.delete(id);
+      const folded = { ...layout, ...fitToScreen(padded, layout, stacking, room) };
+      const zoom = fitZoom(extentOf(folded), EDITOR_CANVAS_1280x800);
+      if (best === undefined || zoom > best.zoom * MIN_GAIN) best = { layout: folded, zoom };
+      if (best.zoom >= COMFORTABLE_ZOOM) break;
+    }
   }
   return best!.layout;
+}
+
+/**
+ * Spacings tried, in order: the tight one only when every stacking depth left the drawing too
+ * small to read (FOLD_BELOW_ZOOM). Above FULL_EFFORT_MAX_NODES there is one ELK run, and a
+ * drawing that big is always too small: it gets the tight spacing at once.
+ */
+function spacingsFor(nodes: number): Spacing[] {
+  return nodes > FULL_EFFORT_MAX_NODES ? [TIGHT] : [ROOMY, TIGHT];
 }
 
 /**
  * Stacking depths tried, in order, while the drawing is smaller than comfortable on the screen:
  * 1 is none. Each try is one more ELK run, so bigger graphs get fewer (a 50-node chart took
  * 100 ms for one run, 400 ms for five); the one whose fitted zoom is largest wins, by at least
- * STACK_MIN_GAIN over any before it, since stacking makes edges longer.
+ * MIN_GAIN over any before it, since stacking makes edges longer and tight spacing crowds.
  */
 function stackDepthsFor(nodes: number): number[] {
   if (nodes > FULL_EFFORT_MAX_NODES) return [1];
   return nodes > THOROUGH_MAX_NODES ? [1, 3] : [1, 2, 3, 4, 6];
 }
-const STACK_MIN_GAIN = 1.05;
+const MIN_GAIN = 1.05;
 /** Labels of 20 px at 60 %: 12 px, easily read. */
 const COMFORTABLE_ZOOM = 0.6;
 
@@ -194,7 +213,11 @@ function extentOf(
 }
 
 /** One ELK run with the given layers: the layout before any fold. */
-async function layoutOnce(input: LayoutInput, layering: Layering): Promise<Layout> {
+async function layoutOnce(
+  input: LayoutInput,
+  layering: Layering,
+  room: Spacing,
+): Promise<Layout> {
   const turned = new Set([...layering.backEdges, ...groupBackEdges(input, layering)]);
   const plan = planEdges(input.edges, { ...layering, backEdges: [...turned] });
   const workload = layoutWorkload(input, layering, plan);
@@ -206,9 +229,12 @@ async function layoutOnce(input: LayoutInput, layering: Layering): Promise<Layou
   const labelGap = input.labelGap ?? 0;
   // Spacings hold for the members of one graph: a group's members need them too.
   const spacing = {
-    "elk.spacing.nodeNode": String(Math.max(NODE_SPACING, loopLabelRoom)),
+    "elk.spacing.nodeNode": String(Math.max(room.node, loopLabelRoom)),
     "elk.spacing.nodeSelfLoop": String(Math.max(SELF_LOOP_SPACING, loopLabelRoom)),
-    "elk.layered.spacing.nodeNodeBetweenLayers": String(LAYER_SPACING + labelGap),
+    "elk.layered.spacing.nodeNodeBetweenLayers": String(
+      room.labelGapAdded ? room.layer + labelGap : Math.max(room.layer, labelGap),
+    ),
+    "elk.layered.spacing.edgeEdgeBetweenLayers": String(room.channel),
     // Routing slots between layers stay half a label away from the nodes, so a label centred
     // on a segment there clears both layers.
     "elk.layered.spacing.edgeNodeBetweenLayers": String(
@@ -219,12 +245,13 @@ async function layoutOnce(input: LayoutInput, layering: Layering): Promise<Layou
   // the hub's neighbours' layers: the 60-node platform chart, whose gateway has 17 edges, went
   // from 309 crossings to 181. It moves nodes off their ranks, which only a graph with groups
   // allows (its layers are read from the positions; one without is checked against its ranks).
-  const hubs = { "elk.layered.highDegreeNodes.treatment": String((input.groups ?? []).length > 0) };
+  const grouped = (input.groups ?? []).length > 0;
+  const hubs = { "elk.layered.highDegreeNodes.treatment": String(grouped) };
   // Without the model-order sort: ELK 0.12 fails on it in a group holding only groups.
   const tree = groupTree(input, plan, {
     ...BASE_OPTIONS,
     ...spacing,
-    ...effortFor(workload),
+    ...effortFor(workload, grouped),
     ...hubs,
     "elk.layered.considerModelOrder.strategy": "NONE",
   });
@@ -235,7 +262,7 @@ async function layoutOnce(input: LayoutInput, layering: Layering): Promise<Layou
       "elk.direction": ELK_DIRECTION[input.direction],
       "elk.hierarchyHandling": "INCLUDE_CHILDREN",
       ...spacing,
-      ...effortFor(workload),
+      ...effortFor(workload, grouped),
       ...hubs,
     },
     children: [],
@@ -279,6 +306,7 @@ const FRAME_NAME_ROOM = 20;
 function compactLayout(
   input: LayoutInput,
   layout: Omit<Layout, "layers">,
+  room: Spacing,
 ): Omit<Layout, "layers"> {
   const vertical = isVertical(input.direction);
   return compactGaps(
@@ -298,9 +326,9 @@ function compactLayout(
       ),
     },
     {
-      node: LAYER_SPACING,
+      node: room.layer,
       edgeNode: EDGE_NODE_SPACING,
-      edge: EDGE_SPACING,
+      edge: room.channel,
       label: LABEL_CLEARANCE,
     },
   );
@@ -322,10 +350,11 @@ function fitToScreen(
   input: LayoutInput,
   layout: Omit<Layout, "layers">,
   stacked: readonly { from: string; to: string }[],
+  room: Spacing,
 ): Omit<Layout, "layers"> {
   const zoom = fitZoom(extentOf(layout), EDITOR_CANVAS_1280x800);
   if (zoom >= FOLD_BELOW_ZOOM) return layout;
-  const compacted = compactLayout(input, layout);
+  const compacted = compactLayout(input, layout, room);
   const groups = input.groups ?? [];
   const blocks: Block[] = [
     ...input.nodes.filter(({ group }) => group === undefined).map(({ id }) =>
@@ -356,7 +385,7 @@ function fitToScreen(
       edges: new Map([...compacted.edges].map(([id, { points }]) => [id, points])),
     },
     EDITOR_CANVAS_1280x800,
-    { edge: EDGE_SPACING, edgeNode: EDGE_NODE_SPACING, row: LAYER_SPACING },
+    { edge: room.channel, edgeNode: EDGE_NODE_SPACING, row: room.layer },
   );
   if (folded === null) return compacted;
   const withIds = (boxes: Map<string, Box>) =>

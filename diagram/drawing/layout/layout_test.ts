@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { longestPathLayers } from "./layering.ts";
 import type { Direction } from "../spec.ts";
-import { layoutGraph, warmLayoutEngine } from "./layout.ts";
+import { effortFor, layoutGraph, warmLayoutEngine } from "./layout.ts";
 import type { Layout, LayoutInput, PlacedNode } from "./layout_types.ts";
 import { seededRandom } from "../../../tests/helpers/seeded_random.ts";
 import { crossings } from "../../../tests/helpers/readability.ts";
@@ -479,4 +479,50 @@ Deno.test("a drawing legible at the editor's fit is not folded, though folded it
       "one column",
     );
   }
+});
+
+/** The room between neighbours of one layer drawn TB, left to right. */
+function gapsAcross(layout: Layout, ids: string[]): number[] {
+  const boxes = ids.map((id) => layout.nodes.get(id)!).sort((a, b) => a.x - b.x);
+  return boxes.slice(1).map((box, i) => box.x - (boxes[i].x + boxes[i].width));
+}
+
+Deno.test("nodes keep their room apart in a drawing readable on the screen, and come closer in one too small to read", async () => {
+  const few = graph("TB", ["a", "b", "c", "d"], []);
+  const roomy = gapsAcross(await layoutGraph(few), ["a", "b", "c", "d"]);
+  // 40 and 60 nodes side by side in one layer fit far under half size: with tight spacing
+  // whether tried second (up to 50 nodes) or at once (above).
+  for (const count of [40, 60]) {
+    const ids = Array.from({ length: count }, (_, i) => `n${i}`);
+    const tight = gapsAcross(await layoutGraph(graph("TB", ids, [])), ids);
+    assert.ok(Math.max(...tight) < Math.min(...roomy), `${count}: ${tight} against ${roomy}`);
+  }
+});
+
+Deno.test("in a drawing too small to read, the label gap is the least room between layers, not added to it", async () => {
+  // 60 labelled edges straight down side by side: too wide for the screen at any spacing.
+  const ids = Array.from({ length: 60 }, (_, i) => [`a${i}`, `b${i}`]);
+  const input = graph("TB", ids.flat(), ids.map(([a, b]) => `${a}>${b}`));
+  input.edges = input.edges.map((edge) => ({ ...edge, label: { width: 40, height: 76 } }));
+  const layout = await layoutGraph({ ...input, labelGap: 100 });
+  for (const [a, b] of ids) {
+    const [top, bottom] = [layout.nodes.get(a)!, layout.nodes.get(b)!];
+    assert.equal(bottom.y - (top.y + top.height), 100, a);
+  }
+});
+
+Deno.test("network-simplex placement up to 50 nodes, up to 70 in a graph with groups, Brandes-Köpf above", () => {
+  const placement = (nodes: number, grouped: boolean) =>
+    effortFor({
+      nodes,
+      layers: 5,
+      routedEdges: nodes,
+      longEdgeSegments: 0,
+      widestGap: 10,
+      spans: [],
+    }, grouped)["elk.layered.nodePlacement.strategy"];
+  assert.equal(placement(50, false), "NETWORK_SIMPLEX");
+  assert.equal(placement(60, false), "BRANDES_KOEPF");
+  assert.equal(placement(60, true), "NETWORK_SIMPLEX");
+  assert.equal(placement(71, true), "BRANDES_KOEPF");
 });
