@@ -4,13 +4,16 @@
 // tool-call limit is turned off (MCP_TOOL_RATE_MAX=0): one load generator is not one agent.
 // The service runs with its task's V8 flags; EXTRA_V8_FLAGS go after them, to measure a trade-off.
 // The same rounds then run against mcp-searxng (bench/mcp_searxng_anchor.ts) on the same engine
-// stub, and the ratios are printed.
+// stub, and the ratios are printed. A floor round first: a bare server that makes the same engine
+// call and answers as much JSON without MCP (bench/search_mcp_floor_server.ts), what any MCP
+// server's calls cost here before the protocol.
 import { startMcpSearxng } from "./mcp_searxng_anchor.ts";
 import { percentile, rssMiB } from "./process_stats.ts";
 import {
   load,
   type Round,
   startEngineStub,
+  startFloorServer,
   startSearchMcp,
   TOKEN,
   toolCall,
@@ -60,6 +63,26 @@ try {
   await load(directCall(engine.origin), noPrep, 4, 1);
   const direct = await load(directCall(engine.origin), noPrep, 1, SECONDS);
   describe("direct engine call, 1 conn", direct);
+  const floor = await startFloorServer(engine.origin);
+  try {
+    const plain = () => Promise.resolve({ "Content-Type": "application/json" });
+    await load(toolCall(floor.mcpUrl), plain, 4, 1);
+    const one = await load(toolCall(floor.mcpUrl), plain, 1, SECONDS, floor.process.pid);
+    describe("floor (no MCP), 1 conn", one);
+    summary["floor overhead p50"] = percentile(one.latencies, 0.5) -
+      percentile(direct.latencies, 0.5);
+    console.log(
+      `  added latency over a direct engine call: p50 ${
+        summary["floor overhead p50"].toFixed(2)
+      } ms`,
+    );
+    describe(
+      "floor (no MCP), 16 conn",
+      await load(toolCall(floor.mcpUrl), plain, 16, SECONDS, floor.process.pid),
+    );
+  } finally {
+    await floor.process.stop();
+  }
   for (const stateless of [false, true]) {
     const mode = stateless ? "stateless" : "stateful";
     for (const server of servers) {
@@ -108,8 +131,10 @@ const latencyRatio = (mode: string) =>
   summary[`search_mcp ${mode} overhead p50`] / summary[`mcp-searxng ${mode} overhead p50`];
 for (const mode of ["stateful", "stateless"]) {
   console.log(
-    `${mode}: added latency p50 ${latencyRatio(mode).toFixed(2)}x mcp-searxng's, ` +
-      `CPU ${summary[`search_mcp ${mode} cpu`].toFixed(3)} ms/call`,
+    `${mode}: added latency p50 ${latencyRatio(mode).toFixed(2)}x mcp-searxng's ` +
+      `(the floor's ${
+        (summary["floor overhead p50"] / summary[`mcp-searxng ${mode} overhead p50`]).toFixed(2)
+      }x), CPU ${summary[`search_mcp ${mode} cpu`].toFixed(3)} ms/call`,
   );
 }
 const checks: [string, boolean][] = [

@@ -32,6 +32,15 @@ export async function startEngineStub() {
   return { process, origin };
 }
 
+/** The bare floor server (bench/search_mcp_floor_server.ts) against `engine`. */
+export async function startFloorServer(engine: string) {
+  const process = new RunningProcess(
+    denoCommand(["run", "-A", "bench/search_mcp_floor_server.ts", engine], {}),
+  );
+  const [, address] = await process.waitFor(/listening on (http:\/\/\S+)/);
+  return { process, mcpUrl: new URL(address) };
+}
+
 /**
  * search_mcp on a free port against `engine`, the per-client tool-call limit off
  * (MCP_TOOL_RATE_MAX=0: one load generator is not one agent); `runArgs` may add flags to deno's.
