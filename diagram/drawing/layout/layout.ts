@@ -26,6 +26,7 @@ import type {
 import { EDITOR_CANVAS_1280x800, fitZoom } from "../screen_fit.ts";
 import { offsetCopies } from "./edge_bundles.ts";
 import { compactGaps } from "./compact_gaps.ts";
+import { withoutDetours } from "./detours.ts";
 import { groupBackEdges } from "./group_cycles.ts";
 import { type Block, type Box, foldIntoRows } from "./fold_rows.ts";
 import { stackedLayering, stackingEdges } from "./stack_sinks.ts";
@@ -343,8 +344,9 @@ const FOLD_BELOW_ZOOM = 0.5;
 
 /**
  * The layout, when it is too small to read on the editor's screen, compacted (compact_gaps.ts)
- * and folded into rows if folding fits it better (fold_rows.ts says how and when); as it is
- * otherwise. A stack of end nodes is never cut: one box spans each step.
+ * and folded into rows if folding fits it better (fold_rows.ts says how and when), the detours
+ * the fold leaves in its routes straightened (detours.ts); as it is otherwise. A stack of end
+ * nodes is never cut: one box spans each step.
  */
 function fitToScreen(
   input: LayoutInput,
@@ -390,10 +392,21 @@ function fitToScreen(
   if (folded === null) return compacted;
   const withIds = (boxes: Map<string, Box>) =>
     new Map([...boxes].map(([id, box]) => [id, { ...box, id }]));
+  const outermost = groups.filter(({ parent }) => parent === undefined)
+    .map(({ id }) => folded.groups.get(id)!);
+  const edges = withoutDetours(folded.edges, {
+    solid: [...folded.nodes.values()],
+    margin: EDGE_NODE_SPACING,
+    borders: [
+      ...folded.groups.values(),
+      ...outermost.map((box) => ({ ...box, y: box.y - FRAME_NAME_ROOM, height: FRAME_NAME_ROOM })),
+    ],
+    spacing: room.channel,
+  });
   return {
     nodes: withIds(folded.nodes),
     groups: withIds(folded.groups),
-    edges: new Map([...folded.edges].map(([id, points]) => [id, { id, points }])),
+    edges: new Map([...edges].map(([id, points]) => [id, { id, points }])),
   };
 }
 
