@@ -311,6 +311,21 @@ Deno.test("the editor in two browsers", async (t) => {
           10_000,
           "the drawn box stored by the room's flush",
         );
+        // The editor may still finish the box after that flush (on a busy machine it did, and the
+        // next flush landed during the agent's call): wait until a flush interval passes without
+        // a save.
+        let revision = (await setup.storedElements(id)).revision;
+        await eventually(
+          async () => {
+            await new Promise((resolve) => setTimeout(resolve, FLUSH_MS * 1.5));
+            const now = (await setup.storedElements(id)).revision;
+            const settled = now === revision;
+            revision = now;
+            return settled || undefined;
+          },
+          15_000,
+          "the room's saves settled",
+        );
 
         const created = await setup.diagram.admin("create-token", EMAIL, "agent");
         assert.equal(created.code, 0, created.stderr);
