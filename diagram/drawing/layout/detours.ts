@@ -6,6 +6,7 @@
 // along a parallel one — becomes a corner at the point where the route comes back, when the new
 // segment keeps clear of every box and every other route.
 import type { Box } from "./fold_rows.ts";
+import { withoutStraightBends } from "./route_points.ts";
 
 type Point = [number, number];
 
@@ -71,7 +72,7 @@ export function straightened(
       changed = true;
     }
   }
-  return withoutStraightJoints(points);
+  return withoutStraightBends(points);
 }
 
 /** b' for the U-turn a → b → c → d, or null when these four points are not one. */
@@ -92,17 +93,6 @@ function uTurnShortcut(a: Point, b: Point, c: Point, d: Point): Point | null {
     return shortcut;
   }
   return null;
-}
-
-function withoutStraightJoints(points: Point[]): Point[] {
-  return points.filter((point, index) => {
-    if (index === 0 || index === points.length - 1) return true;
-    const [before, after] = [points[index - 1], points[index + 1]];
-    const repeated = point[0] === before[0] && point[1] === before[1];
-    const straight = (before[0] === point[0] && point[0] === after[0]) ||
-      (before[1] === point[1] && point[1] === after[1]);
-    return !repeated && !straight;
-  });
 }
 
 /**

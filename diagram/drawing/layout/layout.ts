@@ -27,6 +27,7 @@ import { EDITOR_CANVAS_1280x800, fitZoom } from "../screen_fit.ts";
 import { offsetCopies } from "./edge_bundles.ts";
 import { compactGaps } from "./compact_gaps.ts";
 import { withoutDetours } from "./detours.ts";
+import { withoutStraightBends } from "./route_points.ts";
 import { groupBackEdges } from "./group_cycles.ts";
 import { type Block, type Box, foldIntoRows } from "./fold_rows.ts";
 import { stackedLayering, stackingEdges } from "./stack_sinks.ts";
@@ -635,18 +636,6 @@ function tidyRoute(route: [number, number][]): [number, number][] {
     }
   }
   return withoutStraightBends(bends);
-}
-
-/** Drops repeated points and bends in line with the points before and after them. */
-function withoutStraightBends(points: [number, number][]): [number, number][] {
-  const kept = points.slice(0, 1);
-  for (let i = 1; i < points.length - 1; i++) {
-    const [before, point, after] = [kept[kept.length - 1], points[i], points[i + 1]];
-    const inLine = (axis: number) => before[axis] === point[axis] && after[axis] === point[axis];
-    if (!inLine(0) && !inLine(1)) kept.push(point);
-  }
-  kept.push(points[points.length - 1]);
-  return kept;
 }
 
 function finite(value: number | undefined, owner: string): number {
