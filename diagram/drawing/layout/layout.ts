@@ -398,10 +398,8 @@ function fitToScreen(
   const edges = withoutDetours(folded.edges, {
     solid: [...folded.nodes.values()],
     margin: EDGE_NODE_SPACING,
-    borders: [
-      ...folded.groups.values(),
-      ...outermost.map((box) => ({ ...box, y: box.y - FRAME_NAME_ROOM, height: FRAME_NAME_ROOM })),
-    ],
+    borders: [...folded.groups.values()],
+    bands: outermost.map((box) => ({ ...box, y: box.y - FRAME_NAME_ROOM, height: FRAME_NAME_ROOM })),
     spacing: room.channel,
   });
   return {
