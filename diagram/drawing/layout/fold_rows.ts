@@ -424,11 +424,21 @@ class RowLayout {
     const gutter = spacing.edgeNode +
       Math.max(0, ...this.#crossings.map((c) => c.length)) * spacing.edge;
     const origin = slices[0].start;
+    const lengths = rows.map(([first, last]) => slices[last].end - slices[first].start);
+    const wayOut = (row: number) => row < rows.length - 1 ? gutter : 0;
+    // How far along the rows reach, the way out of each included, when all start alike.
+    const reach = Math.max(...lengths.map((length, row) => length + wayOut(row)));
     let top = rowAcrossRange(slices, rows[0][0], rows[0][1], routes)[0];
     rows.forEach(([first, last], row) => {
       const [min, max] = rowAcrossRange(slices, first, last, routes);
       const shiftAcross = top - min;
-      const shiftAlong = origin + gutter - slices[first].start;
+      // A row that does not reach as far as the others starts up to a gutter further along,
+      // as far as its own way out still ends within theirs: the turns into it then lie beside
+      // the longest row instead of beyond its start, where the fold's shortening (detours.ts)
+      // could not take them back.
+      const room = reach - lengths[row] - wayOut(row);
+      const indent = row === 0 ? 0 : Math.min(gutter, Math.max(0, room));
+      const shiftAlong = origin + gutter + indent - slices[first].start;
       this.#rows.push({
         first,
         last,

@@ -301,7 +301,10 @@ async function layoutOnce(
   return { nodes, edges, groups, layers };
 }
 
-/** Excalidraw draws an outermost group's name (it is a frame) this far above its box. */
+/**
+ * Excalidraw draws an outermost group's name (it is a frame) this far above its box, in px on the
+ * screen: 14 px type, 1.25 line height, 3 px off the border, whatever the zoom.
+ */
 const FRAME_NAME_ROOM = 20;
 
 /** The layout with the room between layers that nothing needs taken out (compact_gaps.ts). */
@@ -395,18 +398,24 @@ function fitToScreen(
     new Map([...boxes].map(([id, box]) => [id, { ...box, id }]));
   const outermost = groups.filter(({ parent }) => parent === undefined)
     .map(({ id }) => folded.groups.get(id)!);
+  const [nodes, groupBoxes] = [withIds(folded.nodes), withIds(folded.groups)];
+  const routes = (edges: Map<string, [number, number][]>) =>
+    new Map([...edges].map(([id, points]) => [id, { id, points }]));
+  const opensAt = fitZoom(
+    extentOf({ nodes, groups: groupBoxes, edges: routes(folded.edges) }),
+    EDITOR_CANVAS_1280x800,
+  );
+  // A frame's name keeps its size on the screen: at the zoom the drawing opens at, it takes
+  // FRAME_NAME_ROOM / zoom of the scene above the frame.
+  const nameRoom = FRAME_NAME_ROOM / opensAt;
   const edges = withoutDetours(folded.edges, {
     solid: [...folded.nodes.values()],
     margin: EDGE_NODE_SPACING,
     borders: [...folded.groups.values()],
-    bands: outermost.map((box) => ({ ...box, y: box.y - FRAME_NAME_ROOM, height: FRAME_NAME_ROOM })),
+    bands: outermost.map((box) => ({ ...box, y: box.y - nameRoom, height: nameRoom })),
     spacing: room.channel,
   });
-  return {
-    nodes: withIds(folded.nodes),
-    groups: withIds(folded.groups),
-    edges: new Map([...edges].map(([id, points]) => [id, { id, points }])),
-  };
+  return { nodes, groups: groupBoxes, edges: routes(edges) };
 }
 
 interface GroupTree {
