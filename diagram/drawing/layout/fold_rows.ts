@@ -135,7 +135,10 @@ export function foldIntoRows(input: FoldInput, screen: Size, spacing: FoldSpacin
   );
   if (best.rows.length < 2 || best.worth < best.oneRowWorth * MIN_GAIN) return null;
 
-  const layout = new RowLayout(slices, best.rows, routes, spacing);
+  // Only columns are indented: the turns into a column come in over its top, where frames have
+  // their names; a row's come in from the left.
+  const indentShortRows = input.direction === "TB" || input.direction === "BT";
+  const layout = new RowLayout(slices, best.rows, routes, spacing, indentShortRows);
   // Routes first: a cut group's box takes in the turns of the edges between its rows.
   const movedEdges = mapValues(edges, (route) => layout.moveRoute(route).map(flow.back));
   const padding = new Map(input.blocks.flatMap(({ group, parts }) => {
@@ -418,6 +421,7 @@ class RowLayout {
     rows: Rows,
     routes: Route[],
     readonly spacing: FoldSpacing,
+    indentShortRows: boolean,
   ) {
     this.#cuts = rows.slice(0, -1).map(([, last]) => slices[last].cut);
     this.#crossings = this.#cuts.map((cut) => crossingsAt(cut, routes));
@@ -437,7 +441,7 @@ class RowLayout {
       // the longest row instead of beyond its start, where the fold's shortening (detours.ts)
       // could not take them back.
       const room = reach - lengths[row] - wayOut(row);
-      const indent = row === 0 ? 0 : Math.min(gutter, Math.max(0, room));
+      const indent = row === 0 || !indentShortRows ? 0 : Math.min(gutter, Math.max(0, room));
       const shiftAlong = origin + gutter + indent - slices[first].start;
       this.#rows.push({
         first,

@@ -1,28 +1,55 @@
 import assert from "node:assert/strict";
-import { foldIntoRows, type Route } from "./fold_rows.ts";
+import { type Box, foldIntoRows, type Route } from "./fold_rows.ts";
+import type { Direction } from "../spec.ts";
 
 const SCREEN = { width: 1280, height: 751 };
 const SPACING = { edge: 10, edgeNode: 24, row: 30 };
-const node = (x: number, width: number) => ({ x, y: 0, width, height: 60 });
 
-Deno.test("a row shorter than the others starts a gutter further along, the way into it beside the longest row", () => {
-  // A chain of three boxes left to right, folded one per row: the middle one is the longest.
-  const nodes = new Map([["a", node(0, 1000)], ["b", node(1100, 1300)], ["c", node(2500, 100)]]);
+/**
+ * A chain of three boxes, 1,000, 1,300 and 100 long along the flow (the middle one the longest),
+ * folded one per row (one per column, drawn down).
+ */
+function foldedChain(direction: "LR" | "TB") {
+  const turn = direction === "LR"
+    ? (box: Box) => box
+    : ({ x, y, width, height }: Box) => ({ x: y, y: x, width: height, height: width });
+  const along = (start: number, length: number) =>
+    turn({ x: start, y: 0, width: length, height: 60 });
+  const nodes = new Map([["a", along(0, 1000)], ["b", along(1100, 1300)], ["c", along(2500, 100)]]);
+  const point = ([a, c]: [number, number]): [number, number] =>
+    direction === "LR" ? [a, c] : [c, a];
   const edges = new Map<string, Route>([
-    ["ab", [[1000, 30], [1100, 30]]],
-    ["bc", [[2400, 30], [2500, 30]]],
+    ["ab", [point([1000, 30]), point([1100, 30])]],
+    ["bc", [point([2400, 30]), point([2500, 30])]],
   ]);
   const folded = foldIntoRows(
-    { direction: "LR", blocks: [...nodes.values()], nodes, groups: new Map(), edges },
+    {
+      direction: direction as Direction,
+      blocks: [...nodes.values()],
+      nodes,
+      groups: new Map(),
+      edges,
+    },
     SCREEN,
     SPACING,
   )!;
-  const [a, b, c] = ["a", "b", "c"].map((id) => folded.nodes.get(id)!);
-  assert.deepEqual([a.y < b.y, b.y < c.y], [true, true], "one row each, in order");
+  const axis = direction === "LR" ? 0 : 1;
+  const start = (id: string) => turn(folded.nodes.get(id)!).x;
+  const into = (id: string) => Math.min(...folded.edges.get(id)!.map((point) => point[axis]));
+  return { start, into, rowOf: (id: string) => turn(folded.nodes.get(id)!).y };
+}
+
+Deno.test("a column shorter than the others starts a gutter lower, the way into it beside the longest", () => {
+  const { start, into, rowOf } = foldedChain("TB");
+  assert.ok(rowOf("a") < rowOf("b") && rowOf("b") < rowOf("c"), "one column each, in order");
+  assert.equal(start("b"), start("a"), "the longest column and the first start alike");
   // The gutter: 24 px to the node and one 10 px track for the single edge crossing each cut.
-  assert.equal(b.x, a.x, "the longest row and the first start alike");
-  assert.equal(c.x, b.x + 34, "the short last row starts a gutter further along");
-  const into = (id: string) => Math.min(...folded.edges.get(id)!.map(([x]) => x));
-  assert.ok(into("bc") >= b.x, `the way into the last row at ${into("bc")}, beside the longest`);
-  assert.ok(into("ab") < b.x, "the way into the longest row runs before its start, as before");
+  assert.equal(start("c"), start("b") + 34, "the short last column starts a gutter lower");
+  assert.ok(into("bc") >= start("b"), `the way into the last column at ${into("bc")}, beside b`);
+  assert.ok(into("ab") < start("b"), "the way into the longest column comes over its top");
+});
+
+Deno.test("rows read left to right stay aligned at their start, short or long", () => {
+  const { start } = foldedChain("LR");
+  assert.deepEqual([start("b"), start("c")], [start("a"), start("a")]);
 });
