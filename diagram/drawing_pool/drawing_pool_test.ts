@@ -320,7 +320,10 @@ Deno.test("timers on this thread fire on time while a big layout runs in a worke
     done = true;
     await ticking;
     assert.ok(took > 200, `the layout took ${took} ms, too short to prove anything`);
-    assert.ok(worstLag < 100, `a timer waited ${worstLag} ms`);
+    // On this thread the layout would hold a timer for all of its time; beside it, a loaded
+    // 2-core machine still delays one now and then (105 ms once in a full CI run),
+    // so the bound is half the layout's time.
+    assert.ok(worstLag < took / 2, `a timer waited ${worstLag} ms of the layout's ${took}`);
   });
 });
 
