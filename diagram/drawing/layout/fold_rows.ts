@@ -68,8 +68,21 @@ const MAX_ROWS = 8;
  * Long side over short side: a drawing longer than this reads as a strip in any window, and a
  * chat pane is narrower than the editor's.
  */
-const MAX_ASPECT = 3;
+export const MAX_ASPECT = 3;
 const STRIP_WORTH = 0.85;
+
+/** Whether a drawing of this size is a strip: longer than MAX_ASPECT times its width. */
+export function isStrip({ width, height }: Size): boolean {
+  return Math.max(width, height) / Math.min(width, height) > MAX_ASPECT;
+}
+
+/**
+ * What a drawing of `size` fitted at `zoom` is worth on the screen: its zoom, a strip's counted
+ * down, since other windows (a chat pane, a phone) are narrower than the editor's.
+ */
+export function screenWorth(size: Size, zoom: number): number {
+  return isStrip(size) ? zoom * STRIP_WORTH : zoom;
+}
 
 /**
  * Every direction is folded as left to right: `along` turns a point into (along the flow, across
@@ -267,10 +280,7 @@ function bestRows(
     )
   ) {
     const [along, across] = extentOf(slices, rows, routes, spacing);
-    const zoom = zoomOf(along, across);
-    // A strip is worth less than its zoom says: other windows are narrower than the editor's.
-    const worth = zoom *
-      (Math.max(along, across) / Math.min(along, across) > MAX_ASPECT ? STRIP_WORTH : 1);
+    const worth = screenWorth({ width: along, height: across }, zoomOf(along, across));
     if (rows.length === 1) oneRowWorth = worth;
     if (worth > best.worth) best = { rows, worth };
   }

@@ -29,7 +29,7 @@ import { compactGaps } from "./compact_gaps.ts";
 import { withoutDetours } from "./detours.ts";
 import { withoutStraightBends } from "./route_points.ts";
 import { groupBackEdges } from "./group_cycles.ts";
-import { type Block, type Box, foldIntoRows } from "./fold_rows.ts";
+import { type Block, type Box, foldIntoRows, isStrip, screenWorth } from "./fold_rows.ts";
 import { stackedLayering, stackingEdges } from "./stack_sinks.ts";
 import { EDGE_SPACING, ROOMY, type Spacing, TIGHT, withGroupPadding } from "./spacing.ts";
 import {
@@ -141,7 +141,7 @@ export function effortFor(workload: LayoutWorkload, grouped: boolean): Record<st
 export async function layoutGraph(input: LayoutInput): Promise<Layout> {
   assertPositiveSizes(input);
   const layering = longestPathLayers(input);
-  let best: { layout: Layout; zoom: number } | undefined;
+  let best: { layout: Layout; zoom: number; worth: number } | undefined;
   for (const room of spacingsFor(input.nodes.length)) {
     if (best !== undefined && best.zoom >= FOLD_BELOW_ZOOM) break;
     const padded = withGroupPadding(input, room);
@@ -156,9 +156,13 @@ export async function layoutGraph(input: LayoutInput): Promise<Layout> {
       );
       for (const { id } of invisible) layout.edges.delete(id);
       const folded = { ...layout, ...fitToScreen(padded, layout, stacking, room) };
-      const zoom = fitZoom(extentOf(folded), EDITOR_CANVAS_1280x800);
-      if (best === undefined || zoom > best.zoom * MIN_GAIN) best = { layout: folded, zoom };
-      if (best.zoom >= COMFORTABLE_ZOOM) break;
+      const extent = extentOf(folded);
+      const zoom = fitZoom(extent, EDITOR_CANVAS_1280x800);
+      const worth = screenWorth(extent, zoom);
+      if (best === undefined || worth > best.worth * MIN_GAIN) {
+        best = { layout: folded, zoom, worth };
+      }
+      if (best.zoom >= COMFORTABLE_ZOOM && best.worth === best.zoom) break;
     }
   }
   return best!.layout;
@@ -358,8 +362,12 @@ function fitToScreen(
   stacked: readonly { from: string; to: string }[],
   room: Spacing,
 ): Omit<Layout, "layers"> {
-  const zoom = fitZoom(extentOf(layout), EDITOR_CANVAS_1280x800);
-  if (zoom >= FOLD_BELOW_ZOOM) return layout;
+  const extent = extentOf(layout);
+  const zoom = fitZoom(extent, EDITOR_CANVAS_1280x800);
+  // Legible already: folded only if it is a strip longer than the screen, and compacted only
+  // with the fold (compacting alone makes a strip's short side shorter still).
+  const legible = zoom >= FOLD_BELOW_ZOOM;
+  if (legible && !(isStrip(extent) && zoom < 1)) return layout;
   const compacted = compactLayout(input, layout, room);
   const groups = input.groups ?? [];
   const blocks: Block[] = [
@@ -393,7 +401,7 @@ function fitToScreen(
     EDITOR_CANVAS_1280x800,
     { edge: room.channel, edgeNode: EDGE_NODE_SPACING, row: room.layer },
   );
-  if (folded === null) return compacted;
+  if (folded === null) return legible ? layout : compacted;
   const withIds = (boxes: Map<string, Box>) =>
     new Map([...boxes].map(([id, box]) => [id, { ...box, id }]));
   const outermost = groups.filter(({ parent }) => parent === undefined)

@@ -467,18 +467,40 @@ for (const direction of ["LR", "TB"] as const) {
   });
 }
 
-Deno.test("a drawing legible at the editor's fit is not folded, though folded it would fit larger", async () => {
-  // Seven steps down: about 800 px high, fitted at 70 % (its labels at 14 px); two columns would
-  // fit at 100 %, at the price of an edge running round between them.
+/** Long side over short side of everything the layout placed. */
+function aspectOf(layout: Layout): number {
+  const boxes = [...layout.nodes.values(), ...layout.groups.values()];
+  const points = [...layout.edges.values()].flatMap(({ points }) => points);
+  const xs = [...boxes.flatMap(({ x, width }) => [x, x + width]), ...points.map(([x]) => x)];
+  const ys = [...boxes.flatMap(({ y, height }) => [y, y + height]), ...points.map(([, y]) => y)];
+  const [width, height] = [Math.max(...xs) - Math.min(...xs), Math.max(...ys) - Math.min(...ys)];
+  return Math.max(width, height) / Math.min(width, height);
+}
+
+Deno.test("a legible chart no longer than 3:1 is not folded, though folded it would fit larger", async () => {
+  // Two chains of seven steps down, side by side: about 800 px high and 500 wide, fitted at
+  // 74 % (labels at 15 px); folded it would fit at 100 %, at the price of edges turning round.
+  const ids = ["a", "b"].flatMap((chain) => Array.from({ length: 7 }, (_, i) => `${chain}${i}`));
+  const steps = ids.filter((id) => !id.endsWith("6"))
+    .map((id) => `${id}>${id[0]}${Number(id.slice(1)) + 1}`);
+  const input = graph("TB", ids, steps);
+  const layout = await layoutGraph(input);
+  assert.ok(aspectOf(layout) <= 3, `aspect ${aspectOf(layout).toFixed(2)}`);
+  for (const chain of ["a", "b"]) {
+    const [first, last] = [layout.nodes.get(`${chain}0`)!, layout.nodes.get(`${chain}6`)!];
+    assert.ok(last.x < first.x + first.width && first.x < last.x + last.width, "one column");
+  }
+});
+
+Deno.test("a legible strip longer than the screen is folded until it is none: seven steps down take two columns", async () => {
+  // One chain of seven steps down is 800 px high and 160 wide: 5:1, a strip in any window
+  // narrower than the editor's, though its labels are 15 px at the editor's fit.
   const input = chain("TB", 7);
   const layout = await layoutGraph(input);
-  const nodes = input.nodes.map(({ id }) => layout.nodes.get(id)!);
-  for (const node of nodes.slice(1)) {
-    assert.ok(
-      node.x < nodes[0].x + nodes[0].width && nodes[0].x < node.x + node.width,
-      "one column",
-    );
-  }
+  assertWellFormed(input, layout);
+  assertLayersInOrder(input, layout);
+  assert.ok(aspectOf(layout) <= 3, `aspect ${aspectOf(layout).toFixed(2)}`);
+  assert.ok(inLaterRow("TB", layout.nodes.get("s0")!, layout.nodes.get("s6")!), "two columns");
 });
 
 /** The room between neighbours of one layer drawn TB, left to right. */
