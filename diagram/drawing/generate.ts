@@ -3,7 +3,8 @@
 import { type DiagramSpec, isVertical } from "./spec.ts";
 import type { ExcalidrawFile } from "./excalidraw/types.ts";
 import { layoutGraph } from "./layout/layout.ts";
-import { type DiagramBoxes, measureDiagram } from "./scene/node_boxes.ts";
+import { type DiagramBoxes, DRAWN_AS, measureDiagram } from "./scene/node_boxes.ts";
+import { EDGE_SPACING } from "./layout/spacing.ts";
 import { buildScene, edgeLayoutId, type SceneOptions } from "./scene/scene.ts";
 
 /** Room kept on each side of an edge label between two layers. */
@@ -14,10 +15,11 @@ export async function generateDiagram(
   options: SceneOptions,
 ): Promise<ExcalidrawFile> {
   const boxes = measureDiagram(spec);
+  const sizes = roomForEnds(spec, boxes);
   const layout = await layoutGraph({
     direction: spec.layout,
     nodes: spec.nodes.map(({ id, group }) => {
-      const { width, height } = boxes.nodes.get(id)!;
+      const { width, height } = sizes.get(id)!;
       return { id, width, height, ...(group === undefined ? {} : { group }) };
     }),
     groups: (spec.groups ?? []).map(({ id, parent, direction }) => {
@@ -51,4 +53,33 @@ function labelGap(spec: DiagramSpec, boxes: DiagramBoxes): number {
   });
   const largest = Math.max(0, ...extentAlong.values());
   return largest === 0 ? 0 : Math.ceil(largest) + 2 * LABEL_CLEARANCE;
+}
+
+/**
+ * Each node's size for the layout: its box, and a diamond's side across the flow long enough for
+ * the arrows on one side to meet it EDGE_SPACING apart. ELK spreads an edge's ends evenly along
+ * the node's box; on a diamond they slide onto its slopes, which meet at a point, so the two
+ * nearest that point keep only the spread along the side: six arrows into a 94 px diamond came
+ * 14 px apart there, closer than an arrowhead is long.
+ */
+function roomForEnds(
+  spec: DiagramSpec,
+  boxes: DiagramBoxes,
+): Map<string, { width: number; height: number }> {
+  const [ins, outs] = [new Map<string, number>(), new Map<string, number>()];
+  for (const { from, to } of spec.edges) {
+    if (from === to) continue;
+    outs.set(from, (outs.get(from) ?? 0) + 1);
+    ins.set(to, (ins.get(to) ?? 0) + 1);
+  }
+  const vertical = isVertical(spec.layout);
+  return new Map(spec.nodes.map(({ id, shape }) => {
+    const { width, height } = boxes.nodes.get(id)!;
+    if (DRAWN_AS[shape] !== "diamond") return [id, { width, height }];
+    const across = (Math.max(ins.get(id) ?? 0, outs.get(id) ?? 0) + 1) * EDGE_SPACING;
+    const size = vertical
+      ? { width: Math.max(width, across), height }
+      : { width, height: Math.max(height, across) };
+    return [id, size];
+  }));
 }

@@ -57,3 +57,35 @@ Deno.test("a labelled self-loop stands far enough out that its label clears the 
   // Going right, ELK puts self-loops above the node.
   assert.ok(labelBottom < top, `label ends at ${labelBottom}, the node starts at ${top}`);
 });
+
+for (const layout of ["LR", "TB"] as const) {
+  Deno.test(`six arrows into a diamond arrive an arrowhead apart, however near its points (${layout})`, async () => {
+    const steps = ["lint", "linux", "macos", "windows", "e2e", "audit"];
+    const spec: DiagramSpec = {
+      layout,
+      nodes: [
+        ...steps.map((id) => ({ id, label: `Job ${id}`, shape: "rectangle" as const })),
+        { id: "gate", label: "All green?", shape: "diamond" },
+      ],
+      edges: steps.map((from) => ({ from, to: "gate" })),
+    };
+    const file = await generateDiagram(spec, OPTIONS);
+    const elements = file.elements as unknown as {
+      type: string;
+      x: number;
+      y: number;
+      points: [number, number][];
+    }[];
+    const heads = elements.filter(({ type }) => type === "arrow").map(({ x, y, points }) => {
+      const [px, py] = points[points.length - 1];
+      return [x + px, y + py];
+    });
+    assert.equal(heads.length, 6);
+    for (const [i, a] of heads.entries()) {
+      for (const b of heads.slice(i + 1)) {
+        const apart = Math.hypot(a[0] - b[0], a[1] - b[1]);
+        assert.ok(apart >= 16, `${apart.toFixed(1)} px between ${a} and ${b}`);
+      }
+    }
+  });
+}
