@@ -117,10 +117,18 @@ const FLOWS: Record<Direction, Flow> = {
 };
 
 /**
- * The drawing folded into the number of rows that fits `screen` best, or null when one row
- * (the drawing as it is) fits it as well, within MIN_GAIN.
+ * How many folds foldIntoRows offers: its estimate of a fold's size leaves out what the detour
+ * pass (detours.ts) takes back afterwards, which differs from fold to fold, so the best few are
+ * finished and measured.
  */
-export function foldIntoRows(input: FoldInput, screen: Size, spacing: FoldSpacing): Folded | null {
+export const FOLDS_OFFERED = 2;
+
+/**
+ * The drawing folded into the numbers of rows that fit `screen` best by their estimated size,
+ * best first, at most FOLDS_OFFERED; none when one row (the drawing as it is) fits it as well,
+ * within MIN_GAIN.
+ */
+export function foldIntoRows(input: FoldInput, screen: Size, spacing: FoldSpacing): Folded[] {
   const flow = FLOWS[input.direction];
   const [toFlow, fromFlow] = [flow.box, flow.boxBack];
   const nodes = mapValues(input.nodes, toFlow);
@@ -134,45 +142,49 @@ export function foldIntoRows(input: FoldInput, screen: Size, spacing: FoldSpacin
     parts: parts?.map(toFlow),
   }));
   const slices = slicesOf(blocks, routes);
-  if (slices.length < 2) return null;
+  if (slices.length < 2) return [];
 
   const screenSize = (along: number, across: number): Size =>
     input.direction === "LR" || input.direction === "RL"
       ? { width: along, height: across }
       : { width: across, height: along };
-  const best = bestRows(
+  const ranked = rankedRows(
     slices,
     routes,
     spacing,
     (along, across) => fitZoom(screenSize(along, across), screen),
   );
-  if (best.rows.length < 2 || best.worth < best.oneRowWorth * MIN_GAIN) return null;
-
   // Only columns are indented: the turns into a column come in over its top, where frames have
   // their names; a row's come in from the left.
   const indentShortRows = input.direction === "TB" || input.direction === "BT";
-  const layout = new RowLayout(slices, best.rows, routes, spacing, indentShortRows);
-  // Routes first: a cut group's box takes in the turns of the edges between its rows.
-  const movedEdges = mapValues(edges, (route) => layout.moveRoute(route).map(flow.back));
-  const padding = new Map(input.blocks.flatMap(({ group, parts }) => {
-    if (group === undefined || parts === undefined || parts.length === 0) return [];
-    const box = groups.get(group)!;
-    const turned = parts.map(toFlow);
-    const start = Math.min(...turned.map(({ x }) => x)) - box.x;
-    const end = box.x + box.width - Math.max(...turned.map(({ x, width }) => x + width));
-    return [[group, { start, end }]];
-  }));
-  return {
-    nodes: mapValues(nodes, (box) => fromFlow(layout.moveBox(box))),
-    groups: new Map([...groups].map(([id, box]) => {
-      const pads = padding.get(id);
-      return [
-        id,
-        fromFlow(pads === undefined ? layout.moveBox(box) : layout.moveGroup(id, box, pads)),
-      ];
-    })),
-    edges: movedEdges,
-  };
+  return ranked.slice(0, FOLDS_OFFERED).map((rows) => {
+    const layout = new RowLayout(slices, rows, routes, spacing, indentShortRows);
+    return foldedBy(layout);
+  });
+
+  function foldedBy(layout: RowLayout): Folded {
+    // Routes first: a cut group's box takes in the turns of the edges between its rows.
+    const movedEdges = mapValues(edges, (route) => layout.moveRoute(route).map(flow.back));
+    const padding = new Map(input.blocks.flatMap(({ group, parts }) => {
+      if (group === undefined || parts === undefined || parts.length === 0) return [];
+      const box = groups.get(group)!;
+      const turned = parts.map(toFlow);
+      const start = Math.min(...turned.map(({ x }) => x)) - box.x;
+      const end = box.x + box.width - Math.max(...turned.map(({ x, width }) => x + width));
+      return [[group, { start, end }]];
+    }));
+    return {
+      nodes: mapValues(nodes, (box) => fromFlow(layout.moveBox(box))),
+      groups: new Map([...groups].map(([id, box]) => {
+        const pads = padding.get(id);
+        return [
+          id,
+          fromFlow(pads === undefined ? layout.moveBox(box) : layout.moveGroup(id, box, pads)),
+        ];
+      })),
+      edges: movedEdges,
+    };
+  }
 }
 
 function mapValues<K, V, W>(map: Map<K, V>, change: (value: V) => W): Map<K, W> {
@@ -262,29 +274,33 @@ function quietestPoint(from: number, to: number, sorted: number[]): number {
 /** Rows as [first slice, last slice] ranges. */
 type Rows = [number, number][];
 
-/** For each number of rows, the most even split; the one with the largest fitted zoom. */
-function bestRows(
+/**
+ * For each number of rows, the most even split: those worth MIN_GAIN more than one row, best
+ * first (each split once).
+ */
+function rankedRows(
   slices: Slice[],
   routes: Route[],
   spacing: FoldSpacing,
   zoomOf: (along: number, across: number) => number,
-): { rows: Rows; worth: number; oneRowWorth: number } {
-  let best = { rows: [[0, slices.length - 1]] as Rows, worth: -Infinity };
-  let oneRowWorth = -Infinity;
+): Rows[] {
   const counts = Array.from({ length: Math.min(MAX_ROWS, slices.length) }, (_, i) => i + 1);
   // Each count of rows twice when a group may be cut: cutting through it, and only around it.
   const ways = slices.some(({ group }) => group !== null) ? [true, false] : [true];
-  for (
-    const rows of counts.flatMap((count) =>
-      ways.map((inGroups) => evenRows(slices, count, inGroups))
-    )
-  ) {
-    const [along, across] = extentOf(slices, rows, routes, spacing);
-    const worth = screenWorth({ width: along, height: across }, zoomOf(along, across));
-    if (rows.length === 1) oneRowWorth = worth;
-    if (worth > best.worth) best = { rows, worth };
+  const splits = new Map<string, { rows: Rows; worth: number }>();
+  for (const count of counts) {
+    for (const inGroups of ways) {
+      const rows = evenRows(slices, count, inGroups);
+      const [along, across] = extentOf(slices, rows, routes, spacing);
+      const worth = screenWorth({ width: along, height: across }, zoomOf(along, across));
+      splits.set(JSON.stringify(rows), { rows, worth });
+    }
   }
-  return { ...best, oneRowWorth };
+  const oneRow = [...splits.values()].find(({ rows }) => rows.length === 1)!.worth;
+  return [...splits.values()]
+    .filter(({ rows, worth }) => rows.length > 1 && worth >= oneRow * MIN_GAIN)
+    .sort((a, b) => b.worth - a.worth)
+    .map(({ rows }) => rows);
 }
 
 /**
@@ -358,38 +374,81 @@ function extentOf(
   const along = Math.max(...rows.map(([first, last]) => slices[last].end - slices[first].start));
   let across = 0;
   rows.forEach(([first, last], row) => {
-    across += rowAcross(slices, first, last, routes);
+    const { min, max } = rowLanes(slices, first, last, routes, spacing);
+    across += max - min;
     if (row < rows.length - 1) across += channelWidth(crossing[row], spacing);
   });
   return [along + 2 * gutter, across];
 }
 
-function rowAcross(slices: Slice[], first: number, last: number, routes: Route[]): number {
-  const [min, max] = rowAcrossRange(slices, first, last, routes);
-  return max - min;
+/**
+ * What a row holds across the flow, and where its edges run once brought in. Its blocks stay;
+ * an edge segment beside them (past the first or last block across) keeps its order but comes as
+ * close to the blocks and the segments before it as the spacing allows. Before the fold, an edge
+ * running back over the whole drawing (a win-back loop from the end of a funnel to its start)
+ * runs beside the tallest part of the drawing; in a row holding only a short part of it, it
+ * need not run as far out, and a row kept the height of the whole drawing.
+ */
+interface RowLanes {
+  /** Where an across coordinate of this row goes: monotone, the identity within the blocks. */
+  place(across: number): number;
+  min: number;
+  max: number;
 }
 
-/** What a row holds across the flow: its blocks and the edges running through it. */
-function rowAcrossRange(
+function rowLanes(
   slices: Slice[],
   first: number,
   last: number,
   routes: Route[],
-): [number, number] {
+  spacing: FoldSpacing,
+): RowLanes {
   const [start, end] = [slices[first].start, slices[last].end];
-  let [min, max] = [Infinity, -Infinity];
+  let [low, high] = [Infinity, -Infinity];
   for (let i = first; i <= last; i++) {
-    [min, max] = [Math.min(min, slices[i].acrossMin), Math.max(max, slices[i].acrossMax)];
+    [low, high] = [Math.min(low, slices[i].acrossMin), Math.max(high, slices[i].acrossMax)];
   }
+  const [above, below] = [new Set<number>(), new Set<number>()];
   for (const route of routes) {
     for (let i = 1; i < route.length; i++) {
       const [a, b] = [route[i - 1], route[i]];
-      if (Math.max(a[0], b[0]) >= start && Math.min(a[0], b[0]) <= end) {
-        [min, max] = [Math.min(min, a[1], b[1]), Math.max(max, a[1], b[1])];
+      if (Math.max(a[0], b[0]) < start || Math.min(a[0], b[0]) > end) continue;
+      for (const across of [a[1], b[1]]) {
+        if (across < low) above.add(across);
+        else if (across > high) below.add(across);
       }
     }
   }
-  return [min, max];
+  // Knots (from, to): the blocks' edge, then each lane as close to the one before as allowed.
+  const knotsOut = (edge: number, lanes: number[], sign: number): [number, number][] => {
+    const knots: [number, number][] = [[edge, edge]];
+    for (const lane of lanes) {
+      const [from, to] = knots[knots.length - 1];
+      const room = from === edge ? spacing.edgeNode : spacing.edge;
+      knots.push([lane, to + sign * Math.min(Math.abs(lane - from), room)]);
+    }
+    return knots;
+  };
+  const up = knotsOut(low, [...above].sort((a, b) => b - a), -1);
+  const down = knotsOut(high, [...below].sort((a, b) => a - b), 1);
+  return {
+    place: (across) =>
+      across < low ? alongKnots(up, across) : across > high ? alongKnots(down, across) : across,
+    min: up[up.length - 1][1],
+    max: down[down.length - 1][1],
+  };
+}
+
+/** `value` moved as the knots (from, to) move, linearly between them and beyond the last. */
+function alongKnots(knots: [number, number][], value: number): number {
+  for (let i = 1; i < knots.length; i++) {
+    const [[fromA, toA], [fromB, toB]] = [knots[i - 1], knots[i]];
+    if (Math.min(fromA, fromB) <= value && value <= Math.max(fromA, fromB)) {
+      return fromA === fromB ? toA : toA + (value - fromA) * (toB - toA) / (fromB - fromA);
+    }
+  }
+  const [from, to] = knots[knots.length - 1];
+  return value + to - from;
 }
 
 /** Room between two rows for `crossing` edges running back, clear of both rows. */
@@ -417,6 +476,7 @@ class RowLayout {
     last: number;
     shiftAlong: number;
     shiftAcross: number;
+    lanes: RowLanes;
     bottom: number;
     end: number;
   }[] = [];
@@ -442,9 +502,10 @@ class RowLayout {
     const wayOut = (row: number) => row < rows.length - 1 ? gutter : 0;
     // How far along the rows reach, the way out of each included, when all start alike.
     const reach = Math.max(...lengths.map((length, row) => length + wayOut(row)));
-    let top = rowAcrossRange(slices, rows[0][0], rows[0][1], routes)[0];
+    const lanes = rows.map(([first, last]) => rowLanes(slices, first, last, routes, spacing));
+    let top = lanes[0].min;
     rows.forEach(([first, last], row) => {
-      const [min, max] = rowAcrossRange(slices, first, last, routes);
+      const { min, max } = lanes[row];
       const shiftAcross = top - min;
       // A row that does not reach as far as the others starts up to a gutter further along,
       // as far as its own way out still ends within theirs: the turns into it then lie beside
@@ -458,6 +519,7 @@ class RowLayout {
         last,
         shiftAlong,
         shiftAcross,
+        lanes: lanes[row],
         bottom: max + shiftAcross,
         end: slices[last].end + shiftAlong,
       });
@@ -473,7 +535,8 @@ class RowLayout {
   }
 
   #move([a, c]: [number, number], row: number): [number, number] {
-    return [a + this.#rows[row].shiftAlong, c + this.#rows[row].shiftAcross];
+    const { shiftAlong, shiftAcross, lanes } = this.#rows[row];
+    return [a + shiftAlong, lanes.place(c) + shiftAcross];
   }
 
   moveBox(box: Box): Box {
@@ -554,8 +617,8 @@ class RowLayout {
     const outAlong = row.end + edgeNode + (count - 1 - rank) * edge;
     const channel = row.bottom + edgeNode + (count - 1 - rank) * edge;
     const inAlong = next.shiftAlong + this.slices[next.first].start - edgeNode - rank * edge;
-    const leave = across + row.shiftAcross;
-    const enter = across + next.shiftAcross;
+    const leave = row.lanes.place(across) + row.shiftAcross;
+    const enter = next.lanes.place(across) + next.shiftAcross;
     return [[outAlong, leave], [outAlong, channel], [inAlong, channel], [inAlong, enter]];
   }
 }

@@ -32,7 +32,7 @@ function foldedChain(direction: "LR" | "TB") {
     },
     SCREEN,
     SPACING,
-  )!;
+  )[0];
   const axis = direction === "LR" ? 0 : 1;
   const start = (id: string) => turn(folded.nodes.get(id)!).x;
   const into = (id: string) => Math.min(...folded.edges.get(id)!.map((point) => point[axis]));
@@ -52,4 +52,52 @@ Deno.test("a column shorter than the others starts a gutter lower, the way into 
 Deno.test("rows read left to right stay aligned at their start, short or long", () => {
   const { start } = foldedChain("LR");
   assert.deepEqual([start("b"), start("c")], [start("a"), start("a")]);
+});
+
+/**
+ * Four boxes of 700 in a row left to right, 60 high, and an edge from the last back to the
+ * first running 400 below them all (as ELK routes a loop back over the whole drawing).
+ */
+function loopedRow() {
+  const nodes = new Map(
+    ["a", "b", "c", "d"].map((id, i) => [id, { x: i * 800, y: 0, width: 700, height: 60 }]),
+  );
+  const edges = new Map<string, Route>([
+    ["ab", [[700, 30], [800, 30]]],
+    ["bc", [[1500, 30], [1600, 30]]],
+    ["cd", [[2300, 30], [2400, 30]]],
+    ["back", [[2800, 60], [2800, 460], [350, 460], [350, 60]]],
+  ]);
+  const input = {
+    direction: "LR" as Direction,
+    blocks: [...nodes.values()],
+    nodes,
+    groups: new Map(),
+    edges,
+  };
+  return foldIntoRows(input, SCREEN, SPACING);
+}
+
+Deno.test("a row's edges running beside it come as close as their spacing allows: a loop back over the whole drawing does not make every row as tall as the drawing", () => {
+  const [folded] = loopedRow();
+  const tops = [...folded.nodes.values()].map(({ y }) => y).sort((a, b) => a - b);
+  const rows = [...new Set(tops)];
+  assert.ok(rows.length >= 2, `folded into ${rows.length} rows`);
+  const back = folded.edges.get("back")!;
+  // Each row: 60 high, the loop's lane 24 below it, and the fold's channel for the crossings.
+  const rowPitch = rows[1] - rows[0];
+  assert.ok(rowPitch < 200, `rows ${rowPitch} px apart, the loop's 400 px not kept`);
+  // Between its ends (on the nodes' borders), the loop stays out of every row's boxes.
+  for (const [along, across] of back.slice(1, -1)) {
+    const inRow = rows.filter((top) => across > top && across < top + 60);
+    assert.equal(inRow.length, 0, `the loop at (${along}, ${across}) runs through a row`);
+  }
+});
+
+Deno.test("the two folds with the best estimated fit are offered, best first, for the layout to finish and measure", () => {
+  const folds = loopedRow();
+  assert.equal(folds.length, 2);
+  const rowCount = (fold: (typeof folds)[number]) =>
+    new Set([...fold.nodes.values()].map(({ y }) => y)).size;
+  assert.notEqual(rowCount(folds[0]), rowCount(folds[1]));
 });

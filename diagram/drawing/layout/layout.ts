@@ -29,7 +29,14 @@ import { compactGaps } from "./compact_gaps.ts";
 import { withoutDetours } from "./detours.ts";
 import { withoutStraightBends } from "./route_points.ts";
 import { groupBackEdges } from "./group_cycles.ts";
-import { type Block, type Box, foldIntoRows, isStrip, screenWorth } from "./fold_rows.ts";
+import {
+  type Block,
+  type Box,
+  type Folded,
+  foldIntoRows,
+  isStrip,
+  screenWorth,
+} from "./fold_rows.ts";
 import { stackedLayering, stackingEdges } from "./stack_sinks.ts";
 import { EDGE_SPACING, ROOMY, type Spacing, TIGHT, withGroupPadding } from "./spacing.ts";
 import {
@@ -390,7 +397,7 @@ function fitToScreen(
       boundingBox(compacted.nodes.get(from)!, compacted.nodes.get(to)!)
     ),
   ];
-  const folded = foldIntoRows(
+  const folds = foldIntoRows(
     {
       direction: input.direction,
       blocks,
@@ -401,10 +408,27 @@ function fitToScreen(
     EDITOR_CANVAS_1280x800,
     { edge: room.channel, edgeNode: EDGE_NODE_SPACING, row: room.layer },
   );
-  if (folded === null) return legible ? layout : compacted;
+  if (folds.length === 0) return legible ? layout : compacted;
+  // Each fold finished, the one that fits best once its detours are shortened kept.
+  let best: { layout: Omit<Layout, "layers">; worth: number } | undefined;
+  for (const folded of folds) {
+    const finished = withDetoursShortened(input, folded, room);
+    const extent = extentOf(finished);
+    const worth = screenWorth(extent, fitZoom(extent, EDITOR_CANVAS_1280x800));
+    if (best === undefined || worth > best.worth) best = { layout: finished, worth };
+  }
+  return best!.layout;
+}
+
+/** A fold with its nodes, groups and routes as a layout, the U-turns it left shortened. */
+function withDetoursShortened(
+  input: LayoutInput,
+  folded: Folded,
+  room: Spacing,
+): Omit<Layout, "layers"> {
   const withIds = (boxes: Map<string, Box>) =>
     new Map([...boxes].map(([id, box]) => [id, { ...box, id }]));
-  const outermost = groups.filter(({ parent }) => parent === undefined)
+  const outermost = (input.groups ?? []).filter(({ parent }) => parent === undefined)
     .map(({ id }) => folded.groups.get(id)!);
   const [nodes, groupBoxes] = [withIds(folded.nodes), withIds(folded.groups)];
   const routes = (edges: Map<string, [number, number][]>) =>
