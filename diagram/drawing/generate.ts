@@ -5,6 +5,7 @@ import type { ExcalidrawFile } from "./excalidraw/types.ts";
 import { layoutGraph } from "./layout/layout.ts";
 import { type DiagramBoxes, DRAWN_AS, measureDiagram } from "./scene/node_boxes.ts";
 import { EDGE_SPACING } from "./layout/spacing.ts";
+import { longestPathLayers } from "./layout/layering.ts";
 import { buildScene, edgeLayoutId, type SceneOptions } from "./scene/scene.ts";
 
 /** Room kept on each side of an edge label between two layers. */
@@ -60,23 +61,28 @@ function labelGap(spec: DiagramSpec, boxes: DiagramBoxes): number {
  * the arrows on one side to meet it EDGE_SPACING apart. ELK spreads an edge's ends evenly along
  * the node's box; on a diamond they slide onto its slopes, which meet at a point, so the two
  * nearest that point keep only the spread along the side: six arrows into a 94 px diamond came
- * 14 px apart there, closer than an arrowhead is long.
+ * 14 px apart there. An edge the layering turns round (closing a cycle) ends on the other side:
+ * its source's side facing the flow's start, its target's facing the end.
  */
 function roomForEnds(
   spec: DiagramSpec,
   boxes: DiagramBoxes,
 ): Map<string, { width: number; height: number }> {
-  const [ins, outs] = [new Map<string, number>(), new Map<string, number>()];
-  for (const { from, to } of spec.edges) {
-    if (from === to) continue;
-    outs.set(from, (outs.get(from) ?? 0) + 1);
-    ins.set(to, (ins.get(to) ?? 0) + 1);
-  }
+  const turned = new Set(longestPathLayers(spec).backEdges);
+  const [atStart, atEnd] = [new Map<string, number>(), new Map<string, number>()];
+  const count = (side: Map<string, number>, id: string) => side.set(id, (side.get(id) ?? 0) + 1);
+  spec.edges.forEach(({ from, to }, index) => {
+    if (from === to) return;
+    const [source, target] = turned.has(index) ? [atStart, atEnd] : [atEnd, atStart];
+    count(source, from);
+    count(target, to);
+  });
   const vertical = isVertical(spec.layout);
   return new Map(spec.nodes.map(({ id, shape }) => {
     const { width, height } = boxes.nodes.get(id)!;
     if (DRAWN_AS[shape] !== "diamond") return [id, { width, height }];
-    const across = (Math.max(ins.get(id) ?? 0, outs.get(id) ?? 0) + 1) * EDGE_SPACING;
+    const ends = Math.max(atStart.get(id) ?? 0, atEnd.get(id) ?? 0);
+    const across = (ends + 1) * EDGE_SPACING;
     const size = vertical
       ? { width: Math.max(width, across), height }
       : { width, height: Math.max(height, across) };

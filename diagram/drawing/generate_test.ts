@@ -89,3 +89,49 @@ for (const layout of ["LR", "TB"] as const) {
     }
   });
 }
+
+Deno.test("arrows closing a cycle through a diamond count on the side they end on: all its ends stay an arrowhead apart", async () => {
+  // Four arrows out of the bus, and two back into it from services behind two of them: six ends
+  // on the side facing the flow's end, as many as the rule for diamonds had to count.
+  const ids = ["a", "b", "bus", "d", "e", "f", "g", "p", "q"];
+  const spec: DiagramSpec = {
+    layout: "LR",
+    nodes: ids.map((id) => ({
+      id,
+      label: id === "bus" ? "Event bus" : `Service ${id}`,
+      shape: id === "bus" ? "hexagon" : "rectangle",
+    })),
+    edges: [
+      ...["a", "b"].map((from) => ({ from, to: "bus" })),
+      ...["d", "e", "f", "g"].map((to) => ({ from: "bus", to })),
+      { from: "d", to: "p" },
+      { from: "e", to: "q" },
+      ...["p", "q"].map((from) => ({ from, to: "bus" })),
+    ],
+  };
+  const file = await generateDiagram(spec, OPTIONS);
+  const elements = file.elements as unknown as {
+    id: string;
+    type: string;
+    x: number;
+    y: number;
+    points: [number, number][];
+    startBinding: { elementId: string } | null;
+    endBinding: { elementId: string } | null;
+  }[];
+  const busId = elements.find((element) => element.type === "diamond")!.id;
+  const ends = elements.filter(({ type }) => type === "arrow").flatMap((arrow) => {
+    const at = ([px, py]: [number, number]) => [arrow.x + px, arrow.y + py];
+    return [
+      ...(arrow.startBinding?.elementId === busId ? [at(arrow.points[0])] : []),
+      ...(arrow.endBinding?.elementId === busId ? [at(arrow.points[arrow.points.length - 1])] : []),
+    ];
+  });
+  assert.equal(ends.length, 8);
+  for (const [i, a] of ends.entries()) {
+    for (const b of ends.slice(i + 1)) {
+      const apart = Math.hypot(a[0] - b[0], a[1] - b[1]);
+      assert.ok(apart >= 16, `${apart.toFixed(1)} px between ${a} and ${b}`);
+    }
+  }
+});
