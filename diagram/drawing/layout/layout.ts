@@ -152,9 +152,12 @@ export async function layoutGraph(input: LayoutInput): Promise<Layout> {
   for (const room of spacingsFor(input.nodes.length)) {
     if (best !== undefined && best.zoom >= FOLD_BELOW_ZOOM) break;
     const padded = withGroupPadding(input, room);
-    for (const depth of stackDepthsFor(input.nodes.length)) {
-      const stacking = stackingEdges(input, layering, depth);
-      if (depth > 1 && stacking.length === 0) break;
+    for (const { depth, heads } of stackingsFor(input.nodes.length)) {
+      const stacking = stackingEdges(input, layering, depth, heads);
+      // Nothing to stack, or with heads nothing more than without.
+      if (depth > 1 && stacking.length === stackingEdges(input, layering, depth).length) {
+        if (heads || stacking.length === 0) continue;
+      }
       const invisible = stacking.map((ends, index) => ({ id: `\0stack${index}`, ...ends }));
       const layout = await layoutOnce(
         { ...padded, edges: [...input.edges, ...invisible] },
@@ -185,14 +188,21 @@ function spacingsFor(nodes: number): Spacing[] {
 }
 
 /**
- * Stacking depths tried, in order, while the drawing is smaller than comfortable on the screen:
- * 1 is none. Each try is one more ELK run, so bigger graphs get fewer (a 50-node chart took
- * 100 ms for one run, 400 ms for five); the one whose fitted zoom is largest wins, by at least
- * MIN_GAIN over any before it, since stacking makes edges longer and tight spacing crowds.
+ * Stackings tried, in order, while the drawing is smaller than comfortable on the screen: depth
+ * 1 is none; `heads` stacks the heads of teams too (stack_sinks.ts). Each try is one more ELK
+ * run, so bigger graphs get fewer (a 50-node chart took 100 ms for one run, 400 ms for five);
+ * the one whose fitted zoom is largest wins, by at least MIN_GAIN over any before it, since
+ * stacking makes edges longer and tight spacing crowds.
  */
-function stackDepthsFor(nodes: number): number[] {
-  if (nodes > FULL_EFFORT_MAX_NODES) return [1];
-  return nodes > THOROUGH_MAX_NODES ? [1, 3] : [1, 2, 3, 4, 6];
+function stackingsFor(nodes: number): { depth: number; heads: boolean }[] {
+  if (nodes > FULL_EFFORT_MAX_NODES) return [{ depth: 1, heads: false }];
+  const [depths, withHeads] = nodes > THOROUGH_MAX_NODES
+    ? [[1, 3], [3]]
+    : [[1, 2, 3, 4, 6], [2, 3]];
+  return [
+    ...depths.map((depth) => ({ depth, heads: false })),
+    ...withHeads.map((depth) => ({ depth, heads: true })),
+  ];
 }
 const MIN_GAIN = 1.05;
 /** Labels of 20 px at 60 %: 12 px, easily read. */

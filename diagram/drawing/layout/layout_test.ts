@@ -59,18 +59,22 @@ function onBorder(node: PlacedNode, [x, y]: [number, number]): boolean {
 }
 
 /**
- * Layers are the longest-path ranks, except that end nodes (sinks) may sit further along when
- * stacked (stack_sinks.ts); every edge but a back edge or a self-loop runs to a later layer.
+ * Layers are the longest-path ranks, except that end nodes (sinks) and heads of teams (nodes
+ * whose children are all sinks of theirs alone) may sit further along when stacked
+ * (stack_sinks.ts); every edge but a back edge or a self-loop runs to a later layer.
  */
 function assertLayers(input: LayoutInput, layout: Layout): void {
   const { ranks, backEdges, selfLoops } = longestPathLayers(input);
   const ignored = new Set([...backEdges, ...selfLoops]);
-  const sources = new Set(
-    input.edges.filter((_, index) => !ignored.has(index)).map(({ from }) => from),
-  );
+  const forward = input.edges.filter((_, index) => !ignored.has(index));
+  const sources = new Set(forward.map(({ from }) => from));
+  const parents = (id: string) => forward.filter(({ to }) => to === id).length;
+  const isHead = (id: string) =>
+    forward.filter(({ from }) => from === id)
+      .every(({ to }) => !sources.has(to) && parents(to) === 1);
   for (const [id, rank] of ranks) {
     const layer = layout.layers.get(id)!;
-    if (sources.has(id)) assert.equal(layer, rank, `layer of ${id}`);
+    if (sources.has(id) && !isHead(id)) assert.equal(layer, rank, `layer of ${id}`);
     else assert.ok(layer >= rank, `${id} in layer ${layer}, rank ${rank}`);
   }
   input.edges.forEach(({ from, to }, index) => {
@@ -436,6 +440,24 @@ Deno.test("a wide fan-out of end nodes is stacked under each parent, so the char
   const height = Math.max(...boxes.map(({ y, height }) => y + height)) -
     Math.min(...boxes.map(({ y }) => y));
   assert.ok(width / height < 3, `${width} × ${height}`);
+});
+
+Deno.test("an org chart of thirteen managers with two teams each stacks its managers too, so the chart is no strip", async () => {
+  const heads = ["h0", "h1", "h2", "h3"];
+  const managers = heads.flatMap((head, i) =>
+    Array.from({ length: i === 0 ? 4 : 3 }, (_, m) => `${head}m${m}`)
+  );
+  const teams = managers.flatMap((manager) => [`${manager}t0`, `${manager}t1`]);
+  const input = graph("TB", ["ceo", ...heads, ...managers, ...teams], [
+    ...heads.map((head) => `ceo>${head}`),
+    ...managers.map((manager) => `${manager.slice(0, 2)}>${manager}`),
+    ...teams.map((team) => `${team.slice(0, 4)}>${team}`),
+  ]);
+  const layout = await layoutGraph(input);
+  assertWellFormed(input, layout);
+  assert.ok(aspectOf(layout) <= 3, `aspect ${aspectOf(layout).toFixed(2)}`);
+  const below = (a: string, b: string) => layout.layers.get(b)! > layout.layers.get(a)!;
+  assert.ok(below("h0m0t1", "h0m1"), "a manager below the teams of the one before");
 });
 
 for (const direction of ["LR", "TB"] as const) {

@@ -4,6 +4,12 @@
 // from each stacked sink to the next: the layering then puts them one layer apart, the layout
 // places each under the one before, and the edges are dropped from the drawing. A sink has no
 // edge leaving it, so moving it further along the flow turns no edge against the direction.
+//
+// One level up, on request: a parent's children that are the heads of teams (each with only end
+// nodes under it, its own alone) are stacked the same way, each head below the last team of the
+// one before, so that an org chart with thirteen managers of two teams each is not thirteen
+// managers wide. Nothing leads into a head's team but the head, so moving the team along moves
+// no edge against the direction either.
 import type { Layering } from "./layering.ts";
 
 export interface StackGraph {
@@ -14,37 +20,56 @@ export interface StackGraph {
 /**
  * Invisible edges stacking the sinks of each parent into columns of at most `depth`, in spec
  * order; none when depth is 1. A sink's parent is its predecessor in the highest layer; sinks
- * are stacked only with sinks of the same parent in the same group.
+ * are stacked only with sinks of the same parent in the same group. With `heads`, a parent's
+ * children whose own children are all sinks with no other parent, in the child's group, are
+ * stacked with them: an edge from each of the team's sinks leads to what comes next.
  */
 export function stackingEdges(
   graph: StackGraph,
   layering: Layering,
   depth: number,
+  heads = false,
 ): { from: string; to: string }[] {
   if (depth <= 1) return [];
   const ignored = new Set([...layering.backEdges, ...layering.selfLoops]);
-  const hasOutgoing = new Set<string>();
+  const children = new Map<string, string[]>();
+  const parents = new Map<string, number>();
   const parentOf = new Map<string, string>();
   graph.edges.forEach(({ from, to }, index) => {
     if (ignored.has(index)) return;
-    hasOutgoing.add(from);
+    children.set(from, [...children.get(from) ?? [], to]);
+    parents.set(to, (parents.get(to) ?? 0) + 1);
     const parent = parentOf.get(to);
     if (parent === undefined || layering.ranks.get(from)! > layering.ranks.get(parent)!) {
       parentOf.set(to, from);
     }
   });
-  const siblings = new Map<string, string[]>();
+  const groupOf = new Map(graph.nodes.map(({ id, group }) => [id, group ?? null]));
+  // What a stacked node leaves behind it: itself, or a head's team.
+  const lastOf = (id: string): string[] | null => {
+    const team = children.get(id);
+    if (team === undefined) return [id];
+    const alone = heads &&
+      team.every((member) =>
+        !children.has(member) && parents.get(member) === 1 &&
+        groupOf.get(member) === groupOf.get(id)
+      );
+    return alone ? team : null;
+  };
+  const siblings = new Map<string, { id: string; last: string[] }[]>();
   for (const { id, group } of graph.nodes) {
     const parent = parentOf.get(id);
-    if (parent === undefined || hasOutgoing.has(id)) continue;
+    const last = lastOf(id);
+    if (parent === undefined || last === null) continue;
     // JSON keeps any two ids apart, whatever characters they contain.
     const key = JSON.stringify([parent, group ?? null]);
-    siblings.set(key, [...siblings.get(key) ?? [], id]);
+    siblings.set(key, [...siblings.get(key) ?? [], { id, last }]);
   }
   const edges: { from: string; to: string }[] = [];
-  for (const sinks of siblings.values()) {
-    for (let i = 1; i < sinks.length; i++) {
-      if (i % depth !== 0) edges.push({ from: sinks[i - 1], to: sinks[i] });
+  for (const stack of siblings.values()) {
+    for (let i = 1; i < stack.length; i++) {
+      if (i % depth === 0) continue;
+      for (const from of stack[i - 1].last) edges.push({ from, to: stack[i].id });
     }
   }
   return edges;

@@ -47,3 +47,34 @@ Deno.test("the stacked layering keeps the cycles broken where they were and puts
   assert.deepEqual(stacked.selfLoops, layering.selfLoops);
   assert.deepEqual(Object.fromEntries(stacked.ranks), { s: 0, t: 1, a: 2, b: 3, c: 4 });
 });
+
+Deno.test("with heads, a parent's heads of teams are stacked too, each below the last team of the one before", () => {
+  const org = graph(
+    ["cto", "em1", "t1", "t2", "em2", "t3", "em3", "t4", "lead", "shared", "ops"],
+    [
+      "cto>em1",
+      "em1>t1",
+      "em1>t2",
+      "cto>em2",
+      "em2>t3",
+      "cto>em3",
+      "em3>t4",
+      "cto>lead",
+      "lead>shared",
+      "ops>shared",
+    ],
+  );
+  const layering = longestPathLayers(org);
+  // Without heads only the teams of one head are stacked.
+  assert.deepEqual(arrows(stackingEdges(org, layering, 3)), ["t1>t2"]);
+  // lead's team member has a second parent (ops): lead is no head of a team of its own.
+  assert.deepEqual(arrows(stackingEdges(org, layering, 3, true)), [
+    "t1>em2",
+    "t2>em2",
+    "t3>em3",
+    "t1>t2",
+  ]);
+  const stacked = stackedLayering(org, layering, stackingEdges(org, layering, 3, true));
+  assert.ok(stacked.ranks.get("em2")! > stacked.ranks.get("t2")!, "em2 below em1's last team");
+  assert.ok(stacked.ranks.get("em3")! > stacked.ranks.get("t3")!, "em3 below em2's team");
+});
