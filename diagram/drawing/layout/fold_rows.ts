@@ -68,7 +68,7 @@ const MAX_ROWS = 8;
  * Long side over short side: a drawing longer than this reads as a strip in any window, and a
  * chat pane is narrower than the editor's.
  */
-export const MAX_ASPECT = 3;
+const MAX_ASPECT = 3;
 const STRIP_WORTH = 0.85;
 
 /** Whether a drawing of this size is a strip: longer than MAX_ASPECT times its width. */
@@ -121,7 +121,7 @@ const FLOWS: Record<Direction, Flow> = {
  * pass (detours.ts) takes back afterwards, which differs from fold to fold, so the best few are
  * finished and measured.
  */
-export const FOLDS_OFFERED = 2;
+const FOLDS_OFFERED = 2;
 
 /**
  * The drawing folded into the numbers of rows that fit `screen` best by their estimated size,
@@ -381,14 +381,7 @@ function extentOf(
   return [along + 2 * gutter, across];
 }
 
-/**
- * What a row holds across the flow, and where its edges run once brought in. Its blocks stay;
- * an edge segment beside them (past the first or last block across) keeps its order but comes as
- * close to the blocks and the segments before it as the spacing allows. Before the fold, an edge
- * running back over the whole drawing (a win-back loop from the end of a funnel to its start)
- * runs beside the tallest part of the drawing; in a row holding only a short part of it, it
- * need not run as far out, and a row kept the height of the whole drawing.
- */
+/** Where a row's content and edges lie across the flow once its edges are brought in. */
 interface RowLanes {
   /** Where an across coordinate of this row goes: monotone, the identity within the blocks. */
   place(across: number): number;
@@ -396,6 +389,14 @@ interface RowLanes {
   max: number;
 }
 
+/**
+ * A row's extent across the flow and where its edges run once brought in. Its blocks stay; an
+ * edge segment beside them (past the first or last block across) keeps its order but comes as
+ * close to the blocks and the segments before it as the spacing allows. Before the fold, an edge
+ * running back over the whole drawing (a win-back loop from the end of a funnel to its start)
+ * runs beside the tallest part of the drawing; in a row holding only a short part of it, it
+ * need not run as far out, and a row kept the height of the whole drawing.
+ */
 function rowLanes(
   slices: Slice[],
   first: number,

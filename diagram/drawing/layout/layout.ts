@@ -154,10 +154,9 @@ export async function layoutGraph(input: LayoutInput): Promise<Layout> {
     const padded = withGroupPadding(input, room);
     for (const { depth, heads } of stackingsFor(input.nodes.length)) {
       const stacking = stackingEdges(input, layering, depth, heads);
-      // Nothing to stack, or with heads nothing more than without.
-      if (depth > 1 && stacking.length === stackingEdges(input, layering, depth).length) {
-        if (heads || stacking.length === 0) continue;
-      }
+      // A try that stacks nothing, or with heads nothing more than without them, is skipped.
+      const withoutHeads = heads ? stackingEdges(input, layering, depth).length : 0;
+      if (depth > 1 && (stacking.length === 0 || stacking.length === withoutHeads)) continue;
       const invisible = stacking.map((ends, index) => ({ id: `\0stack${index}`, ...ends }));
       const layout = await layoutOnce(
         { ...padded, edges: [...input.edges, ...invisible] },
@@ -418,16 +417,20 @@ function fitToScreen(
     EDITOR_CANVAS_1280x800,
     { edge: room.channel, edgeNode: EDGE_NODE_SPACING, row: room.layer },
   );
-  if (folds.length === 0) return legible ? layout : compacted;
-  // Each fold finished, the one that fits best once its detours are shortened kept.
-  let best: { layout: Omit<Layout, "layers">; worth: number } | undefined;
+  // Each fold finished, the one that fits best once its detours are shortened kept, if it fits
+  // better than no fold at all.
+  const unfolded = legible ? layout : compacted;
+  const worthOf = (candidate: Omit<Layout, "layers">) => {
+    const size = extentOf(candidate);
+    return screenWorth(size, fitZoom(size, EDITOR_CANVAS_1280x800));
+  };
+  let best = { layout: unfolded, worth: worthOf(unfolded) };
   for (const folded of folds) {
     const finished = withDetoursShortened(input, folded, room);
-    const extent = extentOf(finished);
-    const worth = screenWorth(extent, fitZoom(extent, EDITOR_CANVAS_1280x800));
-    if (best === undefined || worth > best.worth) best = { layout: finished, worth };
+    const worth = worthOf(finished);
+    if (worth > best.worth) best = { layout: finished, worth };
   }
-  return best!.layout;
+  return best.layout;
 }
 
 /** A fold with its nodes, groups and routes as a layout, the U-turns it left shortened. */
