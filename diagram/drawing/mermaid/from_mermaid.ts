@@ -143,23 +143,67 @@ class ChartReader {
     return { ok: true, spec: checked.spec, notes: this.#notes.list() };
   }
 
-  /** Links that end at a subgraph are refused; the ids every drawn link touches. */
+  /**
+   * The ids every drawn link touches. A link that ends at a subgraph is drawn to one of its nodes
+   * (#subgraphEnd), and a note says so; one that ends at a subgraph holding no node is refused.
+   */
   #checkLinkEnds(): Set<string> {
     const linked = new Set<string>();
+    const redrawn: string[] = [];
     for (const edge of this.#model.edges) {
       linked.add(edge.start).add(edge.end);
-      const ends = [edge.start, edge.end].filter((id) => this.#subgraphIds.has(id));
-      if (ends.length === 0) continue;
-      const which = ends.length === 2 && ends[0] !== ends[1]
-        ? `subgraphs ${short(ends[0])} and ${short(ends[1])}`
-        : `subgraph ${short(ends[0])}`;
-      this.#errors.push(
-        `the link ${clip(edge.start)} --> ${clip(edge.end)} ends at ${which}: a link joins two ` +
-          "nodes here; " +
-          "connect it to a node inside the subgraph instead",
+      if (!this.#subgraphIds.has(edge.start) && !this.#subgraphIds.has(edge.end)) continue;
+      const [from, to] = [
+        this.#subgraphEnd(edge.start, "exit"),
+        this.#subgraphEnd(edge.end, "entry"),
+      ];
+      if (from === undefined || to === undefined) {
+        const empty = from === undefined ? edge.start : edge.end;
+        this.#errors.push(
+          `the link ${clip(edge.start)} --> ${clip(edge.end)} ends at subgraph ${short(empty)}, ` +
+            "which holds no node to draw it to: put a node in the subgraph or link a node",
+        );
+      } else if (edge.stroke !== "invisible") {
+        redrawn.push(`${clip(edge.start)} --> ${clip(edge.end)} as ${clip(from)} --> ${clip(to)}`);
+      }
+    }
+    if (redrawn.length > 0) {
+      const shown = redrawn.slice(0, 3).join(", ");
+      this.#notes.add(
+        "links to a subgraph are drawn to its first node, links from one from its last: " +
+          (redrawn.length > 3 ? `${shown} and ${redrawn.length - 3} more` : shown),
       );
     }
     return linked;
+  }
+
+  /**
+   * The node drawn in place of a subgraph at one end of a link; the node itself for a node.
+   * Mermaid draws such a link to the subgraph's border, where the flow enters or leaves it: the
+   * entry is the subgraph's first node that no link inside it leads to, the exit its last node
+   * that leads nowhere inside it (the nodes of subgraphs within it count as its own). Undefined
+   * for a subgraph holding no node.
+   */
+  #subgraphEnd(id: string, side: "entry" | "exit"): string | undefined {
+    if (!this.#subgraphIds.has(id)) return id;
+    const within = (node: string) => {
+      for (let at = this.#parentOf.get(node); at !== undefined; at = this.#parentOf.get(at)) {
+        if (at === id) return true;
+      }
+      return false;
+    };
+    const members = [...this.#model.nodes.keys()].filter((node) =>
+      !this.#subgraphIds.has(node) && within(node)
+    );
+    if (members.length === 0) return undefined;
+    const inside = new Set(members);
+    const linkedInside = new Set(
+      this.#model.edges.filter(({ start, end }) => inside.has(start) && inside.has(end))
+        .map(({ start, end }) => side === "entry" ? end : start),
+    );
+    const free = members.filter((node) => !linkedInside.has(node));
+    const candidates = free.length > 0 ? free : members;
+    return side === "entry" ? candidates[0] : candidates[candidates.length - 1];
   }
 
   #nodes(linkedIds: Set<string>): SpecNode[] {
@@ -169,7 +213,7 @@ class ChartReader {
     let subgraphStyled = false;
     for (const node of this.#model.nodes.values()) {
       if (this.#subgraphIds.has(node.id)) {
-        // Named by a style statement, a link (refused above) or a listing in another subgraph,
+        // Named by a style statement, a link (drawn to a node of it) or a listing in another subgraph,
         // the id is the subgraph's; given a shape or a label of its own, it is also a node, which
         // the spec cannot draw.
         if (node.type !== undefined || (node.text !== undefined && node.text !== node.id)) {
@@ -347,8 +391,8 @@ class ChartReader {
       this.#noteEdgeExtras(edge);
       edges.push({
         ...(edge.isUserDefinedId && edge.id !== undefined ? { id: edge.id } : {}),
-        from: edge.start,
-        to: edge.end,
+        from: this.#subgraphEnd(edge.start, "exit")!,
+        to: this.#subgraphEnd(edge.end, "entry")!,
         ...(label === undefined ? {} : { label }),
         ...(line === "solid" ? {} : { line }),
         ...(start === "none" ? {} : { start }),

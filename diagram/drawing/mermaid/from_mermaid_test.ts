@@ -449,21 +449,44 @@ Deno.test("a start head comment gives a link the head Mermaid cannot draw; one t
   assert.match(notes[1], /^ignored: the comment "%% edge 7/);
 });
 
-Deno.test("a link to or from a subgraph is refused naming both ends", () => {
-  const found = errors(
-    "flowchart LR\n  subgraph api [API]\n    a\n  end\n  client --> api\n  api --> client",
+Deno.test("a link to a subgraph is drawn to its first node that nothing in it leads to, a link from one from its last that leads nowhere in it, and a note says so", () => {
+  const { spec, notes } = read(
+    [
+      "flowchart LR",
+      "  subgraph build [Build]",
+      "    compile --> test",
+      "  end",
+      "  subgraph deploy [Deploy]",
+      "    subgraph stages",
+      "      staging --> prod",
+      "    end",
+      "  end",
+      "  build --> deploy",
+      "  client --> build",
+      "  prod -.->|rollback| build",
+    ].join("\n"),
   );
-  assert.deepEqual(found, [
-    'the link client --> api ends at subgraph "api": a link joins two nodes here; connect it ' +
-    "to a node inside the subgraph instead",
-    'the link api --> client ends at subgraph "api": a link joins two nodes here; connect it ' +
-    "to a node inside the subgraph instead",
+  assert.deepEqual(spec.edges.map(({ from, to }) => `${from}>${to}`), [
+    "compile>test",
+    "staging>prod",
+    "test>staging",
+    "client>compile",
+    "prod>compile",
   ]);
-  assert.match(
-    errors(
-      "flowchart LR\n  subgraph one\n    a\n  end\n  subgraph two\n    b\n  end\n  one --> two",
-    )[0],
-    /ends at subgraphs "one" and "two"/,
+  assert.deepEqual(notes, [
+    "links to a subgraph are drawn to its first node, links from one from its last: " +
+    "build --> deploy as test --> staging, client --> build as client --> compile, " +
+    "prod --> build as prod --> compile",
+  ]);
+});
+
+Deno.test("a link to a subgraph that holds no node is refused naming it", () => {
+  assert.deepEqual(
+    errors("flowchart LR\n  subgraph empty [Nothing yet]\n  end\n  client --> empty"),
+    [
+      'the link client --> empty ends at subgraph "empty", which holds no node to draw it to: ' +
+      "put a node in the subgraph or link a node",
+    ],
   );
 });
 
@@ -507,11 +530,7 @@ Deno.test("nested subgraphs are groups with their parents, titles and directions
 Deno.test("a subgraph whose id is also a node's is refused", () => {
   assert.deepEqual(
     errors("flowchart LR\n  api[API server] --> db\n  subgraph api\n    db\n  end"),
-    [
-      'the link api --> db ends at subgraph "api": a link joins two nodes here; connect it to a ' +
-      "node inside the subgraph instead",
-      '"api" is both a node and a subgraph: give the subgraph an id of its own',
-    ],
+    ['"api" is both a node and a subgraph: give the subgraph an id of its own'],
   );
   assert.deepEqual(errors("flowchart LR\n  api[API server]\n  subgraph api\n    db\n  end"), [
     '"api" is both a node and a subgraph: give the subgraph an id of its own',
