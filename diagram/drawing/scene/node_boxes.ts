@@ -1,7 +1,7 @@
 // The geometry of a node as Excalidraw sees it: how big its box must be for the wrapped label,
 // the text area Excalidraw fits bound text into (its 0.18 rules, BOUND_TEXT_PADDING = 5), and
 // the outline its arrow bindings measure distances to (rounded corners included).
-import type { DiagramSpec, Shape } from "../spec.ts";
+import { type DiagramSpec, isVertical, type Shape } from "../spec.ts";
 import type { Point } from "../excalidraw/types.ts";
 import { FONT_FAMILY, type FontSpec, measureText, wrapText } from "./text_metrics.ts";
 
@@ -106,7 +106,11 @@ export interface DiagramBoxes {
 
 export function measureDiagram(spec: DiagramSpec): DiagramBoxes {
   return {
-    nodes: new Map(spec.nodes.map(({ id, label, shape }) => [id, nodeBox(label, shape)])),
+    nodes: new Map(
+      spec.nodes.map((
+        { id, label, shape },
+      ) => [id, nodeBox(label, shape, isVertical(spec.layout))]),
+    ),
     groups: new Map(
       (spec.groups ?? []).map(({ id, label, parent }) => [
         id,
@@ -117,10 +121,18 @@ export function measureDiagram(spec: DiagramSpec): DiagramBoxes {
   };
 }
 
-export function nodeBox(label: string, specShape: Shape): NodeBox {
+/** A node's box for its label and shape; `vertical` when its chart is drawn down or up. */
+export function nodeBox(label: string, specShape: Shape, vertical = false): NodeBox {
   const shape = DRAWN_AS[specShape];
   if (specShape === "circle") return circleBox(label);
-  const block = textBlock(label, NODE_WRAP_WIDTH[shape], NODE_LABEL_FONT);
+  let block = textBlock(label, NODE_WRAP_WIDTH[shape], NODE_LABEL_FONT);
+  // A diamond is twice its text's height: in a chart drawn down, each line of a long question
+  // adds to the flow's length (a 17-node decision tree was 6 px too long to read at 10 px). Three
+  // lines or more are wrapped as wide as a rectangle's label; wrapping every diamond wider cost
+  // charts with many short questions their width.
+  if (vertical && shape === "diamond" && block.text.split("\n").length >= 3) {
+    block = textBlock(label, NODE_WRAP_WIDTH.rectangle, NODE_LABEL_FONT);
+  }
   const needed = minimumContainer(shape, block.width * WIDTH_MARGIN, block.height);
   return {
     width: Math.max(MIN_WIDTH, needed.width + PADDING_X),

@@ -28,10 +28,12 @@ const LABELS = [
 
 Deno.test("every label fits the text area Excalidraw computes, with the width margin to spare", () => {
   for (const shape of SHAPES) {
-    for (const label of LABELS) {
-      const box = nodeBox(label, shape);
+    for (
+      const [label, vertical] of LABELS.flatMap((label) => [[label, false], [label, true]] as const)
+    ) {
+      const box = nodeBox(label, shape, vertical);
       const area = textArea(shape, { x: 0, y: 0, width: box.width, height: box.height });
-      const context = `${shape}: ${JSON.stringify(label)}`;
+      const context = `${shape}${vertical ? " drawn down" : ""}: ${JSON.stringify(label)}`;
       assert.ok(box.label.width * 1.08 <= area.width, `width of ${context}`);
       assert.ok(box.label.height <= area.height, `height of ${context}`);
     }
@@ -60,6 +62,20 @@ Deno.test("ellipses and diamonds grow by Excalidraw's factors √2 and 2", () =>
   assert.equal(ellipse.height, Math.ceil((text.height + 10) * Math.SQRT2) + 24);
   const diamond = nodeBox(label, "diamond");
   assert.equal(diamond.height, 2 * (text.height + 10) + 24);
+});
+
+Deno.test("in a chart drawn down, a decision of three lines or more is wrapped as wide as a rectangle's label, so it takes fewer lines and less of the flow", () => {
+  const question = "Is the service down for everyone?";
+  const across = nodeBox(question, "diamond");
+  const down = nodeBox(question, "diamond", true);
+  assert.equal(across.label.text.split("\n").length, 3);
+  assert.equal(down.label.text.split("\n").length, 2);
+  assert.ok(down.height < across.height, `${down.height} against ${across.height}`);
+  // Two lines stay as they are: wider would buy no height that matters.
+  assert.deepEqual(
+    nodeBox("Database healthy?", "diamond", true),
+    nodeBox("Database healthy?", "diamond"),
+  );
 });
 
 Deno.test("labels wrap at 240 px in rectangles, keeping the original words", () => {
