@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { gzipSync } from "node:zlib";
-import { BodyTimeoutError, readBodyCapped, readCapped } from "./read_capped.ts";
+import { BodyTimeoutError, readBodyCapped, readCapped, readFetchedBody } from "./read_capped.ts";
 import { rawRequest } from "./raw_http_testing.ts";
 
 function streamOf(...chunks: string[]) {
@@ -85,6 +85,45 @@ Deno.test("a fetched body that decodes to more than its declared length is read 
     assert.equal(await readBodyCapped(capped, 50_000), null, "the decoded bytes are capped");
   } finally {
     await server.shutdown();
+  }
+});
+
+Deno.test("a fetched body is taken whole within its declared length and the cap, counted decoded otherwise", async () => {
+  const page = new TextEncoder().encode("a compressible line of text\n".repeat(4_000));
+  const server = answerServer(page);
+  const origin = `http://127.0.0.1:${server.addr.port}`;
+  try {
+    assert.deepEqual(await readFetchedBody(await fetch(origin), page.byteLength), page);
+    assert.equal(await readFetchedBody(await fetch(origin), page.byteLength - 1), null);
+    assert.deepEqual(await readFetchedBody(await fetch(`${origin}/gzip`), 200_000), page);
+    const capped = await fetch(`${origin}/gzip`);
+    assert.ok(Number(capped.headers.get("content-length")) < 50_000);
+    assert.equal(await readFetchedBody(capped, 50_000), null, "the decoded bytes are capped");
+  } finally {
+    await server.shutdown();
+  }
+});
+
+Deno.test("a fetched body that stalls within its declared length ends with the fetch's signal", async () => {
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const accepted = (async () => {
+    const connection = await listener.accept();
+    await connection.read(new Uint8Array(4096));
+    await connection.write(
+      new TextEncoder().encode("HTTP/1.1 200 OK\r\nContent-Length: 100\r\n\r\n0123456789"),
+    );
+    return connection;
+  })();
+  const started = Date.now();
+  try {
+    const response = await fetch(`http://127.0.0.1:${listener.addr.port}/`, {
+      signal: AbortSignal.timeout(100),
+    });
+    await assert.rejects(readFetchedBody(response, 1_000), { name: "TimeoutError" });
+    assert.ok(Date.now() - started < 2_000);
+  } finally {
+    (await accepted).close();
+    listener.close();
   }
 });
 

@@ -3,7 +3,7 @@
 // it) what to fix, because "fetch failed" is what mcp-searxng's users keep asking about.
 import { type DependencyProbe, httpProbe, PROBE_TIMEOUT_MS } from "../runtime/dependency_health.ts";
 import { z } from "zod";
-import { readBodyCapped } from "../runtime/read_capped.ts";
+import { readFetchedBody } from "../runtime/read_capped.ts";
 import { startDeadline } from "../shared/deadline.ts";
 import { type EngineSearchResult, isEngineResult, readEngineResult } from "./engine_result.ts";
 
@@ -171,7 +171,7 @@ export function createEngineClient(options: EngineClientOptions): EngineClient {
       }
       let bytes: Uint8Array | null;
       try {
-        bytes = await readBodyCapped(response, maxBytes);
+        bytes = await readFetchedBody(response, maxBytes);
       } catch (error) {
         throw failure(error, `The search engine at ${root} broke off its answer; retry later.`);
       }

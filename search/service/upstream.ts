@@ -14,7 +14,7 @@ import { errorForStatus } from "../engines/toolkit/http_status.ts";
 import { browserUserAgent } from "../../shared/browser_user_agent.ts";
 import { CREDENTIAL_HEADERS } from "../../shared/credential_headers.ts";
 import { parseMediaType } from "../../shared/media_type.ts";
-import { BodyTimeoutError, readBodyCapped } from "../../runtime/read_capped.ts";
+import { BodyTimeoutError, readFetchedBody } from "../../runtime/read_capped.ts";
 
 /** Upper bound on one upstream answer; larger answers are abandoned mid-stream. */
 const MAX_ANSWER_BYTES = 5 * 1024 * 1024;
@@ -163,7 +163,7 @@ async function withRetryOnDroppedConnection(call: () => Promise<Response>): Prom
 }
 
 async function readText(response: Response): Promise<string> {
-  const bytes = await readBodyCapped(response, MAX_ANSWER_BYTES);
+  const bytes = await readFetchedBody(response, MAX_ANSWER_BYTES);
   if (bytes === null) {
     throw new ParseError(`answer larger than ${MAX_ANSWER_BYTES / 1024 / 1024} MiB`);
   }
