@@ -38,6 +38,7 @@ import {
   screenWorth,
 } from "./fold_rows.ts";
 import { stackedLayering, stackingEdges } from "./stack_sinks.ts";
+import { withEndsSpread } from "./spread_ends.ts";
 import { EDGE_SPACING, ROOMY, type Spacing, TIGHT, withGroupPadding } from "./spacing.ts";
 import {
   type EdgePlan,
@@ -174,7 +175,16 @@ export async function layoutGraph(input: LayoutInput): Promise<Layout> {
       if (best.zoom >= COMFORTABLE_ZOOM && best.worth === best.zoom) break;
     }
   }
-  return best!.layout;
+  const { layout } = best!;
+  const ends = new Map(input.edges.map(({ id, from, to }) => [id, { from, to }]));
+  const spread = withEndsSpread(
+    layout.nodes,
+    new Map([...layout.edges].map(([id, { points }]) => [id, { ...ends.get(id)!, points }])),
+  );
+  return {
+    ...layout,
+    edges: new Map([...spread].map(([id, points]) => [id, { id, points }])),
+  };
 }
 
 /**

@@ -1,0 +1,143 @@
+// Arrow ends pulled apart where they came closer than an arrowhead on one side of a node. ELK
+// spreads the ends of the edges it routes evenly along a side, but some ends are placed after it:
+// the copies of a bundle (both edges of a two-node cycle) sit EDGE_SPACING either side of ELK's
+// one route, so next to another edge's end 21 px away the nearer copy comes 12 px from it, and on
+// a hub's side too short for its ends a copy came 1 px from another edge's end. Each
+// crowded side's ends are moved along it as little as puts them ARROW_END_ROOM apart, in the
+// same order (so no two ends swap and no crossing appears), and each moved end takes its route's
+// first bend along: the first segment stays square to the side and the one after it, which runs
+// along the side, grows or shrinks by the move. An end whose route is one straight segment would
+// need a new jog to move, so it stays where it is and the others move round it.
+import type { Box } from "./fold_rows.ts";
+
+/** An arrowhead's length: two ends closer than this on one side pile up. */
+export const ARROW_END_ROOM = 16;
+
+type Route = [number, number][];
+type Side = "top" | "bottom" | "left" | "right";
+
+interface End {
+  route: Route;
+  /** 0 for the route's first point, its last index for the last. */
+  index: number;
+  /** The coordinate along the side: x on top and bottom, y on left and right. */
+  at: number;
+  movable: boolean;
+}
+
+/**
+ * `routes` (from the `from` node's border to the `to` node's) with crowded ends spread, new
+ * arrays where something moved: ARROW_END_ROOM apart and from the side's corners, or, on a side
+ * too short for that (a hub's), evenly over it, where ends of bundles could lie on each other.
+ */
+export function withEndsSpread(
+  nodes: ReadonlyMap<string, Box>,
+  routes: ReadonlyMap<string, { from: string; to: string; points: Route }>,
+): Map<string, Route> {
+  const spread = new Map([...routes].map(([id, { points }]) => [
+    id,
+    points.map(
+      ([x, y]): [number, number] => [x, y],
+    ),
+  ]));
+  const sides = new Map<string, End[]>();
+  for (const [id, { from, to }] of routes) {
+    const route = spread.get(id)!;
+    if (route.length < 2) continue;
+    for (const [node, index] of [[from, 0], [to, route.length - 1]] as const) {
+      const box = nodes.get(node);
+      if (box === undefined) continue;
+      const side = sideOf(box, route, index);
+      const along = side === "top" || side === "bottom" ? 0 : 1;
+      const key = `${node}\0${side}`;
+      const ends = sides.get(key) ?? sides.set(key, []).get(key)!;
+      ends.push({ route, index, at: route[index][along], movable: route.length > 2 });
+    }
+  }
+  for (const [key, ends] of sides) {
+    if (ends.length < 2) continue;
+    const [node, side] = key.split("\0") as [string, Side];
+    const box = nodes.get(node)!;
+    const horizontal = side === "top" || side === "bottom";
+    const [start, length] = horizontal ? [box.x, box.width] : [box.y, box.height];
+    // A side too short for its ends that far apart gets them as far apart as it allows.
+    const gap = Math.min(ARROW_END_ROOM, length / (ends.length + 1));
+    ends.sort((a, b) => a.at - b.at);
+    if (ends.every((end, i) => i === 0 || end.at - ends[i - 1].at >= gap - 0.01)) continue;
+    const placed = spacedApart(
+      ends.map(({ at, movable }) => ({ at, weight: movable ? 1 : FIXED })),
+      gap,
+      start + gap,
+      start + length - gap,
+    );
+    // An end that may not move can leave its neighbours crowded after a slide: then nothing moves.
+    const final = ends.map((end, i) => end.movable ? placed[i] : end.at);
+    if (final.some((at, i) => i > 0 && at - final[i - 1] < gap - 0.5)) continue;
+    const along = horizontal ? 0 : 1;
+    ends.forEach((end, i) => {
+      const shift = placed[i] - end.at;
+      if (!end.movable || Math.abs(shift) < 0.01) return;
+      const bend = end.index === 0 ? 1 : end.route.length - 2;
+      end.route[end.index][along] += shift;
+      end.route[bend][along] += shift;
+    });
+  }
+  return spread;
+}
+
+/** The weight of an end that may not move: the others give way entirely. */
+const FIXED = Infinity;
+
+/** The side a route's end leaves by: the one its first (or last) segment runs square to. */
+function sideOf(box: Box, route: Route, index: number): Side {
+  const [x, y] = route[index];
+  const [nx, ny] = route[index === 0 ? 1 : index - 1];
+  if (Math.abs(nx - x) >= Math.abs(ny - y)) {
+    return x <= box.x + box.width / 2 ? "left" : "right";
+  }
+  return y <= box.y + box.height / 2 ? "top" : "bottom";
+}
+
+/**
+ * Positions for sorted points, `gap` apart at least, in the same order, moved as little as
+ * possible (least squares, each move weighted; an infinite weight does not move), within
+ * [low, high] when they fit there. The
+ * classic reduction: subtract i × gap from the i-th point, make that sequence non-decreasing by
+ * pooling adjacent violators into their weighted mean, add i × gap back.
+ */
+export function spacedApart(
+  points: readonly { at: number; weight: number }[],
+  gap: number,
+  low: number,
+  high: number,
+): number[] {
+  const pools: { value: number; weight: number; count: number }[] = [];
+  points.forEach(({ at, weight }, i) => {
+    pools.push({ value: at - i * gap, weight, count: 1 });
+    while (pools.length > 1 && pools[pools.length - 2].value > pools[pools.length - 1].value) {
+      const last = pools.pop()!;
+      const before = pools[pools.length - 1];
+      before.value = pooledValue(before, last);
+      before.weight += last.weight;
+      before.count += last.count;
+    }
+  });
+  const placed = pools.flatMap(({ value, count }) => Array.from({ length: count }, () => value))
+    .map((value, i) => value + i * gap);
+  // Pushed past a corner: the whole run slides back in, if it fits at all.
+  const span = placed[placed.length - 1] - placed[0];
+  if (span > high - low) return placed;
+  const slide = Math.max(0, low - placed[0]) - Math.max(0, placed[placed.length - 1] - high);
+  return placed.map((value) => value + slide);
+}
+
+/** Where a pool of points settles: their weighted mean, or where its unmovable points are. */
+function pooledValue(
+  a: { value: number; weight: number },
+  b: { value: number; weight: number },
+): number {
+  const [aFixed, bFixed] = [a.weight === Infinity, b.weight === Infinity];
+  if (aFixed !== bFixed) return aFixed ? a.value : b.value;
+  if (aFixed) return (a.value + b.value) / 2;
+  return (a.value * a.weight + b.value * b.weight) / (a.weight + b.weight);
+}
