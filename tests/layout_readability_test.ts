@@ -69,3 +69,44 @@ for (const name of names) {
     );
   });
 }
+
+Deno.test("an edge label beside a group keeps off the group's name above its frame", async () => {
+  // The token exchange runs along the top of the identity provider's frame, where its name is.
+  const parsed = mermaidToSpec(`flowchart TD
+    user([User]) -->|opens app| app[Web app]
+    app -->|no session, 302 redirect| idp
+    subgraph sso [Identity provider]
+      idp[SSO login page]
+      pw{Password correct?}
+      risk{"Risk engine: new device or location?"}
+      mfa{MFA method}
+      totp[Enter TOTP code]
+      push[Push approval in authenticator]
+      webauthn["Security key / passkey"]
+      verify{Second factor valid?}
+      lock[Lock account]
+      issue["Issue SAML assertion / OIDC code"]
+      tok[Token endpoint]
+    end
+    ldap[(Corporate directory)] <--> pw
+    idp --> pw
+    pw -->|no, show error| idp
+    pw -->|5 failed attempts| lock
+    pw -->|yes| risk
+    risk -->|low risk, remembered device| issue
+    risk -->|elevated risk| mfa
+    mfa --> totp & push & webauthn
+    totp & push & webauthn --> verify
+    verify -->|no, try again| mfa
+    verify -->|too many attempts| lock
+    verify -->|yes| issue
+    lock --> hd[Helpdesk unlock ticket]
+    hd -->|identity re-verified| idp
+    issue -->|redirect with code| app
+    app <-->|exchange code for tokens| tok
+    app -->|create session cookie| sess[(Session store)]
+    app --> home([Signed-in home page])`);
+  if (!parsed.ok) throw new Error(parsed.errors.join("; "));
+  const file = await generateDiagram(parsed.spec, OPTIONS);
+  assert.equal(readability(drawnFromScene(file)).labelOverlaps, 0);
+});

@@ -56,7 +56,9 @@ import {
 } from "./node_boxes.ts";
 import { readableTextColour, resolveColours, resolveStroke } from "./palette.ts";
 import { placeEdgeLabels } from "./edge_labels.ts";
-import { type FontSpec, lineHeightOf } from "./text_metrics.ts";
+import { FONT_FAMILY, type FontSpec, lineHeightOf, measureLineWidth } from "./text_metrics.ts";
+import { EDITOR_CANVAS_1280x800, fitZoom } from "../screen_fit.ts";
+import type { Rect } from "./node_boxes.ts";
 
 export interface SceneOptions {
   diagramId: string;
@@ -169,7 +171,7 @@ export function buildScene(
   const ordered = [
     ...groups.boxes,
     ...shapes,
-    ...withEdgeLabelsPlaced(arrows, layout),
+    ...withEdgeLabelsPlaced(arrows, layout, groupTitles(groups, layout)),
     ...groups.frames,
   ];
   const keys = indexKeys(ordered.length);
@@ -378,7 +380,7 @@ interface GroupElements {
   /** Nested groups' boxes and titles, outer before inner, to go below the nodes. */
   boxes: ElementWithoutIndex[];
   /** Outermost groups' frames, to go after everything they hold. */
-  frames: ElementWithoutIndex[];
+  frames: Omit<FrameElement, "index">[];
   /** The frame element each group is drawn in: its own, or its outermost ancestor's. */
   frameOfGroup: Map<string, string>;
 }
@@ -596,6 +598,34 @@ function backOffFromOutline(
 }
 
 /**
+ * Where the groups' titles are, for edge labels to keep off: a nested group's title inside its
+ * box, and an outermost group's name, which Excalidraw draws above its frame 14 px high on the
+ * screen whatever the zoom: at the zoom the drawing opens at (fitted to a 1,280 × 800 editor) it
+ * takes that much more of the scene.
+ */
+function groupTitles(groups: GroupElements, layout: Layout): Rect[] {
+  const boxes = [...layout.nodes.values(), ...layout.groups.values()];
+  const left = Math.min(...boxes.map(({ x }) => x));
+  const top = Math.min(...boxes.map(({ y }) => y));
+  const zoom = fitZoom({
+    width: Math.max(...boxes.map(({ x, width }) => x + width)) - left,
+    height: Math.max(...boxes.map(({ y, height }) => y + height)) - top,
+  }, EDITOR_CANVAS_1280x800);
+  const names = groups.frames.map((frame): Rect => ({
+    x: frame.x,
+    y: frame.y - FRAME_NAME.room / zoom,
+    width: measureLineWidth(frame.name ?? "", FRAME_NAME.font) / zoom,
+    height: FRAME_NAME.room / zoom,
+  }));
+  const nested = groups.boxes.filter((element) => element.type === "text")
+    .map(({ x, y, width, height }): Rect => ({ x, y, width, height }));
+  return [...names, ...nested];
+}
+
+/** Excalidraw's frame name: its font, and its height with the gap above the frame. */
+const FRAME_NAME = { font: { fontFamily: FONT_FAMILY.Helvetica, fontSize: 14 }, room: 20 };
+
+/**
  * The arrows and their labels again, each label moved to a spot of its arrow that clears the
  * nodes and the other labels (edge_labels.ts), and collinear points added to the arrow so that
  * Excalidraw centres the label exactly there. Only points and label positions change.
@@ -603,6 +633,7 @@ function backOffFromOutline(
 function withEdgeLabelsPlaced(
   elements: ElementWithoutIndex[],
   layout: Layout,
+  titles: Rect[],
 ): ElementWithoutIndex[] {
   const arrows = elements.filter((element) => element.type === "arrow") as Omit<
     LinearElement,
@@ -619,7 +650,7 @@ function withEdgeLabelsPlaced(
       route: points.map(([px, py]): Point => [x + px, y + py]),
       label: labelOf.get(id) ?? null,
     })),
-    [...layout.nodes.values()],
+    [...layout.nodes.values(), ...titles],
   );
   const moved = new Map<string, ElementWithoutIndex>();
   arrows.forEach((arrow, position) => {
