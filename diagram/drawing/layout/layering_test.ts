@@ -57,6 +57,50 @@ Deno.test("a 3-cycle is broken at the edge entering the node listed first in the
   assert.deepEqual(Object.fromEntries(result.ranks), { b: 0, c: 1, a: 2 });
 });
 
+Deno.test("a cycle the spec order would break at many edges is broken at its one closing edge", () => {
+  // A CI run: the gate is reached first through the lint job, so the search turns the four jobs'
+  // edges into it; turning the one rerun edge from the gate back to the setup is enough.
+  const ci = graph(
+    ["trigger", "lint", "gate", "setup", "j1", "j2", "j3", "j4"],
+    [
+      "trigger>lint",
+      "trigger>setup",
+      "lint>gate",
+      "gate>setup",
+      "setup>j1",
+      "setup>j2",
+      "setup>j3",
+      "setup>j4",
+      "j1>gate",
+      "j2>gate",
+      "j3>gate",
+      "j4>gate",
+    ],
+  );
+  const result = longestPathLayers(ci);
+  assert.deepEqual(result.backEdges, [3]);
+  const ranks = Object.fromEntries(result.ranks);
+  assert.deepEqual([ranks.setup, ranks.j1, ranks.gate], [1, 2, 3]);
+});
+
+Deno.test("a search that turns only a few edges more than the fewest keeps the spec order's choice", () => {
+  // The same run with two jobs: the search turns both jobs' edges, one edge would do.
+  const ci = graph(
+    ["trigger", "lint", "gate", "setup", "j1", "j2"],
+    [
+      "trigger>lint",
+      "trigger>setup",
+      "lint>gate",
+      "gate>setup",
+      "setup>j1",
+      "setup>j2",
+      "j1>gate",
+      "j2>gate",
+    ],
+  );
+  assert.deepEqual(longestPathLayers(ci).backEdges, [6, 7]);
+});
+
 Deno.test("self-loops are reported separately and do not affect ranks", () => {
   const result = longestPathLayers(graph(["a", "b"], ["a>a", "a>b", "b>b"]));
   assert.deepEqual(result.selfLoops, [0, 2]);
@@ -129,7 +173,7 @@ Deno.test("on random graphs every kept edge descends and every ranked node has a
   }
 });
 
-Deno.test("a 1000-node, 2000-edge graph with a spanning chain is layered along the chain", () => {
+Deno.test("a 1000-node, 2000-edge graph with a spanning chain is layered across the chain's back links", () => {
   const random = seededRandom(99);
   const nodeCount = 1000;
   const chain = Array.from(
@@ -138,9 +182,18 @@ Deno.test("a 1000-node, 2000-edge graph with a spanning chain is layered along t
   );
   const extra = randomGraph(random, nodeCount, 2000 - chain.length).edges;
   const input = { nodes: randomGraph(random, nodeCount, 0).nodes, edges: [...chain, ...extra] };
-  const { ranks } = longestPathLayers(input);
+  const { ranks, backEdges } = longestPathLayers(input);
   assert.equal(ranks.size, nodeCount);
-  assert.equal(ranks.get("n999"), 999);
+  // Along the chain, every random link pointing back along it (about half) would be turned and
+  // the drawing would be 1000 layers deep; the fewest turned make it far shallower.
+  const turnedAlongChain =
+    extra.filter(({ from, to }) => Number(from.slice(1)) > Number(to.slice(1))).length;
+  assert.ok(backEdges.length * 2 <= turnedAlongChain, `${backEdges.length} turned`);
+  assert.ok(Math.max(...ranks.values()) < 200);
+  const ignored = new Set(backEdges);
+  input.edges.forEach(({ from, to }, index) => {
+    if (from !== to && !ignored.has(index)) assert.ok(ranks.get(to)! > ranks.get(from)!);
+  });
 });
 
 Deno.test("a 100000-node chain is layered without exhausting the call stack", () => {
