@@ -8,6 +8,7 @@ import type { ExcalidrawFile } from "../diagram/drawing/excalidraw/types.ts";
 import { validateScene } from "../diagram/drawing/excalidraw/validate.ts";
 import { generateDiagram } from "../diagram/drawing/generate.ts";
 import { checkLayoutQuality, randomDag } from "./helpers/layout_quality.ts";
+import { CASES } from "../bench/adversarial_specs.ts";
 
 const OPTIONS = { diagramId: "quality", source: "https://diagrams.example.test", updated: 0 };
 
@@ -31,6 +32,13 @@ for (const seed of [1, 2]) {
     assert.deepEqual(await problemsOf(randomDag(100, seed)), []);
   });
 }
+
+Deno.test("the densest 90-node spec the layout budget allows is drawn, every arrow bound to its outline", async () => {
+  // 506 random edges: sides crowded with ends, some of them moved apart at corners.
+  const file = await generateDiagram(CASES["90 nodes, random edges up to the budget"](), OPTIONS);
+  const validation = validateScene(file);
+  assert.ok(validation.ok, validation.ok ? "" : validation.problems.slice(0, 3).join("; "));
+});
 
 /** Spec from "id:shape" nodes and "from>to" or "from>to:label" edges. */
 function spec(layout: "TB" | "LR", nodes: string[], edges: string[]): DiagramSpec {

@@ -47,11 +47,12 @@ export function withEndsSpread(
     for (const [node, index] of [[from, 0], [to, route.length - 1]] as const) {
       const box = nodes.get(node);
       if (box === undefined) continue;
-      const side = sideOf(box, route, index);
+      const side = sideOf(box, route[index]);
       const along = side === "top" || side === "bottom" ? 0 : 1;
       const key = `${node}\0${side}`;
       const ends = sides.get(key) ?? sides.set(key, []).get(key)!;
-      ends.push({ route, index, at: route[index][along], movable: route.length > 2 });
+      const movable = route.length > 2 && leavesSquare(route, index, along);
+      ends.push({ route, index, at: route[index][along], movable });
     }
   }
   for (const [key, ends] of sides) {
@@ -64,38 +65,75 @@ export function withEndsSpread(
     const gap = Math.min(ARROW_END_ROOM, length / (ends.length + 1));
     ends.sort((a, b) => a.at - b.at);
     if (ends.every((end, i) => i === 0 || end.at - ends[i - 1].at >= gap - 0.01)) continue;
+    // Kept `gap` from the corners, or no further out than the outermost end already is.
+    const [low, high] = [
+      Math.min(start + gap, ends[0].at),
+      Math.max(start + length - gap, ends[ends.length - 1].at),
+    ];
     const placed = spacedApart(
       ends.map(({ at, movable }) => ({ at, weight: movable ? 1 : FIXED })),
       gap,
-      start + gap,
-      start + length - gap,
+      low,
+      high,
     );
-    // An end that may not move can leave its neighbours crowded after a slide: then nothing moves.
-    const final = ends.map((end, i) => end.movable ? placed[i] : end.at);
-    if (final.some((at, i) => i > 0 && at - final[i - 1] < gap - 0.5)) continue;
+    // An end that may not move can leave its neighbours crowded, or push them past a corner; a
+    // bend may not reach or pass the point after it (the segment between would vanish or turn
+    // back): then nothing on this side moves.
     const along = horizontal ? 0 : 1;
+    const final = ends.map((end, i) => end.movable ? placed[i] : end.at);
+    const outside = final.some((at) => at < low - 0.5 || at > high + 0.5);
+    const crowded = final.some((at, i) => i > 0 && at - final[i - 1] < gap - 0.5);
+    if (outside || crowded || ends.some((end, i) => !bendKept(end, final[i] - end.at, along))) {
+      continue;
+    }
     ends.forEach((end, i) => {
-      const shift = placed[i] - end.at;
-      if (!end.movable || Math.abs(shift) < 0.01) return;
-      const bend = end.index === 0 ? 1 : end.route.length - 2;
+      const shift = final[i] - end.at;
+      if (Math.abs(shift) < 0.01) return;
       end.route[end.index][along] += shift;
-      end.route[bend][along] += shift;
+      end.route[bendOf(end)][along] += shift;
     });
   }
   return spread;
 }
 
+/** The index of the bend an end's route makes first, seen from that end. */
+function bendOf({ route, index }: End): number {
+  return index === 0 ? 1 : route.length - 2;
+}
+
+/** Whether the bend after `end`, moved by `shift` along the side, stays short of the next point. */
+function bendKept(end: End, shift: number, along: number): boolean {
+  if (Math.abs(shift) < 0.01) return true;
+  if (!end.movable) return false;
+  const bend = bendOf(end);
+  const next = end.route[end.index === 0 ? bend + 1 : bend - 1];
+  const before = next[along] - end.route[bend][along];
+  const after = before - shift;
+  return Math.sign(after) === Math.sign(before) && Math.abs(after) >= 1;
+}
+
 /** The weight of an end that may not move: the others give way entirely. */
 const FIXED = Infinity;
 
-/** The side a route's end leaves by: the one its first (or last) segment runs square to. */
-function sideOf(box: Box, route: Route, index: number): Side {
-  const [x, y] = route[index];
-  const [nx, ny] = route[index === 0 ? 1 : index - 1];
-  if (Math.abs(nx - x) >= Math.abs(ny - y)) {
-    return x <= box.x + box.width / 2 ? "left" : "right";
-  }
-  return y <= box.y + box.height / 2 ? "top" : "bottom";
+/** The side of `box` nearest to an end. */
+function sideOf(box: Box, [x, y]: [number, number]): Side {
+  const distances: [Side, number][] = [
+    ["top", Math.abs(y - box.y)],
+    ["bottom", Math.abs(y - box.y - box.height)],
+    ["left", Math.abs(x - box.x)],
+    ["right", Math.abs(x - box.x - box.width)],
+  ];
+  return distances.reduce((best, next) => next[1] < best[1] ? next : best)[0];
+}
+
+/**
+ * Whether the route's end segment runs square to the side (`along` is the side's axis): only
+ * then does moving the end and its bend along the side keep the route's other segments as they
+ * run. A segment along the side, or none at all, and the end stays.
+ */
+function leavesSquare(route: Route, index: number, along: 0 | 1): boolean {
+  const [end, bend] = [route[index], route[index === 0 ? 1 : index - 1]];
+  return end[along] === bend[along] && end[1 - along] !== bend[1 - along];
 }
 
 /**
@@ -124,11 +162,13 @@ export function spacedApart(
   });
   const placed = pools.flatMap(({ value, count }) => Array.from({ length: count }, () => value))
     .map((value, i) => value + i * gap);
-  // Pushed past a corner: the whole run slides back in, if it fits at all.
-  const span = placed[placed.length - 1] - placed[0];
-  if (span > high - low) return placed;
-  const slide = Math.max(0, low - placed[0]) - Math.max(0, placed[placed.length - 1] - high);
-  return placed.map((value) => value + slide);
+  // Past a corner: each point is brought into the range it can hold with the others `gap` apart
+  // inside [low, high] (the i-th from low + i × gap); the ranges move with the index by `gap`,
+  // so the points stay that far apart.
+  const last = points.length - 1;
+  return placed.map((value, i) =>
+    Math.min(Math.max(value, low + i * gap), Math.max(low + i * gap, high - (last - i) * gap))
+  );
 }
 
 /** Where a pool of points settles: their weighted mean, or where its unmovable points are. */

@@ -43,13 +43,13 @@ Deno.test("a straight route's end stays and the others give way round it", () =>
   assert.equal(result.get("a")![0][1], 40 + ARROW_END_ROOM);
 });
 
-Deno.test("a side too short for its ends that far apart gets them evenly over it", () => {
-  const hub = { x: 0, y: 0, width: 120, height: 60 };
+Deno.test("a side too short for its ends that far apart gets them as far apart as it allows", () => {
+  const hub = { x: 0, y: 0, width: 200, height: 60 };
   const result = spread(
     { a: outRight(50), b: outRight(51), c: outRight(52) },
     new Map([["a", hub]]),
   );
-  assert.deepEqual(["a", "b", "c"].map((id) => result.get(id)![0][1]), [15, 30, 45]);
+  assert.deepEqual(["a", "b", "c"].map((id) => result.get(id)![0][1]), [22, 37, 52]);
 });
 
 Deno.test("the end of an edge's last point is spread on the node it enters", () => {
@@ -62,6 +62,11 @@ Deno.test("the end of an edge's last point is spread on the node it enters", () 
   const [p, q] = ["p", "q"].map((id) => result.get(id)!);
   assert.equal(q.at(-1)![1] - p.at(-1)![1], ARROW_END_ROOM);
   assert.equal(p.at(-2)![1], p.at(-1)![1]);
+});
+
+Deno.test("ends crowded at a corner are brought in, never past it", () => {
+  const result = spread({ a: outRight(5), b: outRight(75), c: outRight(80) });
+  assert.deepEqual(["a", "b", "c"].map((id) => result.get(id)![0][1]), [5, 64, 80]);
 });
 
 Deno.test("points are spaced apart with least movement and slid back inside the side", () => {
