@@ -57,11 +57,13 @@ function labelGap(spec: DiagramSpec, boxes: DiagramBoxes): number {
 }
 
 /**
- * Each node's size for the layout: its box, and a diamond's side across the flow long enough for
- * the arrows on one side to meet it EDGE_SPACING apart. ELK spreads an edge's ends evenly along
- * the node's box; on a diamond they slide onto its slopes, which meet at a point, so the two
- * nearest that point keep only the spread along the side: six arrows into a 94 px diamond came
- * 14 px apart there. An edge the layering turns round (closing a cycle) ends on the other side:
+ * Each node's size for the layout: its box, and a diamond's or an ellipse's side across the flow
+ * long enough for the arrows on one side to meet it EDGE_SPACING apart (a circle grows round).
+ * ELK spreads an edge's ends evenly along the node's box; on a diamond they slide onto its
+ * slopes, which meet at a point, so the two nearest that point keep only the spread along the
+ * side: six arrows into a 94 px diamond came 14 px apart there. On an ellipse the ends nearest
+ * its top and bottom slide round its curve, where a reader sees them as meeting the top or the
+ * bottom: seven arrows into a 109 px high ellipse came 14 px apart on the side they were left. An edge the layering turns round (closing a cycle) ends on the other side:
  * its source's side facing the flow's start, its target's facing the end.
  */
 function roomForEnds(
@@ -80,9 +82,15 @@ function roomForEnds(
   const vertical = isVertical(spec.layout);
   return new Map(spec.nodes.map(({ id, shape }) => {
     const { width, height } = boxes.nodes.get(id)!;
-    if (DRAWN_AS[shape] !== "diamond") return [id, { width, height }];
+    const drawnAs = DRAWN_AS[shape];
+    if (drawnAs !== "diamond" && drawnAs !== "ellipse") return [id, { width, height }];
     const ends = Math.max(atStart.get(id) ?? 0, atEnd.get(id) ?? 0);
     const across = (ends + 1) * EDGE_SPACING;
+    // A circle stays round.
+    if (shape === "circle") {
+      const side = Math.max(width, height, across);
+      return [id, { width: side, height: side }];
+    }
     const size = vertical
       ? { width: Math.max(width, across), height }
       : { width, height: Math.max(height, across) };

@@ -58,14 +58,23 @@ Deno.test("a labelled self-loop stands far enough out that its label clears the 
   assert.ok(labelBottom < top, `label ends at ${labelBottom}, the node starts at ${top}`);
 });
 
-for (const layout of ["LR", "TB"] as const) {
-  Deno.test(`six arrows into a diamond arrive an arrowhead apart, however near its points (${layout})`, async () => {
+for (
+  const [layout, shape] of [
+    ["LR", "diamond"],
+    ["TB", "diamond"],
+    ["LR", "ellipse"],
+    ["TB", "ellipse"],
+    ["LR", "circle"],
+  ] as const
+) {
+  const article = shape === "ellipse" ? "an" : "a";
+  Deno.test(`six arrows into ${article} ${shape} arrive an arrowhead apart, however near the ends of its outline (${layout})`, async () => {
     const steps = ["lint", "linux", "macos", "windows", "e2e", "audit"];
     const spec: DiagramSpec = {
       layout,
       nodes: [
         ...steps.map((id) => ({ id, label: `Job ${id}`, shape: "rectangle" as const })),
-        { id: "gate", label: "All green?", shape: "diamond" },
+        { id: "gate", label: "All green?", shape },
       ],
       edges: steps.map((from) => ({ from, to: "gate" })),
     };

@@ -6,8 +6,8 @@
 // crowded side's ends are moved along it as little as puts them ARROW_END_ROOM apart, in the
 // same order (so no two ends swap and no crossing appears), and each moved end takes its route's
 // first bend along: the first segment stays square to the side and the one after it, which runs
-// along the side, grows or shrinks by the move. An end whose route is one straight segment would
-// need a new jog to move, so it stays where it is and the others move round it.
+// along the side, grows or shrinks by the move. A route that is one straight segment gets a jog
+// half way to move an end, so its ends weigh more and the bent routes' ends give way first.
 import type { Box } from "./fold_rows.ts";
 
 /** An arrowhead's length: two ends closer than this on one side pile up. */
@@ -23,7 +23,14 @@ interface End {
   /** The coordinate along the side: x on top and bottom, y on left and right. */
   at: number;
   movable: boolean;
+  /** The route is one straight segment: moving this end takes a jog. */
+  straight: boolean;
 }
+
+/** How much more than a bent route's end a straight route's end costs to move: it takes a jog. */
+const STRAIGHT_WEIGHT = 3;
+/** A straight route shorter than this has no room for a jog. */
+const MIN_JOGGED_LENGTH = 8;
 
 /**
  * `routes` (from the `from` node's border to the `to` node's) with crowded ends spread, new
@@ -51,10 +58,14 @@ export function withEndsSpread(
       const along = side === "top" || side === "bottom" ? 0 : 1;
       const key = `${node}\0${side}`;
       const ends = sides.get(key) ?? sides.set(key, []).get(key)!;
-      const movable = route.length > 2 && leavesSquare(route, index, along);
-      ends.push({ route, index, at: route[index][along], movable });
+      const straight = route.length === 2;
+      const movable = leavesSquare(route, index, along) &&
+        (!straight || Math.abs(route[1][1 - along] - route[0][1 - along]) >= MIN_JOGGED_LENGTH);
+      ends.push({ route, index, at: route[index][along], movable, straight });
     }
   }
+  // A straight route's shift at each end, applied once all sides are done.
+  const jogs = new Map<Route, { along: number; shifts: [number, number] }>();
   for (const [key, ends] of sides) {
     if (ends.length < 2) continue;
     const [node, side] = key.split("\0") as [string, Side];
@@ -71,7 +82,10 @@ export function withEndsSpread(
       Math.max(start + length - gap, ends[ends.length - 1].at),
     ];
     const placed = spacedApart(
-      ends.map(({ at, movable }) => ({ at, weight: movable ? 1 : FIXED })),
+      ends.map(({ at, movable, straight }) => ({
+        at,
+        weight: movable ? (straight ? STRAIGHT_WEIGHT : 1) : FIXED,
+      })),
       gap,
       low,
       high,
@@ -89,11 +103,39 @@ export function withEndsSpread(
     ends.forEach((end, i) => {
       const shift = final[i] - end.at;
       if (Math.abs(shift) < 0.01) return;
+      if (end.straight) {
+        const jog = jogs.get(end.route) ?? { along, shifts: [0, 0] };
+        jog.shifts[end.index === 0 ? 0 : 1] = shift;
+        jogs.set(end.route, jog);
+        return;
+      }
       end.route[end.index][along] += shift;
       end.route[bendOf(end)][along] += shift;
     });
   }
+  for (const [id, route] of spread) {
+    const jog = jogs.get(route);
+    if (jog !== undefined) spread.set(id, jogged(route, jog.along, jog.shifts));
+  }
   return spread;
+}
+
+/**
+ * A straight route with its ends moved along their sides by `shifts`: a jog half way between
+ * them, or still straight when both moved alike (within a pixel, which no segment may be).
+ */
+function jogged(route: Route, along: number, [first, last]: [number, number]): Route {
+  const [from, to] = route.map(([x, y]): [number, number] => [x, y]);
+  if (Math.abs(last - first) < 1) {
+    from[along] += first;
+    to[along] += first;
+    return [from, to];
+  }
+  const middle = (from[1 - along] + to[1 - along]) / 2;
+  const bend = (at: number): [number, number] => along === 0 ? [at, middle] : [middle, at];
+  from[along] += first;
+  to[along] += last;
+  return [from, bend(from[along]), bend(to[along]), to];
 }
 
 /** The index of the bend an end's route makes first, seen from that end. */
@@ -105,6 +147,7 @@ function bendOf({ route, index }: End): number {
 function bendKept(end: End, shift: number, along: number): boolean {
   if (Math.abs(shift) < 0.01) return true;
   if (!end.movable) return false;
+  if (end.straight) return true;
   const bend = bendOf(end);
   const next = end.route[end.index === 0 ? bend + 1 : bend - 1];
   const before = next[along] - end.route[bend][along];
