@@ -95,8 +95,7 @@ export function placeEdgeLabels(arrows: ArrowRoute[], nodes: Rect[]): (LabelPlac
     const spot = placer.placed.get(index);
     if (spot === undefined) return null;
     // A route too short for any spot: Excalidraw's own middle.
-    const chosen = spot.spot ??
-      { centre: pointAlong(arrow.route, routeLength(arrow.route) / 2), segment: 0 };
+    const chosen = spot.spot ?? pointAlong(arrow.route, routeLength(arrow.route) / 2);
     const points = withMiddleAt(arrow.route, chosen.centre, chosen.segment);
     return { points, centre: points[(points.length - 1) / 2] };
   });
@@ -305,14 +304,17 @@ function pointBetween(a: Point, b: Point, fraction: number): Point {
   return [a[0] + (b[0] - a[0]) * fraction, a[1] + (b[1] - a[1]) * fraction];
 }
 
-function pointAlong(route: Point[], along: number): Point {
+/** The point `along` the route from its start, and the segment it lies on. */
+function pointAlong(route: Point[], along: number): { centre: Point; segment: number } {
   let left = along;
   for (let i = 0; i + 1 < route.length; i++) {
     const length = distance(route[i], route[i + 1]);
-    if (left <= length && length > 0) return pointBetween(route[i], route[i + 1], left / length);
+    if (left <= length && length > 0) {
+      return { centre: pointBetween(route[i], route[i + 1], left / length), segment: i };
+    }
     left -= length;
   }
-  return route[route.length - 1];
+  return { centre: route[route.length - 1], segment: Math.max(0, route.length - 2) };
 }
 
 function routeLength(route: Point[]): number {

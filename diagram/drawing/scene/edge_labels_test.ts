@@ -134,3 +134,15 @@ Deno.test("the same arrows give the same placements", () => {
   ];
   assert.deepEqual(placeEdgeLabels(arrows, []), placeEdgeLabels(arrows, []));
 });
+
+Deno.test("a label on an arrow too short for any spot sits at its middle, on the segment it falls on", () => {
+  // Down 24, across 41, down 24: the middle is half way across, on the second segment.
+  const route: Point[] = [[0, 0], [0, 24], [41, 24], [41, 48]];
+  const [placed] = placeEdgeLabels([{ route, label: { width: 150, height: 40 } }], []);
+  assert.deepEqual(placed!.centre, [20.5, 24]);
+  for (let i = 1; i < placed!.points.length; i++) {
+    const [[ax, ay], [bx, by]] = [placed!.points[i - 1], placed!.points[i]];
+    assert.ok(ax === bx || ay === by, `segment ${i - 1} is not orthogonal`);
+  }
+  assert.ok(placed!.points.every((point) => onRoute(route, point)));
+});
