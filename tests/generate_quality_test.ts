@@ -9,6 +9,7 @@ import { validateScene } from "../diagram/drawing/excalidraw/validate.ts";
 import { generateDiagram } from "../diagram/drawing/generate.ts";
 import { checkLayoutQuality, randomDag } from "./helpers/layout_quality.ts";
 import { CASES } from "../bench/adversarial_specs.ts";
+import { drawnFromScene, readability } from "./helpers/readability.ts";
 
 const OPTIONS = { diagramId: "quality", source: "https://diagrams.example.test", updated: 0 };
 
@@ -38,6 +39,12 @@ Deno.test("the densest 90-node spec the layout budget allows is drawn, every arr
   const file = await generateDiagram(CASES["90 nodes, random edges up to the budget"](), OPTIONS);
   const validation = validateScene(file);
   assert.ok(validation.ok, validation.ok ? "" : validation.problems.slice(0, 3).join("; "));
+});
+
+Deno.test("a random 40-node chart too small to read keeps room for both labels of a two-node cycle", async () => {
+  // Compacted, a band kept for one label of the pair n10 ⇄ n18 put the other on it.
+  const file = await generateDiagram(randomDag(40, 37), OPTIONS);
+  assert.equal(readability(drawnFromScene(file)).labelOverlaps, 0);
 });
 
 /** Spec from "id:shape" nodes and "from>to" or "from>to:label" edges. */

@@ -354,11 +354,7 @@ function compactLayout(
         nameAbove: parent === undefined ? FRAME_NAME_ROOM : 0,
       }])),
       edges: layout.edges,
-      labelled: new Map(
-        input.edges.flatMap(({ id, label }) =>
-          label === undefined ? [] : [[id, vertical ? label.height : label.width]]
-        ),
-      ),
+      labelled: labelExtents(input.edges, vertical),
     },
     {
       node: room.layer,
@@ -367,6 +363,29 @@ function compactLayout(
       label: LABEL_CLEARANCE,
     },
   );
+}
+
+/**
+ * Per labelled edge, the extent along the flow its label needs kept: its own, or, for edges
+ * between the same two nodes (drawn as copies of one route, their labels side by side along it),
+ * all of theirs with room between, as generate.ts's label gap counts them. Kept for one label
+ * only, a two-node cycle's two labels were squeezed onto each other by the compaction.
+ */
+function labelExtents(edges: LayoutEdge[], vertical: boolean): Map<string, number> {
+  const pairOf = ({ from, to }: LayoutEdge) =>
+    from === to ? `\0${from}` : [from, to].sort().join("\0");
+  const together = new Map<string, number>();
+  for (const edge of edges) {
+    if (edge.label === undefined || edge.from === edge.to) continue;
+    const extent = vertical ? edge.label.height : edge.label.width;
+    const before = together.get(pairOf(edge));
+    together.set(pairOf(edge), before === undefined ? extent : before + LABEL_CLEARANCE + extent);
+  }
+  return new Map(edges.flatMap((edge) => {
+    if (edge.label === undefined) return [];
+    const own = vertical ? edge.label.height : edge.label.width;
+    return [[edge.id, together.get(pairOf(edge)) ?? own]];
+  }));
 }
 
 /**
