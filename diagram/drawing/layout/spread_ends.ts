@@ -59,7 +59,8 @@ export function withEndsSpread(
       const key = `${node}\0${side}`;
       const ends = sides.get(key) ?? sides.set(key, []).get(key)!;
       const straight = route.length === 2;
-      const movable = leavesSquare(route, index, along) &&
+      // A loop's two ends share its few points: they stay as they are.
+      const movable = from !== to && leavesSquare(route, index, along) &&
         (!straight || Math.abs(route[1][1 - along] - route[0][1 - along]) >= MIN_JOGGED_LENGTH);
       ends.push({ route, index, at: route[index][along], movable, straight });
     }
@@ -90,16 +91,14 @@ export function withEndsSpread(
       low,
       high,
     );
-    // An end that may not move can leave its neighbours crowded, or push them past a corner; a
-    // bend may not reach or pass the point after it (the segment between would vanish or turn
-    // back): then nothing on this side moves.
+    // An end that may not move can leave its neighbours crowded, or push them past a corner, and
+    // a route may have no segment to take a move (pointsMoved): then nothing on this side moves.
     const along = horizontal ? 0 : 1;
     const final = ends.map((end, i) => end.movable ? placed[i] : end.at);
     const outside = final.some((at) => at < low - 0.5 || at > high + 0.5);
     const crowded = final.some((at, i) => i > 0 && at - final[i - 1] < gap - 0.5);
-    if (outside || crowded || ends.some((end, i) => !bendKept(end, final[i] - end.at, along))) {
-      continue;
-    }
+    const moved = ends.map((end, i) => pointsMoved(end, final[i] - end.at, along));
+    if (outside || crowded || moved.includes(null)) continue;
     ends.forEach((end, i) => {
       const shift = final[i] - end.at;
       if (Math.abs(shift) < 0.01) return;
@@ -109,8 +108,8 @@ export function withEndsSpread(
         jogs.set(end.route, jog);
         return;
       }
-      end.route[end.index][along] += shift;
-      end.route[bendOf(end)][along] += shift;
+      const step = end.index === 0 ? 1 : -1;
+      for (let k = 0; k < moved[i]!; k++) end.route[end.index + step * k][along] += shift;
     });
   }
   for (const [id, route] of spread) {
@@ -138,21 +137,31 @@ function jogged(route: Route, along: number, [first, last]: [number, number]): R
   return [from, bend(from[along]), bend(to[along]), to];
 }
 
-/** The index of the bend an end's route makes first, seen from that end. */
-function bendOf({ route, index }: End): number {
-  return index === 0 ? 1 : route.length - 2;
-}
-
-/** Whether the bend after `end`, moved by `shift` along the side, stays short of the next point. */
-function bendKept(end: End, shift: number, along: number): boolean {
-  if (Math.abs(shift) < 0.01) return true;
-  if (!end.movable) return false;
-  if (end.straight) return true;
-  const bend = bendOf(end);
-  const next = end.route[end.index === 0 ? bend + 1 : bend - 1];
-  const before = next[along] - end.route[bend][along];
-  const after = before - shift;
-  return Math.sign(after) === Math.sign(before) && Math.abs(after) >= 1;
+/**
+ * How many points of the route, from `end` on, move by `shift` along the side (0 for no move),
+ * or null when none may. The end and its first bend move, so the first segment stays square to
+ * the side, and the segment after them, which runs along the side, takes the move: grows or
+ * shrinks, keeping its direction and a pixel at least. A jog too short for that moves along too
+ * with the segment square to the side after it, and the next segment along the side takes the
+ * move instead. The route's other end never moves.
+ */
+function pointsMoved(end: End, shift: number, along: number): number | null {
+  if (Math.abs(shift) < 0.01) return 0;
+  if (!end.movable) return null;
+  if (end.straight) return 0;
+  const { route, index } = end;
+  const step = index === 0 ? 1 : -1;
+  const across = 1 - along;
+  for (let count = 2; count < route.length; count += 2) {
+    const [from, to] = [route[index + step * (count - 1)], route[index + step * count]];
+    // This segment runs along the side, and the one before it (moving whole) across it.
+    const before = route[index + step * (count - 2)];
+    if (from[across] !== to[across] || before[along] !== from[along]) return null;
+    const length = to[along] - from[along];
+    const after = length - shift;
+    if (Math.sign(after) === Math.sign(length) && Math.abs(after) >= 1) return count;
+  }
+  return null;
 }
 
 /** The weight of an end that may not move: the others give way entirely. */

@@ -76,3 +76,11 @@ Deno.test("points are spaced apart with least movement and slid back inside the 
   const fixed = [{ at: 10, weight: Infinity }, { at: 12, weight: 1 }, { at: 20, weight: 1 }];
   assert.deepEqual(spacedApart(fixed, 16, 0, 100), [10, 26, 42]);
 });
+
+Deno.test("a jog too short to take the move moves along, and the next segment along the side takes it", () => {
+  // a's route steps down 2 px after its first bend: moving a 5 px down would turn that step back.
+  const stepped: Route = [[200, 36], [260, 36], [260, 38], [500, 38], [500, 400]];
+  const result = spread({ a: stepped, b: outRight(30) });
+  assert.deepEqual(result.get("a"), [[200, 41], [260, 41], [260, 43], [500, 43], [500, 400]]);
+  assert.deepEqual(result.get("b"), [[200, 25], [290, 25], [290, 400]]);
+});
