@@ -140,10 +140,10 @@ function jogged(route: Route, along: number, [first, last]: [number, number]): R
 /**
  * How many points of the route, from `end` on, move by `shift` along the side (0 for no move),
  * or null when none may. The end and its first bend move, so the first segment stays square to
- * the side, and the segment after them, which runs along the side, takes the move: grows or
- * shrinks, keeping its direction and a pixel at least. A jog too short for that moves along too
- * with the segment square to the side after it, and the next segment along the side takes the
- * move instead. The route's other end never moves.
+ * the side, and the segment after them, which runs along the side, takes the move: grows, shrinks
+ * or turns round, keeping a pixel at least (and its direction when it enters the route's other
+ * end). A segment too short for that moves along with the one square to the side after it, and
+ * the next segment along the side takes the move instead. The route's other end never moves.
  */
 function pointsMoved(end: End, shift: number, along: number): number | null {
   if (Math.abs(shift) < 0.01) return 0;
@@ -159,7 +159,11 @@ function pointsMoved(end: End, shift: number, along: number): number | null {
     if (from[across] !== to[across] || before[along] !== from[along]) return null;
     const length = to[along] - from[along];
     const after = length - shift;
-    if (Math.sign(after) === Math.sign(length) && Math.abs(after) >= 1) return count;
+    // Between two segments square to the side it may turn round; into the route's other end it
+    // may not, or it would enter that node from inside.
+    const intoEnd = index + step * count === (index === 0 ? route.length - 1 : 0);
+    const kept = intoEnd ? Math.sign(after) === Math.sign(length) : true;
+    if (kept && Math.abs(after) >= 1) return count;
   }
   return null;
 }

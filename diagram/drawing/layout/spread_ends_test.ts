@@ -77,10 +77,16 @@ Deno.test("points are spaced apart with least movement and slid back inside the 
   assert.deepEqual(spacedApart(fixed, 16, 0, 100), [10, 26, 42]);
 });
 
-Deno.test("a jog too short to take the move moves along, and the next segment along the side takes it", () => {
-  // a's route steps down 2 px after its first bend: moving a 5 px down would turn that step back.
+Deno.test("a jog the move would shrink to nothing moves along, and the next segment along the side takes it", () => {
+  // a's route steps down 5 px after its first bend: moving a 5 px down would leave no step.
+  const stepped: Route = [[200, 36], [260, 36], [260, 41], [500, 41], [500, 400]];
+  const result = spread({ a: stepped, b: outRight(30) });
+  assert.deepEqual(result.get("a"), [[200, 41], [260, 41], [260, 46], [500, 46], [500, 400]]);
+  assert.deepEqual(result.get("b"), [[200, 25], [290, 25], [290, 400]]);
+});
+
+Deno.test("a jog between two segments square to the side turns round rather than stop a move", () => {
   const stepped: Route = [[200, 36], [260, 36], [260, 38], [500, 38], [500, 400]];
   const result = spread({ a: stepped, b: outRight(30) });
-  assert.deepEqual(result.get("a"), [[200, 41], [260, 41], [260, 43], [500, 43], [500, 400]]);
-  assert.deepEqual(result.get("b"), [[200, 25], [290, 25], [290, 400]]);
+  assert.deepEqual(result.get("a"), [[200, 41], [260, 41], [260, 38], [500, 38], [500, 400]]);
 });
