@@ -11,6 +11,11 @@ import { sceneBounds } from "../../diagram/drawing/png/render_png.ts";
 import type { Rect } from "../../diagram/drawing/scene/node_boxes.ts";
 import { FONT_FAMILY, measureLineWidth } from "../../diagram/drawing/scene/text_metrics.ts";
 import { EDITOR_CANVAS_1280x800, fitZoom } from "../../diagram/drawing/screen_fit.ts";
+import {
+  ARROW_END_ROOM,
+  nearestSide,
+  type Side,
+} from "../../diagram/drawing/layout/spread_ends.ts";
 
 export interface DrawnNode extends Rect {
   id: string;
@@ -48,8 +53,6 @@ export interface Readability {
   labelOverlaps: number;
 }
 
-/** An arrowhead's length at 100 %: two arrow ends closer than this pile up. */
-export const ARROW_END_ROOM = 16;
 /** Excalidraw draws a frame's name 14 px high this far above the frame. */
 const FRAME_NAME = { fontSize: 14, height: 17, gap: 3 };
 /** Touching is not overlapping: float noise and shared borders do not count. */
@@ -244,19 +247,6 @@ function segmentMeetsRect(a: Point, b: Point, rect: Rect): boolean {
   return true;
 }
 
-type Side = "top" | "right" | "bottom" | "left";
-
-/** The side of the box nearest the point. */
-function sideOf(node: Rect, [x, y]: Point): Side {
-  const distances: [Side, number][] = [
-    ["top", Math.abs(y - node.y)],
-    ["bottom", Math.abs(y - node.y - node.height)],
-    ["left", Math.abs(x - node.x)],
-    ["right", Math.abs(x - node.x - node.width)],
-  ];
-  return distances.reduce((best, next) => next[1] < best[1] ? next : best)[0];
-}
-
 /**
  * Pairs of arrow ends on one side of one node closer than ARROW_END_ROOM, on sides long enough
  * to hold all their ends that far apart.
@@ -271,7 +261,7 @@ function crowdedEnds({ nodes, edges }: DrawnGraph): number {
   for (const node of nodes) {
     const bySide = new Map<Side, Point[]>();
     for (const end of endsOf.get(node.id)!) {
-      const side = sideOf(node, end);
+      const side = nearestSide(node, end);
       bySide.set(side, [...bySide.get(side) ?? [], end]);
     }
     for (const [side, ends] of bySide) {

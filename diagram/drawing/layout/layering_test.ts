@@ -57,48 +57,36 @@ Deno.test("a 3-cycle is broken at the edge entering the node listed first in the
   assert.deepEqual(Object.fromEntries(result.ranks), { b: 0, c: 1, a: 2 });
 });
 
-Deno.test("a cycle the spec order would break at many edges is broken at its one closing edge", () => {
-  // A CI run: the gate is reached first through the lint job, so the search turns the four jobs'
-  // edges into it; turning the one rerun edge from the gate back to the setup is enough.
-  const ci = graph(
-    ["trigger", "lint", "gate", "setup", "j1", "j2", "j3", "j4"],
+/**
+ * A CI run of `jobs` jobs that reaches its gate first through a lint job, the order in which the
+ * search then turns every job's edge into the gate; one rerun edge from the gate to the setup
+ * (index 3) closes the cycle.
+ */
+function ciRun(jobs: number): LayeringGraph {
+  const names = Array.from({ length: jobs }, (_, i) => `j${i + 1}`);
+  return graph(
+    ["trigger", "lint", "gate", "setup", ...names],
     [
       "trigger>lint",
       "trigger>setup",
       "lint>gate",
       "gate>setup",
-      "setup>j1",
-      "setup>j2",
-      "setup>j3",
-      "setup>j4",
-      "j1>gate",
-      "j2>gate",
-      "j3>gate",
-      "j4>gate",
+      ...names.map((job) => `setup>${job}`),
+      ...names.map((job) => `${job}>gate`),
     ],
   );
-  const result = longestPathLayers(ci);
+}
+
+Deno.test("a cycle the spec order would break at many edges is broken at its one closing edge", () => {
+  const result = longestPathLayers(ciRun(4));
   assert.deepEqual(result.backEdges, [3]);
   const ranks = Object.fromEntries(result.ranks);
   assert.deepEqual([ranks.setup, ranks.j1, ranks.gate], [1, 2, 3]);
 });
 
 Deno.test("a search that turns only a few edges more than the fewest keeps the spec order's choice", () => {
-  // The same run with two jobs: the search turns both jobs' edges, one edge would do.
-  const ci = graph(
-    ["trigger", "lint", "gate", "setup", "j1", "j2"],
-    [
-      "trigger>lint",
-      "trigger>setup",
-      "lint>gate",
-      "gate>setup",
-      "setup>j1",
-      "setup>j2",
-      "j1>gate",
-      "j2>gate",
-    ],
-  );
-  assert.deepEqual(longestPathLayers(ci).backEdges, [6, 7]);
+  // Two jobs: the search turns both jobs' edges where one edge would do.
+  assert.deepEqual(longestPathLayers(ciRun(2)).backEdges, [6, 7]);
 });
 
 Deno.test("self-loops are reported separately and do not affect ranks", () => {

@@ -14,7 +14,8 @@ import type { Box } from "./fold_rows.ts";
 export const ARROW_END_ROOM = 16;
 
 type Route = [number, number][];
-type Side = "top" | "bottom" | "left" | "right";
+/** A side of a node's box. */
+export type Side = "top" | "bottom" | "left" | "right";
 
 interface End {
   route: Route;
@@ -54,7 +55,7 @@ export function withEndsSpread(
     for (const [node, index] of [[from, 0], [to, route.length - 1]] as const) {
       const box = nodes.get(node);
       if (box === undefined) continue;
-      const side = sideOf(box, route[index]);
+      const side = nearestSide(box, route[index]);
       const along = side === "top" || side === "bottom" ? 0 : 1;
       const key = `${node}\0${side}`;
       const ends = sides.get(key) ?? sides.set(key, []).get(key)!;
@@ -171,8 +172,8 @@ function pointsMoved(end: End, shift: number, along: number): number | null {
 /** The weight of an end that may not move: the others give way entirely. */
 const FIXED = Infinity;
 
-/** The side of `box` nearest to an end. */
-function sideOf(box: Box, [x, y]: [number, number]): Side {
+/** The side of `box` nearest to an arrow's end: the side a reader sees it meet. */
+export function nearestSide(box: Box, [x, y]: readonly [number, number]): Side {
   const distances: [Side, number][] = [
     ["top", Math.abs(y - box.y)],
     ["bottom", Math.abs(y - box.y - box.height)],
