@@ -47,6 +47,12 @@ Deno.test("a random 40-node chart too small to read keeps room for both labels o
   assert.equal(readability(drawnFromScene(file)).labelOverlaps, 0);
 });
 
+Deno.test("the labels of two parallel arrows fit side by side between their nodes", async () => {
+  // n12 → n14 twice, labels of 152 and 159 px: the gap held them only to the pixel.
+  const file = await generateDiagram(randomDag(15, 49), OPTIONS);
+  assert.equal(readability(drawnFromScene(file)).labelOverlaps, 0);
+});
+
 /** Spec from "id:shape" nodes and "from>to" or "from>to:label" edges. */
 function spec(layout: "TB" | "LR", nodes: string[], edges: string[]): DiagramSpec {
   return {

@@ -6,10 +6,10 @@ import { layoutGraph } from "./layout/layout.ts";
 import { type DiagramBoxes, DRAWN_AS, measureDiagram } from "./scene/node_boxes.ts";
 import { EDGE_SPACING } from "./layout/spacing.ts";
 import { longestPathLayers } from "./layout/layering.ts";
+import { LABEL_CLEARANCE, labelsAlongByPair } from "./layout/labels_along.ts";
 import { buildScene, edgeLayoutId, type SceneOptions } from "./scene/scene.ts";
 
 /** Room kept on each side of an edge label between two layers. */
-const LABEL_CLEARANCE = 12;
 
 export async function generateDiagram(
   spec: DiagramSpec,
@@ -38,21 +38,16 @@ export async function generateDiagram(
 
 /**
  * Edge labels sit on the arrows' middles, mostly between two layers: the layers move apart by
- * the largest label's extent along the direction. Parallel edges between the same two nodes run
- * side by side through one gap, so their labels take turns along it: their extents add up.
+ * the largest room labels take along the direction, those of edges between the same two nodes
+ * side by side (labels_along.ts).
  */
 function labelGap(spec: DiagramSpec, boxes: DiagramBoxes): number {
-  const extentAlong = new Map<string, number>();
-  spec.edges.forEach(({ from, to }, index) => {
+  const vertical = isVertical(spec.layout);
+  const byPair = labelsAlongByPair(spec.edges.map(({ from, to }, index) => {
     const label = boxes.edgeLabels[index];
-    if (label === null) return;
-    // JSON keeps any two ids apart, whatever characters they contain.
-    const pair = JSON.stringify([from, to].sort());
-    const extent = isVertical(spec.layout) ? label.height : label.width;
-    const before = extentAlong.get(pair);
-    extentAlong.set(pair, before === undefined ? extent : before + LABEL_CLEARANCE + extent);
-  });
-  const largest = Math.max(0, ...extentAlong.values());
+    return { from, to, extent: label === null ? null : vertical ? label.height : label.width };
+  }));
+  const largest = Math.max(0, ...byPair.values());
   return largest === 0 ? 0 : Math.ceil(largest) + 2 * LABEL_CLEARANCE;
 }
 

@@ -39,6 +39,7 @@ import {
 } from "./fold_rows.ts";
 import { stackedLayering, stackingEdges } from "./stack_sinks.ts";
 import { withEndsSpread } from "./spread_ends.ts";
+import { LABEL_CLEARANCE, labelsAlongByPair, pairKey } from "./labels_along.ts";
 import { EDGE_SPACING, ROOMY, type Spacing, TIGHT, withGroupPadding } from "./spacing.ts";
 import {
   type EdgePlan,
@@ -57,8 +58,6 @@ const EDGE_NODE_SPACING = 24;
 const SELF_LOOP_SPACING = 30;
 /** Room between a self-loop's label and the node it loops on, or the next node in the layer. */
 const LOOP_LABEL_CLEARANCE = 24;
-/** Room kept along the flow on both sides of an edge label, as generate.ts's label gap keeps. */
-const LABEL_CLEARANCE = 12;
 
 const BASE_OPTIONS: Record<string, string> = {
   "elk.algorithm": "layered",
@@ -368,23 +367,22 @@ function compactLayout(
 /**
  * Per labelled edge, the extent along the flow its label needs kept: its own, or, for edges
  * between the same two nodes (drawn as copies of one route, their labels side by side along it),
- * all of theirs with room between, as generate.ts's label gap counts them. Kept for one label
+ * all of theirs with room between (labels_along.ts, as generate.ts's label gap). Kept for one label
  * only, a two-node cycle's two labels were squeezed onto each other by the compaction.
  */
 function labelExtents(edges: LayoutEdge[], vertical: boolean): Map<string, number> {
-  const pairOf = ({ from, to }: LayoutEdge) =>
-    from === to ? `\0${from}` : [from, to].sort().join("\0");
-  const together = new Map<string, number>();
-  for (const edge of edges) {
-    if (edge.label === undefined || edge.from === edge.to) continue;
-    const extent = vertical ? edge.label.height : edge.label.width;
-    const before = together.get(pairOf(edge));
-    together.set(pairOf(edge), before === undefined ? extent : before + LABEL_CLEARANCE + extent);
-  }
+  const extentOf = ({ label }: LayoutEdge) =>
+    label === undefined ? null : vertical ? label.height : label.width;
+  const byPair = labelsAlongByPair(
+    edges.filter(({ from, to }) => from !== to).map((edge) => ({
+      ...edge,
+      extent: extentOf(edge),
+    })),
+  );
   return new Map(edges.flatMap((edge) => {
-    if (edge.label === undefined) return [];
-    const own = vertical ? edge.label.height : edge.label.width;
-    return [[edge.id, together.get(pairOf(edge)) ?? own]];
+    const own = extentOf(edge);
+    if (own === null) return [];
+    return [[edge.id, edge.from === edge.to ? own : byPair.get(pairKey(edge.from, edge.to))!]];
   }));
 }
 
