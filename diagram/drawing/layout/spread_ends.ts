@@ -9,6 +9,7 @@
 // along the side, grows or shrinks by the move. A route that is one straight segment gets a jog
 // half way to move an end, so its ends weigh more and the bent routes' ends give way first.
 import type { Box } from "./fold_rows.ts";
+import { withoutStraightBends } from "./route_points.ts";
 
 /** An arrowhead's length: two ends closer than this on one side pile up. */
 export const ARROW_END_ROOM = 16;
@@ -68,6 +69,7 @@ export function withEndsSpread(
   }
   // A straight route's shift at each end, applied once all sides are done.
   const jogs = new Map<Route, { along: number; shifts: [number, number] }>();
+  const bent = new Set<Route>();
   for (const [key, ends] of sides) {
     if (ends.length < 2) continue;
     const [node, side] = key.split("\0") as [string, Side];
@@ -95,13 +97,16 @@ export function withEndsSpread(
     // An end that may not move can leave its neighbours crowded, or push them past a corner, and
     // a route may have no segment to take a move (pointsMoved): then nothing on this side moves.
     const along = horizontal ? 0 : 1;
-    const final = ends.map((end, i) => end.movable ? placed[i] : end.at);
+    const planned = ends.map((end, i) => end.movable ? placed[i] : end.at);
+    const moves = ends.map((end, i) => pointsMoved(end, planned[i] - end.at, along));
+    if (moves.includes(null)) continue;
+    // A move may have been rounded to close a jog (pointsMoved): the ends are checked as moved.
+    const final = ends.map((end, i) => end.at + moves[i]!.shift);
     const outside = final.some((at) => at < low - 0.5 || at > high + 0.5);
     const crowded = final.some((at, i) => i > 0 && at - final[i - 1] < gap - 0.5);
-    const moved = ends.map((end, i) => pointsMoved(end, final[i] - end.at, along));
-    if (outside || crowded || moved.includes(null)) continue;
+    if (outside || crowded) continue;
     ends.forEach((end, i) => {
-      const shift = final[i] - end.at;
+      const { count, shift } = moves[i]!;
       if (Math.abs(shift) < 0.01) return;
       if (end.straight) {
         const jog = jogs.get(end.route) ?? { along, shifts: [0, 0] };
@@ -110,12 +115,15 @@ export function withEndsSpread(
         return;
       }
       const step = end.index === 0 ? 1 : -1;
-      for (let k = 0; k < moved[i]!; k++) end.route[end.index + step * k][along] += shift;
+      for (let k = 0; k < count; k++) end.route[end.index + step * k][along] += shift;
+      bent.add(end.route);
     });
   }
   for (const [id, route] of spread) {
     const jog = jogs.get(route);
     if (jog !== undefined) spread.set(id, jogged(route, jog.along, jog.shifts));
+    // A jog closed by a move leaves a point twice and bends in line: they go.
+    else if (bent.has(route)) spread.set(id, withoutStraightBends(route));
   }
   return spread;
 }
@@ -139,34 +147,35 @@ function jogged(route: Route, along: number, [first, last]: [number, number]): R
 }
 
 /**
- * How many points of the route, from `end` on, move by `shift` along the side (0 for no move),
- * or null when none may. The end and its first bend move, so the first segment stays square to
- * the side, and the segment after them, which runs along the side, takes the move: grows, shrinks
- * or turns round, keeping a pixel at least (and its direction when it enters the route's other
- * end). A segment too short for that moves along with the one square to the side after it, and
- * the next segment along the side takes the move instead. The route's other end never moves.
+ * How many points of the route, from `end` on, move along the side, and by how much (`shift`,
+ * or a little more), or null when none may. The end and its first bend move, so the first
+ * segment stays square to the side, and the segment after them, which runs along the side, takes
+ * the move: grows, shrinks or turns round, keeping a pixel at least, and its direction when it
+ * enters the route's other end. A jog the move would leave under a pixel is closed instead, the
+ * move rounded by that much. The other end never moves.
  */
-function pointsMoved(end: End, shift: number, along: number): number | null {
-  if (Math.abs(shift) < 0.01) return 0;
+function pointsMoved(
+  end: End,
+  shift: number,
+  along: number,
+): { count: number; shift: number } | null {
+  if (Math.abs(shift) < 0.01 || end.straight && end.movable) return { count: 0, shift };
   if (!end.movable) return null;
-  if (end.straight) return 0;
   const { route, index } = end;
   const step = index === 0 ? 1 : -1;
-  const across = 1 - along;
-  for (let count = 2; count < route.length; count += 2) {
-    const [from, to] = [route[index + step * (count - 1)], route[index + step * count]];
-    // This segment runs along the side, and the one before it (moving whole) across it.
-    const before = route[index + step * (count - 2)];
-    if (from[across] !== to[across] || before[along] !== from[along]) return null;
-    const length = to[along] - from[along];
-    const after = length - shift;
-    // Between two segments square to the side it may turn round; into the route's other end it
-    // may not, or it would enter that node from inside.
-    const intoEnd = index + step * count === (index === 0 ? route.length - 1 : 0);
-    const kept = intoEnd ? Math.sign(after) === Math.sign(length) : true;
-    if (kept && Math.abs(after) >= 1) return count;
+  const [before, from, to] = [route[index], route[index + step], route[index + 2 * step]];
+  // The segment after the first bend runs along the side, the first one across it.
+  if (from[1 - along] !== to[1 - along] || before[along] !== from[along]) return null;
+  const length = to[along] - from[along];
+  const after = length - shift;
+  // Into the route's other end it may not turn round, or it would enter that node from inside.
+  const intoEnd = index + 2 * step === (index === 0 ? route.length - 1 : 0);
+  if (intoEnd) {
+    return Math.sign(after) === Math.sign(length) && Math.abs(after) >= 1
+      ? { count: 2, shift }
+      : null;
   }
-  return null;
+  return Math.abs(after) >= 1 ? { count: 2, shift } : { count: 2, shift: length };
 }
 
 /** The weight of an end that may not move: the others give way entirely. */

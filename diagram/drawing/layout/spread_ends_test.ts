@@ -77,11 +77,11 @@ Deno.test("points are spaced apart with least movement and slid back inside the 
   assert.deepEqual(spacedApart(fixed, 16, 0, 100), [10, 26, 42]);
 });
 
-Deno.test("a jog the move would shrink to nothing moves along, and the next segment along the side takes it", () => {
-  // a's route steps down 5 px after its first bend: moving a 5 px down would leave no step.
+Deno.test("a jog the move would shrink to nothing is closed, the move rounded to it", () => {
+  // a's route steps down 5 px after its first bend: moving a 5 px down leaves it straight.
   const stepped: Route = [[200, 36], [260, 36], [260, 41], [500, 41], [500, 400]];
   const result = spread({ a: stepped, b: outRight(30) });
-  assert.deepEqual(result.get("a"), [[200, 41], [260, 41], [260, 46], [500, 46], [500, 400]]);
+  assert.deepEqual(result.get("a"), [[200, 41], [500, 41], [500, 400]]);
   assert.deepEqual(result.get("b"), [[200, 25], [290, 25], [290, 400]]);
 });
 
