@@ -155,8 +155,7 @@ export async function readBodyCapped(
   maxBytes: number,
   options: ReadBodyOptions = {},
 ): Promise<Uint8Array | null> {
-  const declared = message.headers.get("content-length");
-  const length = declared !== null && /^\d+$/.test(declared) ? Number(declared) : undefined;
+  const length = declaredLength(message);
   if (length !== undefined && length > maxBytes) {
     await message.body?.cancel();
     return null;
@@ -180,8 +179,14 @@ export async function readFetchedBody(
   response: Response,
   maxBytes: number,
 ): Promise<Uint8Array | null> {
-  const declared = response.headers.get("content-length");
-  const whole = declared !== null && !response.headers.has("content-encoding") &&
-    /^\d+$/.test(declared) && Number(declared) <= maxBytes;
+  const length = declaredLength(response);
+  const whole = length !== undefined && length <= maxBytes &&
+    !response.headers.has("content-encoding");
   return whole ? await response.bytes() : await readBodyCapped(response, maxBytes);
+}
+
+/** The length a message declares for its body, when it declares a well-formed one. */
+function declaredLength(message: Request | Response): number | undefined {
+  const declared = message.headers.get("content-length");
+  return declared !== null && /^\d+$/.test(declared) ? Number(declared) : undefined;
 }

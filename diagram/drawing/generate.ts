@@ -9,8 +9,6 @@ import { longestPathLayers } from "./layout/layering.ts";
 import { LABEL_CLEARANCE, labelsAlongByPair } from "./layout/labels_along.ts";
 import { buildScene, edgeLayoutId, type SceneOptions } from "./scene/scene.ts";
 
-/** Room kept on each side of an edge label between two layers. */
-
 export async function generateDiagram(
   spec: DiagramSpec,
   options: SceneOptions,
@@ -58,8 +56,9 @@ function labelGap(spec: DiagramSpec, boxes: DiagramBoxes): number {
  * slopes, which meet at a point, so the two nearest that point keep only the spread along the
  * side: six arrows into a 94 px diamond came 14 px apart there. On an ellipse the ends nearest
  * its top and bottom slide round its curve, where a reader sees them as meeting the top or the
- * bottom: seven arrows into a 109 px high ellipse came 14 px apart on the side they were left. An edge the layering turns round (closing a cycle) ends on the other side:
- * its source's side facing the flow's start, its target's facing the end.
+ * bottom: seven arrows into a 109 px high ellipse came 14 px apart on the side they were left.
+ * An edge the layering turns round (closing a cycle) ends on the other side: its source's side
+ * facing the flow's start, its target's facing the end.
  */
 function roomForEnds(
   spec: DiagramSpec,

@@ -26,6 +26,13 @@ export const UI_MARGINS = { top: 96, right: 16, bottom: 64, left: 16 };
 export const MIN_ZOOM = 0.1;
 export const MAX_ZOOM = 30;
 
+/**
+ * Excalidraw draws an outermost group's name (it is a frame) above its box at the same size on the
+ * screen whatever the zoom: 14 px type, and this much room in px with its 1.25 line height and the
+ * 3 px off the border.
+ */
+export const FRAME_NAME_ON_SCREEN = { fontSize: 14, room: 20 };
+
 /** The editor's canvas in a 1,280 × 800 browser window: the page's top bar takes the rest. */
 export const EDITOR_CANVAS_1280x800: Size = { width: 1280, height: 751 };
 

@@ -23,7 +23,7 @@ import type {
   PlacedNode,
   RoutedEdge,
 } from "./layout_types.ts";
-import { EDITOR_CANVAS_1280x800, fitZoom } from "../screen_fit.ts";
+import { EDITOR_CANVAS_1280x800, fitZoom, FRAME_NAME_ON_SCREEN } from "../screen_fit.ts";
 import { offsetCopies } from "./edge_bundles.ts";
 import { compactGaps } from "./compact_gaps.ts";
 import { withoutDetours } from "./detours.ts";
@@ -330,12 +330,6 @@ async function layoutOnce(
   return { nodes, edges, groups, layers };
 }
 
-/**
- * Excalidraw draws an outermost group's name (it is a frame) this far above its box, in px on the
- * screen: 14 px type, 1.25 line height, 3 px off the border, whatever the zoom.
- */
-const FRAME_NAME_ROOM = 20;
-
 /** The layout with the room between layers that nothing needs taken out (compact_gaps.ts). */
 function compactLayout(
   input: LayoutInput,
@@ -350,7 +344,7 @@ function compactLayout(
       groups: new Map((input.groups ?? []).map(({ id, parent, padding }) => [id, {
         ...layout.groups.get(id)!,
         padding,
-        nameAbove: parent === undefined ? FRAME_NAME_ROOM : 0,
+        nameAbove: parent === undefined ? FRAME_NAME_ON_SCREEN.room : 0,
       }])),
       edges: layout.edges,
       labelled: labelExtents(input.edges, vertical),
@@ -478,8 +472,8 @@ function withDetoursShortened(
     EDITOR_CANVAS_1280x800,
   );
   // A frame's name keeps its size on the screen: at the zoom the drawing opens at, it takes
-  // FRAME_NAME_ROOM / zoom of the scene above the frame.
-  const nameRoom = FRAME_NAME_ROOM / opensAt;
+  // FRAME_NAME_ON_SCREEN.room / zoom of the scene above the frame.
+  const nameRoom = FRAME_NAME_ON_SCREEN.room / opensAt;
   const edges = withoutDetours(folded.edges, {
     solid: [...folded.nodes.values()],
     margin: EDGE_NODE_SPACING,

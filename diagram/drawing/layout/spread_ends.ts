@@ -6,8 +6,8 @@
 // crowded side's ends are moved along it as little as puts them ARROW_END_ROOM apart, in the
 // same order (so no two ends swap and no crossing appears), and each moved end takes its route's
 // first bend along: the first segment stays square to the side and the one after it, which runs
-// along the side, grows or shrinks by the move. A route that is one straight segment gets a jog
-// half way to move an end, so its ends weigh more and the bent routes' ends give way first.
+// along the side, takes the move. A route that is one straight segment gets a jog half way to
+// move an end, so its ends weigh more and the bent routes' ends give way first.
 import type { Box } from "./fold_rows.ts";
 import { withoutStraightBends } from "./route_points.ts";
 
@@ -95,18 +95,18 @@ export function withEndsSpread(
       high,
     );
     // An end that may not move can leave its neighbours crowded, or push them past a corner, and
-    // a route may have no segment to take a move (pointsMoved): then nothing on this side moves.
+    // a route may have no segment to take a move (moveOf): then nothing on this side moves.
     const along = horizontal ? 0 : 1;
     const planned = ends.map((end, i) => end.movable ? placed[i] : end.at);
-    const moves = ends.map((end, i) => pointsMoved(end, planned[i] - end.at, along));
+    const moves = ends.map((end, i) => moveOf(end, planned[i] - end.at, along));
     if (moves.includes(null)) continue;
-    // A move may have been rounded to close a jog (pointsMoved): the ends are checked as moved.
-    const final = ends.map((end, i) => end.at + moves[i]!.shift);
+    // A move may have been rounded to close a jog (moveOf): the ends are checked as moved.
+    const final = ends.map((end, i) => end.at + moves[i]!);
     const outside = final.some((at) => at < low - 0.5 || at > high + 0.5);
     const crowded = final.some((at, i) => i > 0 && at - final[i - 1] < gap - 0.5);
     if (outside || crowded) continue;
     ends.forEach((end, i) => {
-      const { count, shift } = moves[i]!;
+      const shift = moves[i]!;
       if (Math.abs(shift) < 0.01) return;
       if (end.straight) {
         const jog = jogs.get(end.route) ?? { along, shifts: [0, 0] };
@@ -114,8 +114,9 @@ export function withEndsSpread(
         jogs.set(end.route, jog);
         return;
       }
-      const step = end.index === 0 ? 1 : -1;
-      for (let k = 0; k < count; k++) end.route[end.index + step * k][along] += shift;
+      const bend = end.index === 0 ? 1 : end.route.length - 2;
+      end.route[end.index][along] += shift;
+      end.route[bend][along] += shift;
       bent.add(end.route);
     });
   }
@@ -147,19 +148,15 @@ function jogged(route: Route, along: number, [first, last]: [number, number]): R
 }
 
 /**
- * How many points of the route, from `end` on, move along the side, and by how much (`shift`,
- * or a little more), or null when none may. The end and its first bend move, so the first
- * segment stays square to the side, and the segment after them, which runs along the side, takes
- * the move: grows, shrinks or turns round, keeping a pixel at least, and its direction when it
- * enters the route's other end. A jog the move would leave under a pixel is closed instead, the
- * move rounded by that much. The other end never moves.
+ * How far `end` moves along the side for a planned `shift` (that, or a little more), or null
+ * when it may not. The end and its first bend move, so the first segment stays square to the
+ * side, and the segment after them, which runs along the side, takes the move: grows, shrinks or
+ * turns round, keeping a pixel at least, and its direction when it enters the route's other end.
+ * A jog the move would leave under a pixel is closed instead, the move rounded by that much. A
+ * straight route's end moves as planned (it gets a jog).
  */
-function pointsMoved(
-  end: End,
-  shift: number,
-  along: number,
-): { count: number; shift: number } | null {
-  if (Math.abs(shift) < 0.01 || end.straight && end.movable) return { count: 0, shift };
+function moveOf(end: End, shift: number, along: number): number | null {
+  if (Math.abs(shift) < 0.01 || end.straight && end.movable) return shift;
   if (!end.movable) return null;
   const { route, index } = end;
   const step = index === 0 ? 1 : -1;
@@ -171,11 +168,9 @@ function pointsMoved(
   // Into the route's other end it may not turn round, or it would enter that node from inside.
   const intoEnd = index + 2 * step === (index === 0 ? route.length - 1 : 0);
   if (intoEnd) {
-    return Math.sign(after) === Math.sign(length) && Math.abs(after) >= 1
-      ? { count: 2, shift }
-      : null;
+    return Math.sign(after) === Math.sign(length) && Math.abs(after) >= 1 ? shift : null;
   }
-  return Math.abs(after) >= 1 ? { count: 2, shift } : { count: 2, shift: length };
+  return Math.abs(after) >= 1 ? shift : length;
 }
 
 /** The weight of an end that may not move: the others give way entirely. */
@@ -205,9 +200,9 @@ function leavesSquare(route: Route, index: number, along: 0 | 1): boolean {
 /**
  * Positions for sorted points, `gap` apart at least, in the same order, moved as little as
  * possible (least squares, each move weighted; an infinite weight does not move), within
- * [low, high] when they fit there. The
- * classic reduction: subtract i × gap from the i-th point, make that sequence non-decreasing by
- * pooling adjacent violators into their weighted mean, add i × gap back.
+ * [low, high] when they fit there. The classic reduction: subtract i × gap from the i-th point,
+ * make that sequence non-decreasing by pooling adjacent violators into their weighted mean, add
+ * i × gap back.
  */
 export function spacedApart(
   points: readonly { at: number; weight: number }[],

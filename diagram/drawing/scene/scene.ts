@@ -57,7 +57,7 @@ import {
 import { readableTextColour, resolveColours, resolveStroke } from "./palette.ts";
 import { placeEdgeLabels } from "./edge_labels.ts";
 import { FONT_FAMILY, type FontSpec, lineHeightOf, measureLineWidth } from "./text_metrics.ts";
-import { EDITOR_CANVAS_1280x800, fitZoom } from "../screen_fit.ts";
+import { EDITOR_CANVAS_1280x800, fitZoom, FRAME_NAME_ON_SCREEN } from "../screen_fit.ts";
 import type { Rect } from "./node_boxes.ts";
 
 export interface SceneOptions {
@@ -613,17 +613,20 @@ function groupTitles(groups: GroupElements, layout: Layout): Rect[] {
   }, EDITOR_CANVAS_1280x800);
   const names = groups.frames.map((frame): Rect => ({
     x: frame.x,
-    y: frame.y - FRAME_NAME.room / zoom,
-    width: measureLineWidth(frame.name ?? "", FRAME_NAME.font) / zoom,
-    height: FRAME_NAME.room / zoom,
+    y: frame.y - FRAME_NAME_ON_SCREEN.room / zoom,
+    width: measureLineWidth(frame.name ?? "", FRAME_NAME_FONT) / zoom,
+    height: FRAME_NAME_ON_SCREEN.room / zoom,
   }));
   const nested = groups.boxes.filter((element) => element.type === "text")
     .map(({ x, y, width, height }): Rect => ({ x, y, width, height }));
   return [...names, ...nested];
 }
 
-/** Excalidraw's frame name: its font, and its height with the gap above the frame. */
-const FRAME_NAME = { font: { fontFamily: FONT_FAMILY.Helvetica, fontSize: 14 }, room: 20 };
+/** Excalidraw's frame name, in its font. */
+const FRAME_NAME_FONT = {
+  fontFamily: FONT_FAMILY.Helvetica,
+  fontSize: FRAME_NAME_ON_SCREEN.fontSize,
+};
 
 /**
  * The arrows and their labels again, each label moved to a spot of its arrow that clears the
